@@ -1,0 +1,75 @@
+/// A linear relation `expression OP 0` with a ``Strength``.
+///
+/// Build constraints with `==`, `<=` and `>=` and give them a strength with `~~`:
+///
+/// ```swift
+/// let x = Variable("x"), y = Variable("y")
+/// let c = (x + y == 100)                 // required
+/// let soft = (x >= 2 * y) ~~ .weight(10)  // kiwi-style weight
+/// c.relation                              // .equal
+/// ```
+///
+/// A constraint is a reference with identity: the solver adds, finds and removes this object.
+/// Its expression is stored ``Expression/reduced()`` (repeated variables merged, zeros dropped),
+/// with both sides moved to the left: `x + y == 100` is stored as `x + y - 100 == 0`.
+public final class Constraint: Sendable, CustomStringConvertible {
+    /// The left side after moving everything across: the constraint reads `expression OP 0`.
+    public let expression: Expression
+    /// The relation to zero.
+    public let relation: Relation
+    /// How strongly it is held.
+    public let strength: Strength
+    /// An optional name used in diagnostics (for example the `id` of a `linear-system/1` entry).
+    public let label: String?
+
+    /// Creates `expression OP 0` with the given strength.
+    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required,
+                label: String? = nil) {
+        self.expression = expression.reduced()
+        self.relation = relation
+        self.strength = strength
+        self.label = label
+    }
+
+    /// The same relation with another strength (a new constraint object).
+    public func with(strength: Strength) -> Constraint {
+        Constraint(expression, relation, strength: strength, label: label)
+    }
+
+    /// The same relation with a label (a new constraint object).
+    public func labeled(_ label: String) -> Constraint {
+        Constraint(expression, relation, strength: strength, label: label)
+    }
+
+    /// Reads like `x + y - 100 == 0 (required)`, prefixed by the label if there is one.
+    public var description: String {
+        let body = "\(expression) \(relation) 0 (\(strength))"
+        return label.map { "\($0): \(body)" } ?? body
+    }
+
+    /// Where the constraint's numbers are unusable (non-finite, or outside the solver's range), or nil.
+    var numberProblem: String? {
+        for term in expression.terms {
+            if let problem = NumberCheck.problem(term.coefficient) {
+                return "coefficient of \(term.variable) \(problem)"
+            }
+        }
+        if let problem = NumberCheck.problem(expression.constant) { return "constant \(problem)" }
+        return nil
+    }
+}
+
+/// The numbers the solver accepts: finite, not subnormal, magnitude at most ``limit``.
+enum NumberCheck {
+    /// The largest magnitude of a coefficient, constant, weight or suggested value (1e15).
+    /// Beyond it, double precision cannot hold a layout's sums to the solver's tolerances.
+    static let limit = 1e15
+
+    static func problem(_ value: Double) -> String? {
+        if value.isNaN { return "is NaN" }
+        if !value.isFinite { return "is infinite" }
+        if value.isSubnormal { return "\(value) is subnormal (too close to zero to compute with)" }
+        if abs(value) > limit { return "\(value) exceeds the supported magnitude 1e15" }
+        return nil
+    }
+}

@@ -1,0 +1,76 @@
+/// An independent piece of a constraint system: constraints that share no variable with any
+/// other piece. Each component is solved on its own (the x and y axes of a layout usually are two).
+struct Component {
+    /// The unknowns, ordered by creation (``Variable/id``).
+    let variables: [Variable]
+    /// The constraints with at least one term, in canonical order (``Constraint/canonicallyPrecedes(_:)``).
+    let constraints: [Constraint]
+
+    /// Splits constraints into components by union-find over shared variables.
+    /// Constraints without terms belong to no component. The result is ordered by the smallest
+    /// variable id of each component, so it is the same whatever order `constraints` came in.
+    static func partition(_ constraints: [Constraint]) -> [Component] {
+        var index: [UInt64: Int] = [:]
+        var variables: [Variable] = []
+        var parent: [Int] = []
+        func find(_ x: Int) -> Int {
+            var root = x
+            while parent[root] != root { root = parent[root] }
+            var node = x
+            while parent[node] != root { let next = parent[node]; parent[node] = root; node = next }
+            return root
+        }
+        for constraint in constraints {
+            var first: Int?
+            for term in constraint.expression.terms {
+                let slot: Int
+                if let existing = index[term.variable.id] {
+                    slot = existing
+                } else {
+                    slot = variables.count
+                    index[term.variable.id] = slot
+                    variables.append(term.variable)
+                    parent.append(slot)
+                }
+                if let first {
+                    let a = find(first), b = find(slot)
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                } else {
+                    first = slot
+                }
+            }
+        }
+        var groups: [Int: (variables: [Variable], constraints: [Constraint])] = [:]
+        for (slot, variable) in variables.enumerated() {
+            groups[find(slot), default: ([], [])].variables.append(variable)
+        }
+        for constraint in constraints {
+            guard let term = constraint.expression.terms.first, let slot = index[term.variable.id] else { continue }
+            groups[find(slot), default: ([], [])].constraints.append(constraint)
+        }
+        return groups.values
+            .map { group in
+                Component(variables: group.variables.sorted { $0.id < $1.id },
+                          constraints: group.constraints.sorted { $0.canonicallyPrecedes($1) })
+            }
+            .sorted { $0.variables[0].id < $1.variables[0].id }
+    }
+}
+
+extension Constraint {
+    /// A total order on constraint *content* (relation, strength, terms, constant), so that a
+    /// component's rows come in the same order however the constraints were added. Constraints
+    /// that compare equal are identical rows, whose order cannot change the solution.
+    func canonicallyPrecedes(_ other: Constraint) -> Bool {
+        if relation != other.relation { return relation.rawValue < other.relation.rawValue }
+        if strength.level != other.strength.level { return strength.level > other.strength.level }
+        if strength.weight != other.strength.weight { return strength.weight > other.strength.weight }
+        let a = expression.terms, b = other.expression.terms
+        if a.count != b.count { return a.count < b.count }
+        for k in 0..<a.count {
+            if a[k].variable.id != b[k].variable.id { return a[k].variable.id < b[k].variable.id }
+            if a[k].coefficient != b[k].coefficient { return a[k].coefficient < b[k].coefficient }
+        }
+        return expression.constant < other.expression.constant
+    }
+}

@@ -1,0 +1,71 @@
+/// A linear expression: a sum of ``Term``s plus a constant.
+///
+/// Build expressions with `+`, `-`, `*` and `/` from variables and numbers:
+///
+/// ```swift
+/// let x = Variable("x"), y = Variable("y")
+/// let e: Expression = 2 * x - y / 2 + 10
+/// e.constant                       // 10
+/// ```
+///
+/// Expressions keep their terms as written; ``reduced()`` merges repeated variables and drops
+/// zero coefficients, which the solver does for every constraint it is given.
+public struct Expression: Sendable, CustomStringConvertible {
+    /// The summands, in the order they were written (possibly naming a variable twice).
+    public var terms: [Term]
+    /// The constant part.
+    public var constant: Double
+
+    /// Creates `terms + constant`.
+    public init(_ terms: [Term] = [], constant: Double = 0) {
+        self.terms = terms
+        self.constant = constant
+    }
+
+    /// Creates the expression `1 × variable`.
+    public init(_ variable: Variable) {
+        self.init([Term(variable)])
+    }
+
+    /// Creates a constant expression.
+    public init(constant: Double) {
+        self.init([], constant: constant)
+    }
+
+    /// The same expression with each variable named once (coefficients summed), zero
+    /// coefficients dropped, and terms ordered by variable creation (``Variable/id``).
+    public func reduced() -> Expression {
+        if terms.count <= 1 {
+            return Expression(terms.filter { $0.coefficient != 0 }, constant: constant)
+        }
+        var sums: [UInt64: (Variable, Double)] = [:]
+        sums.reserveCapacity(terms.count)
+        for term in terms {
+            sums[term.variable.id, default: (term.variable, 0)].1 += term.coefficient
+        }
+        let merged = sums.values
+            .filter { $0.1 != 0 }
+            .sorted { $0.0.id < $1.0.id }
+            .map { Term($0.0, $0.1) }
+        return Expression(merged, constant: constant)
+    }
+
+    public var description: String {
+        var text = ""
+        for (index, term) in terms.enumerated() {
+            let magnitude = abs(term.coefficient)
+            let body = magnitude == 1 ? term.variable.description
+                : "\(NumberFormat.short(magnitude)) * \(term.variable)"
+            if index == 0 {
+                text = term.coefficient < 0 ? "-" + body : body
+            } else {
+                text += term.coefficient < 0 ? " - " + body : " + " + body
+            }
+        }
+        if terms.isEmpty { return NumberFormat.short(constant) }
+        if constant != 0 {
+            text += constant < 0 ? " - \(NumberFormat.short(-constant))" : " + \(NumberFormat.short(constant))"
+        }
+        return text
+    }
+}

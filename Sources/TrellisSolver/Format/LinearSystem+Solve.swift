@@ -1,0 +1,81 @@
+extension LinearSystem {
+    /// The answer to a system: one solve per step (one when there are no steps), or the
+    /// conflicting required constraints.
+    public struct Answer: Sendable {
+        /// Whether the required constraints could hold.
+        public enum Status: String, Sendable { case optimal, unsatisfiable }
+        /// One solve: the objective and the value of every variable.
+        public struct Solve: Sendable {
+            public var objective: Double
+            /// Values by variable name, in ``LinearSystem/variables`` order.
+            public var values: [(variable: String, value: Double)]
+        }
+
+        public var status: Status
+        public var solves: [Solve]
+        /// For ``Status/unsatisfiable``: the ids of a minimal conflicting set of required constraints.
+        public var conflict: [String]
+        /// In-process milliseconds of the first solve (from the parsed system to values out).
+        public var solveMilliseconds: Double
+        /// In-process milliseconds of each step's solve.
+        public var stepMilliseconds: [Double]
+    }
+
+    /// Solves the system on one ``Solver``: the constraints are added once, the system is solved,
+    /// then each step suggests its values and solves again (incrementally, not from scratch).
+    /// - Throws: ``TrellisError/numericalFailure(_:)`` or ``TrellisError/limitExceeded(_:)`` only;
+    ///   unsatisfiable systems are an answer, not an error.
+    public func solve(timeLimitMilliseconds: Int? = nil) throws -> Answer {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var variableByName: [String: Variable] = [:]
+        variableByName.reserveCapacity(variables.count)
+        for name in variables { variableByName[name] = Variable(name) }
+        let solver = Solver()
+        solver.timeLimitMilliseconds = timeLimitMilliseconds
+        var built: [Constraint] = []
+        built.reserveCapacity(constraints.count)
+        for entry in constraints {
+            let terms = entry.terms.map { Term(variableByName[$0.variable]!, $0.coefficient) }
+            let strength: Strength = entry.weight.map { .weight($0) } ?? .required
+            built.append(Constraint(Expression(terms, constant: entry.constant), entry.relation,
+                                    strength: strength, label: entry.id))
+        }
+        try solver.add(built)
+        for edit in edits {
+            try solver.addEditVariable(variableByName[edit.variable]!, strength: .weight(edit.weight))
+        }
+
+        func snapshot() -> Answer.Solve {
+            Answer.Solve(objective: solver.objective,
+                         values: variables.map { ($0, solver.value(of: variableByName[$0]!)) })
+        }
+        func elapsed(since instant: ContinuousClock.Instant) -> Double {
+            let duration = instant.duration(to: clock.now)
+            return Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15
+        }
+
+        do {
+            try solver.solve()
+        } catch TrellisError.unsatisfiable(let conflict) {
+            return Answer(status: .unsatisfiable, solves: [], conflict: conflict.compactMap(\.label),
+                          solveMilliseconds: elapsed(since: start), stepMilliseconds: [])
+        }
+        let firstSolve = elapsed(since: start)
+        if steps.isEmpty {
+            return Answer(status: .optimal, solves: [snapshot()], conflict: [],
+                          solveMilliseconds: firstSolve, stepMilliseconds: [])
+        }
+        var solves: [Answer.Solve] = []
+        var stepTimes: [Double] = []
+        for step in steps {
+            let stepStart = clock.now
+            for (name, value) in step { try solver.suggest(variableByName[name]!, value: value) }
+            try solver.solve()
+            stepTimes.append(elapsed(since: stepStart))
+            solves.append(snapshot())
+        }
+        return Answer(status: .optimal, solves: solves, conflict: [],
+                      solveMilliseconds: firstSolve, stepMilliseconds: stepTimes)
+    }
+}

@@ -1,0 +1,146 @@
+internal import CGLPK
+
+/// One GLPK problem object, owned by one synchronous call on one thread.
+///
+/// GLPK keeps its environment in thread-local storage and calls `abort()` on misuse (bad index,
+/// duplicate index in a row, zero counts). This wrapper is the only code that calls GLPK: every
+/// public entry point here checks its arguments with `precondition`, because a violation is a bug
+/// in Trellis (user input was validated long before, with thrown errors). Instances are never
+/// stored or shared: build one, solve, read the values, let it go, all inside one function.
+final class LinearProgram {
+    /// How a row or column is bounded.
+    enum Bound {
+        case free
+        case lower(Double)
+        case upper(Double)
+        case fixed(Double)
+    }
+
+    /// The outcome of a simplex run.
+    enum Outcome: Equatable {
+        case optimal
+        case infeasible
+        /// GLPK gave up (singular basis, iteration or time limit, unbounded in theory impossible here).
+        case failed(String)
+    }
+
+    private let problem: OpaquePointer
+    let rowCount: Int
+    let columnCount: Int
+
+    /// Creates a problem with `rows` rows and `columns` columns, all free, zero objective.
+    init(rows: Int, columns: Int) {
+        precondition(rows >= 0 && columns >= 0 && rows < Int(Int32.max) && columns < Int(Int32.max),
+                     "LinearProgram: bad size \(rows)x\(columns)")
+        glp_term_out(GLP_OFF)
+        problem = glp_create_prob()
+        rowCount = rows
+        columnCount = columns
+        if rows > 0 { glp_add_rows(problem, Int32(rows)) }
+        if columns > 0 { glp_add_cols(problem, Int32(columns)) }
+        for j in 0..<columns { glp_set_col_bnds(problem, Int32(j + 1), GLP_FR, 0, 0) }
+        for i in 0..<rows { glp_set_row_bnds(problem, Int32(i + 1), GLP_FR, 0, 0) }
+    }
+
+    deinit { glp_delete_prob(problem) }
+
+    // MARK: - Building
+
+    /// Sets row `row` (0-based) to `Σ values[k] × column[indices[k]]`.
+    /// - Precondition: indices are 0-based, in range and distinct; values are finite.
+    func setRow(_ row: Int, indices: [Int32], values: [Double]) {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.setRow: row \(row) out of range")
+        precondition(indices.count == values.count, "LinearProgram.setRow: counts differ")
+        var seen = Set<Int32>()
+        var ind = [Int32](repeating: 0, count: indices.count + 1)
+        var val = [Double](repeating: 0, count: values.count + 1)
+        for k in 0..<indices.count {
+            let j = indices[k]
+            precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setRow: column \(j) out of range")
+            precondition(seen.insert(j).inserted, "LinearProgram.setRow: column \(j) repeated in row \(row)")
+            precondition(values[k].isFinite, "LinearProgram.setRow: non-finite coefficient")
+            ind[k + 1] = j + 1
+            val[k + 1] = values[k]
+        }
+        glp_set_mat_row(problem, Int32(row + 1), Int32(indices.count), ind, val)
+    }
+
+    func setRowBound(_ row: Int, _ bound: Bound) {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.setRowBound: row \(row) out of range")
+        apply(bound) { glp_set_row_bnds(problem, Int32(row + 1), $0, $1, $2) }
+    }
+
+    func setColumnBound(_ column: Int, _ bound: Bound) {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.setColumnBound: column \(column) out of range")
+        apply(bound) { glp_set_col_bnds(problem, Int32(column + 1), $0, $1, $2) }
+    }
+
+    func setObjective(_ column: Int, _ coefficient: Double) {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.setObjective: column \(column) out of range")
+        precondition(coefficient.isFinite, "LinearProgram.setObjective: non-finite coefficient")
+        glp_set_obj_coef(problem, Int32(column + 1), coefficient)
+    }
+
+    private func apply(_ bound: Bound, _ set: (Int32, Double, Double) -> Void) {
+        switch bound {
+        case .free: set(GLP_FR, 0, 0)
+        case .lower(let lo):
+            precondition(lo.isFinite, "LinearProgram: non-finite bound")
+            set(GLP_LO, lo, 0)
+        case .upper(let up):
+            precondition(up.isFinite, "LinearProgram: non-finite bound")
+            set(GLP_UP, 0, up)
+        case .fixed(let v):
+            precondition(v.isFinite, "LinearProgram: non-finite bound")
+            set(GLP_FX, v, v)
+        }
+    }
+
+    /// Scales rows and columns (GLPK's automatic choice); values read back are unscaled.
+    func scale() {
+        if rowCount > 0 && columnCount > 0 { glp_scale_prob(problem, GLP_SF_AUTO) }
+    }
+
+    // MARK: - Solving
+
+    /// Runs the simplex method.
+    /// - Parameters:
+    ///   - presolve: use GLPK's presolver (fast from scratch, but it discards the basis: cold solves only).
+    ///   - dual: dual simplex falling back to primal (after right-hand-side changes); primal otherwise.
+    ///   - timeLimit: milliseconds, or nil.
+    func simplex(presolve: Bool, dual: Bool, timeLimit: Int? = nil) -> Outcome {
+        precondition(rowCount > 0 && columnCount > 0, "LinearProgram.simplex: empty problem")
+        var parm = glp_smcp()
+        glp_init_smcp(&parm)
+        parm.msg_lev = GLP_MSG_OFF
+        parm.presolve = presolve ? GLP_ON : GLP_OFF
+        parm.meth = dual ? GLP_DUALP : GLP_PRIMAL
+        if let timeLimit { parm.tm_lim = Int32(clamping: max(1, timeLimit)) }
+        let code = glp_simplex(problem, &parm)
+        switch code {
+        case 0:
+            switch glp_get_status(problem) {
+            case GLP_OPT: return .optimal
+            case GLP_NOFEAS: return .infeasible
+            case let status: return .failed("simplex ended with status \(status)")
+            }
+        case GLP_ENOPFS: return .infeasible
+        case GLP_ETMLIM: return .failed("time limit reached")
+        case let code: return .failed("glp_simplex returned \(code)")
+        }
+    }
+
+    /// Resets the basis to GLPK's "advanced" initial basis (after a failed warm start).
+    func resetBasis() { glp_adv_basis(problem, 0) }
+
+    // MARK: - Reading
+
+    func columnValue(_ column: Int) -> Double { glp_get_col_prim(problem, Int32(column + 1)) }
+    func columnDual(_ column: Int) -> Double { glp_get_col_dual(problem, Int32(column + 1)) }
+    func columnIsBasic(_ column: Int) -> Bool { glp_get_col_stat(problem, Int32(column + 1)) == GLP_BS }
+    func rowValue(_ row: Int) -> Double { glp_get_row_prim(problem, Int32(row + 1)) }
+    func rowDual(_ row: Int) -> Double { glp_get_row_dual(problem, Int32(row + 1)) }
+    func rowIsBasic(_ row: Int) -> Bool { glp_get_row_stat(problem, Int32(row + 1)) == GLP_BS }
+    func rowIsFixed(_ row: Int) -> Bool { glp_get_row_type(problem, Int32(row + 1)) == GLP_FX }
+    var objectiveValue: Double { glp_get_obj_val(problem) }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RealModule
+@testable import TrellisSolver
+
+/// A conformance case: a `linear-system/1` document and its reference answer.
+struct Fixture: CustomStringConvertible, Sendable {
+    let name: String
+    let path: URL
+    let expectedPath: URL
+
+    var description: String { name }
+
+    /// The project's root folder (this file is at Tests/TrellisSolverTests/Fixture.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The committed fixtures made by `Tests/Conformance/generate.py`.
+    static let committed: [Fixture] = load(packageRoot.appendingPathComponent("Tests/Conformance/fixtures"))
+
+    /// The shared sample cases (`../shared/conformance/sample`).
+    static let shared: [Fixture] = load(packageRoot.deletingLastPathComponent()
+        .appendingPathComponent("shared/conformance/sample"))
+
+    static func load(_ directory: URL) -> [Fixture] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expected.json") && $0 != "MANIFEST.json" }
+            .sorted()
+            .map { file in
+                let base = String(file.dropLast(".json".count))
+                return Fixture(name: base, path: directory.appendingPathComponent(file),
+                               expectedPath: directory.appendingPathComponent(base + ".expected.json"))
+            }
+    }
+
+    func system() throws -> LinearSystem {
+        try LinearSystem.parse([UInt8](try Data(contentsOf: path)))
+    }
+
+    func expected() throws -> Expected {
+        try JSONDecoder().decode(Expected.self, from: try Data(contentsOf: expectedPath))
+    }
+
+    /// The reference answer.
+    struct Expected: Decodable {
+        struct Solve: Decodable {
+            let objective: Double
+            let values: [String: Double]
+            let unique: [String]
+        }
+        let status: String
+        let solves: [Solve]?
+    }
+}
+
+/// Checks of an answer against the format's tolerances.
+enum Tolerance {
+    /// `a` and `b` agree within 1e-6 relative to max(1, |b|).
+    static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
+        a.isApproximatelyEqual(to: b, absoluteTolerance: tolerance * max(1, abs(b)), relativeTolerance: 0)
+    }
+
+    /// How far a constraint entry is from holding at `values`, relative to the size of its terms.
+    static func relativeResidual(_ entry: LinearSystem.Entry, _ values: [String: Double]) -> Double {
+        var sum = entry.constant, scale = abs(entry.constant)
+        for term in entry.terms {
+            let product = term.coefficient * (values[term.variable] ?? 0)
+            sum += product
+            scale += abs(product)
+        }
+        let violation: Double = switch entry.relation {
+        case .equal: abs(sum)
+        case .lessThanOrEqual: max(0, sum)
+        case .greaterThanOrEqual: max(0, -sum)
+        }
+        return violation / max(1, scale)
+    }
+}
