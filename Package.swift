@@ -41,6 +41,7 @@ let package = Package(
                 "Trellis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            exclude: ["Examples"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 

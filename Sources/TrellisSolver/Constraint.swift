@@ -72,4 +72,12 @@ enum NumberCheck {
         if abs(value) > limit { return "\(value) exceeds the supported magnitude 1e15" }
         return nil
     }
+
+    /// Weights may be any positive finite number, however large (nothing is promoted to
+    /// required); only subnormal ones are refused, as too close to zero to compute with.
+    static func weightProblem(_ weight: Double) -> String? {
+        if !weight.isFinite || weight <= 0 { return "weight \(weight) is not a positive finite number" }
+        if weight.isSubnormal { return "weight \(weight) is subnormal (too close to zero to compute with)" }
+        return nil
+    }
 }

@@ -16,51 +16,50 @@
 /// let high = Strength.priority(.defaultHigh)
 /// ```
 public struct Strength: Sendable, Hashable, CustomStringConvertible {
-    /// The level: 1000 for required, 1...999 for priorities, 0 for kiwi-style weights.
-    public let level: Float
+    /// The Auto Layout priority (1000 for required), or `nil` for a kiwi-style weight.
+    public let priority: Priority?
     /// The weight of a violation within the level (1 for required constraints).
     public let weight: Double
 
-    private init(level: Float, weight: Double) {
-        self.level = level
+    private init(priority: Priority?, weight: Double) {
+        self.priority = priority
         self.weight = weight
     }
 
     /// The constraint must hold; if it cannot, solving throws ``TrellisError/unsatisfiable(conflict:)``.
-    public static let required = Strength(level: 1000, weight: 1)
+    public static let required = Strength(priority: .required, weight: 1)
 
     /// A kiwi-style soft constraint: any positive, finite weight (nothing is silently promoted to
     /// required, however large).
     public static func weight(_ weight: Double) -> Strength {
-        Strength(level: 0, weight: weight)
+        Strength(priority: nil, weight: weight)
     }
 
     /// An Auto Layout-style soft constraint at `priority` (or required, for 1000), optionally
     /// weighted against other constraints of the same priority.
     public static func priority(_ priority: Priority, weight: Double = 1) -> Strength {
-        priority.isRequired ? .required : Strength(level: priority.rawValue, weight: weight)
+        priority.isRequired ? .required : Strength(priority: priority, weight: weight)
     }
 
     /// Whether the constraint must hold.
-    public var isRequired: Bool { level == 1000 }
+    public var isRequired: Bool { priority?.isRequired ?? false }
 
-    /// The priority for Auto Layout levels, `nil` for kiwi weights.
-    public var priority: Priority? { level == 0 ? nil : Priority(level) }
+    /// The level the solver optimises this constraint in: its priority, or 0 (below every
+    /// priority) for kiwi-style weights.
+    public var level: Float { priority?.rawValue ?? 0 }
 
     /// Why this strength cannot be used, or `nil` when it can.
     var problem: String? {
         if isRequired { return nil }
-        if !weight.isFinite || weight <= 0 { return "weight \(weight) is not a positive finite number" }
-        if level != 0 && !(level >= 1 && level < 1000) || !level.isFinite {
-            return "priority \(level) is outside 1...1000"
-        }
+        if let problem = NumberCheck.weightProblem(weight) { return problem }
+        if let priority, !priority.isValid { return "priority \(priority) is outside 1...1000" }
         return nil
     }
 
     public var description: String {
         if isRequired { return "required" }
-        if level == 0 { return "weight \(NumberFormat.short(weight))" }
-        let p = Priority(level).description
+        guard let priority else { return "weight \(NumberFormat.short(weight))" }
+        let p = priority.description
         return weight == 1 ? "@\(p)" : "@\(p)×\(NumberFormat.short(weight))"
     }
 }

@@ -97,8 +97,15 @@ struct ComponentSolver {
         for (step, level) in order.enumerated() {
             let columns = levels[level]!
             for (column, _) in previous { lp.setObjective(column, 0) }
-            for (column, weight) in columns { lp.setObjective(column, weight) }
-            let outcome = try run(lp, cold: step == 0)
+            let costs = Self.costs(columns.map(\.weight))
+            for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
+            var outcome = try run(lp, cold: step == 0)
+            if outcome == .optimal && costs.needExact {
+                outcome = lp.exactPolish(timeLimit: timeLimit)
+                if case .failed(let reason) = outcome {
+                    throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
+                }
+            }
             if outcome == .infeasible {
                 if step == 0 { return .infeasible }
                 throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
@@ -111,14 +118,29 @@ struct ComponentSolver {
         return .solved((0..<variables.count).map { lp.columnValue($0) })
     }
 
+    /// Objective coefficients for one level's weights. Scaling a level's weights by one factor
+    /// does not change its optimum; it keeps the smallest cost at 1 (and the largest at most 1e9),
+    /// where GLPK's reduced-cost tolerances are reliable. A level whose weights span more than
+    /// 1e9 cannot be trusted to floating point and is finished in exact arithmetic (`needExact`).
+    static func costs(_ weights: [Double]) -> (values: [Double], needExact: Bool) {
+        guard let smallest = weights.min(), let largest = weights.max() else { return ([], false) }
+        let ratio = largest / smallest
+        if ratio <= 1e9 {
+            if smallest >= 1 && largest <= 1e9 { return (weights, false) }
+            return (weights.map { $0 / smallest }, false)
+        }
+        let scale = 1e9 / largest
+        return (weights.map { max($0 * scale, 1e-200) }, true)
+    }
+
     /// Restricts the problem to the optimal face of the level just solved.
     private func fixOptimalFace(_ lp: LinearProgram, columns: [(column: Int, weight: Double)], layout: Layout) {
-        let maxWeight = columns.reduce(1.0) { max($0, $1.weight) }
+        let maxWeight = Self.costs(columns.map(\.weight)).values.reduce(1.0, max)
         // The level is fully satisfied: its errors are zero at every optimum, fix them there.
         var levelError = 0.0
-        for (column, weight) in columns { levelError += weight * lp.columnValue(column) }
+        for (column, _) in columns { levelError += lp.columnValue(column) }
         let tolerance = 1e-9 * maxWeight
-        if levelError <= tolerance {
+        if levelError <= 1e-9 {
             for (column, _) in columns { lp.setColumnBound(column, .fixed(0)) }
             return
         }

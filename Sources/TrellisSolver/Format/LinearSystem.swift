@@ -183,7 +183,7 @@ struct LinearSystemDecoder {
         case .string("required"): return nil
         case .number(let weight):
             guard weight > 0 else { throw LinearSystemError("\(place): strength must be \"required\" or a positive number, found \(weight)") }
-            if let problem = NumberCheck.problem(weight) { throw LinearSystemError("\(place): strength \(problem)") }
+            if let problem = NumberCheck.weightProblem(weight) { throw LinearSystemError("\(place): strength: \(problem)") }
             return weight
         default:
             throw LinearSystemError("\(place): strength must be \"required\" or a positive number, found \(describe(value))")

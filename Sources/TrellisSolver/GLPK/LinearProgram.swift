@@ -130,6 +130,24 @@ final class LinearProgram {
         }
     }
 
+    /// Re-solves in exact rational arithmetic from the current basis (`glp_exact`), so the
+    /// answer is the true optimum of the problem as stored, whatever its weight ratios.
+    /// Cheap after `simplex` (it only verifies or finishes the last pivots).
+    func exactPolish(timeLimit: Int? = nil) -> Outcome {
+        precondition(rowCount > 0 && columnCount > 0, "LinearProgram.exactPolish: empty problem")
+        var parm = glp_smcp()
+        glp_init_smcp(&parm)
+        parm.msg_lev = GLP_MSG_OFF
+        if let timeLimit { parm.tm_lim = Int32(clamping: max(1, timeLimit)) }
+        let code = glp_exact(problem, &parm)
+        guard code == 0 else { return .failed("glp_exact returned \(code)") }
+        switch glp_get_status(problem) {
+        case GLP_OPT: return .optimal
+        case GLP_NOFEAS: return .infeasible
+        case let status: return .failed("glp_exact ended with status \(status)")
+        }
+    }
+
     /// Resets the basis to GLPK's "advanced" initial basis (after a failed warm start).
     func resetBasis() { glp_adv_basis(problem, 0) }
 
