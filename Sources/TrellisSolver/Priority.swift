@@ -49,7 +49,8 @@ public struct Priority: RawRepresentable, Sendable, Hashable, Comparable, Codabl
     public static func - (lhs: Priority, rhs: Float) -> Priority { Priority(lhs.rawValue - rhs) }
 
     public var description: String {
-        rawValue == rawValue.rounded() ? String(Int(rawValue)) : "\(rawValue)"
+        rawValue.isFinite && rawValue == rawValue.rounded() && abs(rawValue) < 1e9
+            ? String(Int(rawValue)) : "\(rawValue)"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -26,6 +26,8 @@
 ///
 /// **Incrementality.** The system is split into independent components (sets of constraints
 /// that share variables); ``solve()`` re-solves only components touched since the last solve.
+/// When only suggested values changed and the last optimal basis stays feasible, a component's
+/// solution is moved along the edit rows' simplex directions without calling GLPK at all.
 ///
 /// **Errors lose nothing.** A call that throws leaves the solver as it was before the call.
 ///
@@ -35,15 +37,36 @@ public final class Solver {
     private struct Edit {
         let variable: Variable
         let strength: Strength
-        var constraint: Constraint
+        /// The edit row `variable - value == 0`; its constant is supplied at solve time.
+        let constraint: Constraint
+        var value: Double
     }
 
     private var constraintsByID: [ObjectIdentifier: Constraint] = [:]
     private var edits: [UInt64: Edit] = [:]
-    private var values: [UInt64: Double] = [:]
-    private var dirty: Set<UInt64> = []
-    private var allDirty = true
-    private var lastObjective = 0.0
+    /// Edits by the identity of their row.
+    private var editOfRow: [ObjectIdentifier: UInt64] = [:]
+
+    /// The solved components and where each variable lives in them.
+    private var states: [ComponentState] = []
+    private var placeOfVariable: [UInt64: (state: Int, position: Int)] = [:]
+    /// Soft constraints without terms: a constant cost.
+    private var constantCost = 0.0
+
+    /// Variables whose constraints were added or removed since the last solve.
+    private var structureTouched: Set<UInt64> = []
+    private var structureChanged = true
+    /// Edit variables whose suggestion changed since the last solve.
+    private var suggestionsTouched: Set<UInt64> = []
+
+    /// Counters of the work done, for tests and benchmarks.
+    struct Statistics {
+        /// Components solved with the simplex method (or fully by presolve).
+        var componentSolves = 0
+        /// Components moved along stored edit directions without GLPK.
+        var affineSteps = 0
+    }
+    private(set) var statistics = Statistics()
 
     /// An optional wall-clock budget for each component's simplex runs, in milliseconds.
     /// Exceeding it makes ``solve()`` throw ``TrellisError/numericalFailure(_:)`` naming the limit.
@@ -109,16 +132,18 @@ public final class Solver {
         if strength.isRequired { throw TrellisError.requiredEditStrength(variable) }
         if let problem = strength.problem { throw TrellisError.invalidStrength("edit variable \(variable): \(problem)") }
         guard edits[variable.id] == nil else { throw TrellisError.duplicateEditVariable(variable) }
-        edits[variable.id] = Edit(variable: variable, strength: strength,
-                                  constraint: Self.editConstraint(variable, value: 0, strength: strength))
-        dirty.insert(variable.id)
+        let row = Constraint(Expression(variable), .equal, strength: strength, label: "edit \(variable)")
+        edits[variable.id] = Edit(variable: variable, strength: strength, constraint: row, value: 0)
+        editOfRow[ObjectIdentifier(row)] = variable.id
+        touch(row)
     }
 
     /// Stops treating `variable` as an edit variable.
     /// - Throws: ``TrellisError/unknownEditVariable(_:)``.
     public func removeEditVariable(_ variable: Variable) throws {
-        guard edits.removeValue(forKey: variable.id) != nil else { throw TrellisError.unknownEditVariable(variable) }
-        dirty.insert(variable.id)
+        guard let edit = edits.removeValue(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
+        editOfRow[ObjectIdentifier(edit.constraint)] = nil
+        touch(edit.constraint)
     }
 
     /// Whether `variable` is an edit variable of this solver.
@@ -127,18 +152,12 @@ public final class Solver {
     /// Suggests a value for an edit variable; it takes effect at the next ``solve()``.
     /// - Throws: ``TrellisError/unknownEditVariable(_:)``, ``TrellisError/invalidNumber(_:)``.
     public func suggest(_ variable: Variable, value: Double) throws {
-        guard var edit = edits[variable.id] else { throw TrellisError.unknownEditVariable(variable) }
+        guard edits[variable.id] != nil else { throw TrellisError.unknownEditVariable(variable) }
         if let problem = NumberCheck.problem(value) {
             throw TrellisError.invalidNumber("suggested value for \(variable) \(problem)")
         }
-        edit.constraint = Self.editConstraint(variable, value: value, strength: edit.strength)
-        edits[variable.id] = edit
-        dirty.insert(variable.id)
-    }
-
-    private static func editConstraint(_ variable: Variable, value: Double, strength: Strength) -> Constraint {
-        Constraint(Expression([Term(variable)], constant: -value), .equal, strength: strength,
-                   label: "edit \(variable)")
+        edits[variable.id]!.value = value
+        suggestionsTouched.insert(variable.id)
     }
 
     // MARK: - Solving
@@ -149,58 +168,121 @@ public final class Solver {
     ///   required constraints; ``TrellisError/numericalFailure(_:)`` if GLPK cannot give a
     ///   trustworthy answer. Values stay those of the last successful solve.
     public func solve() throws {
-        let all = Array(constraintsByID.values) + edits.values.map(\.constraint)
+        var newStates = states
+        var newPlaces = placeOfVariable
+        var newConstantCost = constantCost
+        var work: [Int] = []          // indices into newStates to solve from scratch
+        var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
 
-        // Constant-only constraints: required ones either hold or are a conflict on their own.
-        var constantOnly: [Constraint] = []
-        var withTerms: [Constraint] = []
-        withTerms.reserveCapacity(all.count)
-        for constraint in all {
-            if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
-        }
-        if let broken = constantOnly
-            .filter({ $0.strength.isRequired && Self.violation(of: $0, values: [:]) > 0 })
-            .min(by: { $0.canonicallyPrecedes($1) }) {
-            throw TrellisError.unsatisfiable(conflict: [broken])
-        }
-
-        var newValues: [UInt64: Double] = [:]
-        newValues.reserveCapacity(values.count)
-        for component in Component.partition(withTerms) {
-            let touched = allDirty || component.variables.contains { dirty.contains($0.id) }
-            if !touched, component.variables.allSatisfy({ values[$0.id] != nil }) {
-                for variable in component.variables { newValues[variable.id] = values[variable.id] }
-                continue
+        if structureChanged {
+            let all = Array(constraintsByID.values) + edits.values.map(\.constraint)
+            var withTerms: [Constraint] = []
+            withTerms.reserveCapacity(all.count)
+            var constantOnly: [Constraint] = []
+            for constraint in all {
+                if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
             }
-            let solver = ComponentSolver(component: component, timeLimit: timeLimitMilliseconds)
+            if let broken = constantOnly
+                .filter({ $0.strength.isRequired && Self.violation(of: $0, constant: $0.expression.constant, values: { _ in 0 }) > 0 })
+                .min(by: { $0.canonicallyPrecedes($1) }) {
+                throw TrellisError.unsatisfiable(conflict: [broken])
+            }
+            newConstantCost = constantOnly.reduce(0) { sum, c in
+                c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
+            }
+            newStates = []
+            newPlaces = [:]
+            for component in Component.partition(withTerms) {
+                let index = newStates.count
+                // An untouched component is exactly an old one: keep its state.
+                if !component.variables.contains(where: { structureTouched.contains($0.id) }),
+                   let old = placeOfVariable[component.variables[0].id].map({ states[$0.state] }),
+                   old.component.variables.count == component.variables.count,
+                   old.component.constraints.count == component.constraints.count {
+                    newStates.append(old)
+                } else {
+                    newStates.append(ComponentState(component: component, editOfRow: editOfRow))
+                    work.append(index)
+                }
+                for (position, variable) in component.variables.enumerated() {
+                    newPlaces[variable.id] = (index, position)
+                }
+            }
+        }
+        let fresh = Set(work)
+        for variable in suggestionsTouched {
+            guard let place = newPlaces[variable], !fresh.contains(place.state) else { continue }
+            steps[place.state, default: []].append(variable)
+        }
+
+        // Edit steps: move along the stored directions where the basis allows it.
+        var results: [Int: ComponentState.Solution] = [:]
+        for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
+            let state = newStates[index]
+            let changes = variables.compactMap { id -> (index: Int, constant: Double, weight: Double)? in
+                guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
+                return (row, -edit.value, edit.strength.weight)
+            }
+            if let moved = state.step(changes) {
+                results[index] = moved
+                statistics.affineSteps += 1
+            } else {
+                work.append(index)
+            }
+        }
+        for index in work.sorted() {
+            let state = newStates[index]
+            let constants = state.component.constraints.map { constraint in
+                editOfRow[ObjectIdentifier(constraint)].map { -edits[$0]!.value } ?? constraint.expression.constant
+            }
+            let solver = ComponentSolver(component: state.component, constants: constants,
+                                         editRows: Array(state.rowOfEdit.values).sorted(),
+                                         timeLimit: timeLimitMilliseconds)
+            statistics.componentSolves += 1
             switch try solver.solve() {
-            case .solved(let solution):
-                for (variable, value) in zip(component.variables, solution) { newValues[variable.id] = value + 0 }
+            case .solved(let values, let affine):
+                let objective = zip(state.component.constraints, constants).reduce(0.0) { sum, pair in
+                    let (constraint, constant) = pair
+                    guard !constraint.strength.isRequired else { return sum }
+                    return sum + constraint.strength.weight * Self.violation(of: constraint, constant: constant) {
+                        values[state.position(of: $0)]
+                    }
+                }
+                results[index] = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine)
             case .infeasible:
-                let required = component.constraints.filter(\.strength.isRequired)
+                let required = state.component.constraints.filter(\.strength.isRequired)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: timeLimitMilliseconds).minimalConflict()
                 throw TrellisError.unsatisfiable(conflict: conflict)
             }
         }
-        values = newValues
-        dirty.removeAll()
-        allDirty = false
-        lastObjective = all.reduce(0) { sum, constraint in
-            constraint.strength.isRequired ? sum : sum + constraint.strength.weight * Self.violation(of: constraint, values: newValues)
-        }
+
+        // Commit.
+        for (index, solution) in results { newStates[index].solution = solution }
+        states = newStates
+        placeOfVariable = newPlaces
+        constantCost = newConstantCost
+        structureTouched.removeAll()
+        suggestionsTouched.removeAll()
+        structureChanged = false
     }
 
     /// The value of `variable` at the last successful ``solve()``: 0 for a variable the solver
     /// does not know (or that no constraint names any more).
-    public func value(of variable: Variable) -> Double { values[variable.id] ?? 0 }
+    public func value(of variable: Variable) -> Double {
+        guard let place = placeOfVariable[variable.id] else { return 0 }
+        return states[place.state].solution?.values[place.position] ?? 0
+    }
 
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
     /// weight × violation, all levels together.
-    public var objective: Double { lastObjective }
+    public var objective: Double {
+        states.reduce(constantCost) { $0 + ($1.solution?.objective ?? 0) }
+    }
 
     /// How far `constraint` is from holding at the current values (0 when it holds).
     public func violation(of constraint: Constraint) -> Double {
-        Self.violation(of: constraint, values: values)
+        let constant = editOfRow[ObjectIdentifier(constraint)].map { -edits[$0]!.value } ?? constraint.expression.constant
+        return Self.violation(of: constraint, constant: constant) { value(of: $0) }
     }
 
     // MARK: - Internals
@@ -216,16 +298,18 @@ public final class Solver {
     }
 
     private func touch(_ constraint: Constraint) {
-        for term in constraint.expression.terms { dirty.insert(term.variable.id) }
+        for term in constraint.expression.terms { structureTouched.insert(term.variable.id) }
+        structureChanged = true
     }
 
-    /// The violation of a constraint at the given values, with residuals below a relative
-    /// 1e-11 of the row's magnitude treated as zero (floating-point noise, not a violation).
-    static func violation(of constraint: Constraint, values: [UInt64: Double]) -> Double {
-        var sum = constraint.expression.constant
+    /// The violation of a constraint (with the given constant) at the given values, with
+    /// residuals below a relative 1e-11 of the row's magnitude treated as zero (floating-point
+    /// noise, not a violation).
+    static func violation(of constraint: Constraint, constant: Double, values: (Variable) -> Double) -> Double {
+        var sum = constant
         var scale = abs(sum)
         for term in constraint.expression.terms {
-            let product = term.coefficient * (values[term.variable.id] ?? 0)
+            let product = term.coefficient * values(term.variable)
             sum += product
             scale += abs(product)
         }

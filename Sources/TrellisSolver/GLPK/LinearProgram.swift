@@ -14,6 +14,8 @@ final class LinearProgram {
         case lower(Double)
         case upper(Double)
         case fixed(Double)
+        /// `lower ≤ x ≤ upper` (fixed when they are equal).
+        case range(Double, Double)
     }
 
     /// The outcome of a simplex run.
@@ -93,6 +95,9 @@ final class LinearProgram {
         case .fixed(let v):
             precondition(v.isFinite, "LinearProgram: non-finite bound")
             set(GLP_FX, v, v)
+        case .range(let lo, let up):
+            precondition(lo.isFinite && up.isFinite && lo <= up, "LinearProgram: bad range bound")
+            if lo == up { set(GLP_FX, lo, up) } else { set(GLP_DB, lo, up) }
         }
     }
 
@@ -146,6 +151,29 @@ final class LinearProgram {
         case GLP_NOFEAS: return .infeasible
         case let status: return .failed("glp_exact ended with status \(status)")
         }
+    }
+
+    /// The column of the simplex tableau for the non-basic row or column `k` (GLPK's numbering:
+    /// rows 1...m, then columns m+1...m+n): how each basic variable moves per unit of `k`.
+    /// Returns nil when `k` is basic. Factorizes the basis first if needed.
+    func tableauColumn(ofRow row: Int) -> [(basic: Int, alpha: Double)]? {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.tableauColumn: row out of range")
+        if rowIsBasic(row) { return nil }
+        if glp_bf_exists(problem) == 0, glp_factorize(problem) != 0 { return nil }
+        let capacity = rowCount + 1
+        var ind = [Int32](repeating: 0, count: capacity)
+        var val = [Double](repeating: 0, count: capacity)
+        let length = Int(glp_eval_tab_col(problem, Int32(row + 1), &ind, &val))
+        return (0..<length).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }
+    }
+
+    /// The (0-based, GLPK order: rows then columns) indices of the basic variables.
+    func basicVariables() -> [Int] {
+        var basics: [Int] = []
+        basics.reserveCapacity(rowCount)
+        for i in 0..<rowCount where rowIsBasic(i) { basics.append(i) }
+        for j in 0..<columnCount where columnIsBasic(j) { basics.append(rowCount + j) }
+        return basics
     }
 
     /// Resets the basis to GLPK's "advanced" initial basis (after a failed warm start).

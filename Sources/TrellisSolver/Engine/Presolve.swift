@@ -1,0 +1,257 @@
+/// Exact reductions of a component before any LP: required equalities that fix a variable or
+/// tie two variables together are substituted away, and required single-variable inequalities
+/// become column bounds.
+///
+/// Only substitutions whose pivot coefficient is ±1 or another power of two are made, so the
+/// division that expresses the eliminated variable is exact in binary floating point. A fully
+/// determined layout (every position fixed or tied to a fixed one) leaves no LP at all.
+///
+/// Presolve never decides infeasibility on its own: if it meets a contradiction it gives up
+/// (returns nil) and the component goes to GLPK unreduced, so that feasibility is judged by one
+/// rule and conflicts are isolated on the original constraints.
+struct Presolve {
+    /// A row of the reduced problem: `Σ coef × x + constant OP 0` over remaining variables.
+    struct Row {
+        /// Index of the constraint in ``Component/constraints``.
+        let source: Int
+        var terms: [(variable: Int, coefficient: Double)]
+        var constant: Double
+    }
+
+    /// `variable = Σ coefficient × other + constant` over variables not yet eliminated then.
+    struct Substitution {
+        let variable: Int
+        let terms: [(variable: Int, coefficient: Double)]
+        let constant: Double
+    }
+
+    /// The largest fill-in one elimination may cause: (row length − 2) × (other rows using the
+    /// pivot − 1). Doubletons and singletons cost nothing; a 3-term row like `r = l + w` whose
+    /// pivot appears in a few rows is still taken; dense pivots are left to the simplex method.
+    static let fillInLimit = 8
+    /// No substitution may make a row longer than this (unless it shrinks it).
+    static let rowLengthCap = 4
+
+    /// Rows left for the LP (required and soft), in component order.
+    var rows: [Row] = []
+    /// Soft constraints whose terms all vanished: their violation is a constant.
+    var constantRows: [Row] = []
+    /// Eliminations, in the order they were made (undo in reverse).
+    private(set) var substitutions: [Substitution] = []
+    /// Bounds of the remaining variables from single-variable required inequalities.
+    private(set) var lower: [Double?]
+    private(set) var upper: [Double?]
+    /// Whether each variable was eliminated.
+    private(set) var eliminated: [Bool]
+    /// The relation of each constraint of the component.
+    private let relations: [Relation]
+    /// The constant of each constraint of the component as given (edits: their suggestion).
+    private var constants: [Double]
+    /// Where each constraint ended up: a position in ``rows``, or in ``constantRows`` (negative, -1-based).
+    private var placeOfSource: [Int: Int] = [:]
+
+    /// Reduces `component` with the given constants (edit rows carry their suggested value), or
+    /// returns nil when a contradiction was met.
+    init?(component: Component, constants: [Double]) {
+        let constraints = component.constraints
+        var columnOf: [UInt64: Int] = [:]
+        columnOf.reserveCapacity(component.variables.count)
+        for (j, variable) in component.variables.enumerated() { columnOf[variable.id] = j }
+        let n = component.variables.count
+        lower = Array(repeating: nil, count: n)
+        upper = Array(repeating: nil, count: n)
+        eliminated = Array(repeating: false, count: n)
+        relations = constraints.map(\.relation)
+        self.constants = constants
+
+        var work: [Row?] = constraints.enumerated().map { index, constraint in
+            Row(source: index,
+                terms: constraint.expression.terms.map { (columnOf[$0.variable.id]!, $0.coefficient) },
+                constant: constants[index])
+        }
+        var occurrences: [[Int]] = Array(repeating: [], count: n)
+        for (index, row) in work.enumerated() {
+            for term in row!.terms { occurrences[term.variable].append(index) }
+        }
+
+        // Candidates: required equalities, visited in component order (and again when they change).
+        var queue: [Int] = []
+        var queued = Array(repeating: false, count: work.count)
+        func consider(_ index: Int) {
+            guard !queued[index], work[index] != nil,
+                  constraints[index].strength.isRequired, constraints[index].relation == .equal else { return }
+            queued[index] = true
+            queue.append(index)
+        }
+        for index in work.indices { consider(index) }
+
+        var head = 0
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            queued[index] = false
+            guard let row = work[index],
+                  constraints[index].strength.isRequired, constraints[index].relation == .equal else { continue }
+            if row.terms.isEmpty {
+                guard abs(row.constant) <= 1e-9 else { return nil }
+                work[index] = nil
+                continue
+            }
+            // The pivot: a power-of-two coefficient (exact division) with the least fill-in;
+            // on a tie the later variable, so chains are expressed through their first member.
+            var best: (position: Int, cost: Int)?
+            for (position, term) in row.terms.enumerated() where Self.isPowerOfTwo(term.coefficient) {
+                let uses = occurrences[term.variable].reduce(0) { count, other in
+                    other != index && work[other]?.terms.contains(where: { $0.variable == term.variable }) == true ? count + 1 : count
+                }
+                let cost = max(0, row.terms.count - 2) * max(0, uses - 1)
+                guard cost <= Self.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
+                // Never grow a row past the row-length cap (repeated substitution along a chain
+                // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
+                let grows = row.terms.count > 2 && occurrences[term.variable].contains { other in
+                    other != index && (work[other]?.terms.count ?? 0) + row.terms.count - 2 > Self.rowLengthCap
+                }
+                if !grows { best = (position, cost) }
+            }
+            guard let pivot = best?.position else { continue }
+            let a = row.terms[pivot].coefficient
+            var rest = row.terms
+            rest.remove(at: pivot)
+            let substitution = Substitution(variable: row.terms[pivot].variable,
+                                            terms: rest.map { ($0.variable, -$0.coefficient / a) },
+                                            constant: -row.constant / a)
+            work[index] = nil
+            eliminated[substitution.variable] = true
+            substitutions.append(substitution)
+            // Replace the variable everywhere else.
+            for other in occurrences[substitution.variable] where other != index {
+                guard var target = work[other],
+                      let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
+                let factor = target.terms[position].coefficient
+                target.terms.remove(at: position)
+                target.constant += factor * substitution.constant
+                for (y, coefficient) in substitution.terms {
+                    let added = factor * coefficient
+                    if let existing = target.terms.firstIndex(where: { $0.variable == y }) {
+                        let sum = target.terms[existing].coefficient + added
+                        if sum == 0 { target.terms.remove(at: existing) } else { target.terms[existing].coefficient = sum }
+                    } else if added != 0 {
+                        target.terms.append((y, added))
+                        occurrences[y].append(other)
+                    }
+                }
+                work[other] = target
+                consider(other)
+            }
+            occurrences[substitution.variable] = []
+        }
+
+        // What is left: bounds from single-variable required inequalities, LP rows, constants.
+        for case let row? in work {
+            let constraint = constraints[row.source]
+            let required = constraint.strength.isRequired
+            if row.terms.isEmpty {
+                if required {
+                    if Self.violation(constant: row.constant, relation: constraint.relation) > 1e-9 { return nil }
+                } else {
+                    constantRows.append(row)
+                }
+                continue
+            }
+            if required, constraint.relation != .equal, row.terms.count == 1 {
+                let (x, a) = row.terms[0]
+                let bound = -row.constant / a
+                // a·x + c >= 0  ⇔  x >= -c/a when a > 0 (flipped for a < 0); likewise for <=.
+                let isLower = (constraint.relation == .greaterThanOrEqual) == (a > 0)
+                if isLower { lower[x] = max(lower[x] ?? -.infinity, bound) } else { upper[x] = min(upper[x] ?? .infinity, bound) }
+                continue
+            }
+            rows.append(row)
+        }
+        for j in 0..<n {
+            if let lo = lower[j], let up = upper[j], lo > up + 1e-9 * max(1, abs(lo)) { return nil }
+        }
+        rows.sort { $0.source < $1.source }
+        constantRows.sort { $0.source < $1.source }
+        indexPlaces()
+    }
+
+    private mutating func indexPlaces() {
+        for (i, row) in rows.enumerated() { placeOfSource[row.source] = i }
+        for (i, row) in constantRows.enumerated() { placeOfSource[row.source] = -1 - i }
+    }
+
+    /// The unreduced problem: every constraint a row, no substitution, no bound.
+    static func identity(component: Component, constants: [Double]) -> Presolve {
+        Presolve(unreduced: component, constants: constants)
+    }
+
+    private init(unreduced component: Component, constants: [Double]) {
+        var columnOf: [UInt64: Int] = [:]
+        for (j, variable) in component.variables.enumerated() { columnOf[variable.id] = j }
+        let n = component.variables.count
+        lower = Array(repeating: nil, count: n)
+        upper = Array(repeating: nil, count: n)
+        eliminated = Array(repeating: false, count: n)
+        relations = component.constraints.map(\.relation)
+        self.constants = constants
+        rows = component.constraints.enumerated().map { index, constraint in
+            Row(source: index,
+                terms: constraint.expression.terms.map { (columnOf[$0.variable.id]!, $0.coefficient) },
+                constant: constants[index])
+        }
+        indexPlaces()
+    }
+
+    /// The relation of a row's constraint.
+    func relation(of row: Row) -> Relation { relations[row.source] }
+
+    /// The constant constraint `source` was given.
+    func constant(ofSource source: Int) -> Double { constants[source] }
+
+    /// Where constraint `source` is: `.row(i)` in ``rows``, `.constant(i)` in ``constantRows``,
+    /// or nil when it was used up by a substitution or became a bound.
+    func place(ofSource source: Int) -> Place? {
+        guard let place = placeOfSource[source] else { return nil }
+        return place >= 0 ? .row(place) : .constant(-1 - place)
+    }
+
+    enum Place { case row(Int), constant(Int) }
+
+    /// Sets the constant of constraint `source` (an edit's new suggestion) and moves its row by
+    /// the difference. Exact for soft rows: substitutions only ever came from required rows, so
+    /// a soft row's constant enters nothing else.
+    mutating func setConstant(ofSource source: Int, to value: Double) {
+        let delta = value - constants[source]
+        constants[source] = value
+        switch place(ofSource: source) {
+        case .row(let i): rows[i].constant += delta
+        case .constant(let i): constantRows[i].constant += delta
+        case nil: break
+        }
+    }
+
+    /// Values of all component variables from the values of the remaining ones (`remaining[j]`
+    /// is used for non-eliminated `j`).
+    func expand(_ remaining: [Double]) -> [Double] {
+        var values = remaining
+        for substitution in substitutions.reversed() {
+            var value = substitution.constant
+            for (other, coefficient) in substitution.terms { value += coefficient * values[other] }
+            values[substitution.variable] = value
+        }
+        return values
+    }
+
+    static func isPowerOfTwo(_ value: Double) -> Bool {
+        value != 0 && value.isFinite && value.significandBitPattern == 0 && !value.isSubnormal
+    }
+
+    static func violation(constant: Double, relation: Relation) -> Double {
+        switch relation {
+        case .equal: abs(constant)
+        case .lessThanOrEqual: max(0, constant)
+        case .greaterThanOrEqual: max(0, -constant)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Testing
+@testable import TrellisSolver
+
+/// The fast paths (presolve, decomposition, affine edit steps) give the same objective and the
+/// same unique values as a plain cold solve of the unreduced system.
+@Suite("Incremental equivalence")
+struct IncrementalEquivalenceTests {
+
+    /// A random layout-like system: boxes in a row with required and soft relations, plus edits.
+    struct RandomSystem {
+        var variables: [Variable] = []
+        var constraints: [Constraint] = []
+        var edits: [(Variable, Double)] = []
+
+        init(seed: UInt64, boxes: Int) {
+            var rng = SplitMix(seed: seed)
+            func pick(_ values: [Double]) -> Double { values[Int(rng.next() % UInt64(values.count))] }
+            let container = Variable("container.width")
+            variables.append(container)
+            constraints.append(container == pick([300, 480, 800]))
+            var previousRight: Expression = Expression(constant: 0)
+            for i in 0..<boxes {
+                let left = Variable("b\(i).left"), width = Variable("b\(i).width")
+                variables += [left, width]
+                constraints.append(width >= pick([0, 10, 20]))
+                constraints.append(left >= previousRight + pick([0, 4, 8]))
+                constraints.append((left == previousRight + 8) ~~ .weight(pick([1, 2, 5])))
+                constraints.append((width == pick([40, 60, 90, 120])) ~~ .weight(pick([10, 1000, 250])))
+                if rng.next() % 3 == 0 {
+                    constraints.append((width <= 2 * left) ~~ .weight(pick([1, 7])))
+                }
+                if rng.next() % 4 == 0 { edits.append((left, pick([1e3, 1e5]))) }
+                previousRight = left + width
+            }
+            constraints.append(previousRight <= container)
+            constraints.append((previousRight == container - 8) ~~ .weight(3))
+        }
+    }
+
+    static func solveCold(_ system: RandomSystem, suggestions: [Double]) throws -> (objective: Double, values: [Double]) {
+        let solver = Solver()
+        try solver.add(system.constraints)
+        for ((variable, weight), value) in zip(system.edits, suggestions) {
+            try solver.addEditVariable(variable, strength: .weight(weight))
+            try solver.suggest(variable, value: value)
+        }
+        try solver.solve()
+        return (solver.objective, system.variables.map { solver.value(of: $0) })
+    }
+
+    @Test("Edit steps match cold solves", arguments: 0..<25)
+    func editSteps(seed: Int) throws {
+        let system = RandomSystem(seed: UInt64(seed), boxes: 3 + seed % 6)
+        guard !system.edits.isEmpty else { return }
+        var rng = SplitMix(seed: UInt64(seed) &* 31)
+        let solver = Solver()
+        try solver.add(system.constraints)
+        for (variable, weight) in system.edits { try solver.addEditVariable(variable, strength: .weight(weight)) }
+        var current = system.edits.map { _ in 0.0 }
+        for _ in 0..<12 {
+            // Small drags mostly (the affine path), sometimes a jump (back to the simplex method).
+            let jump = rng.next() % 5 == 0
+            for k in current.indices where rng.next() % 2 == 0 {
+                let move = Double(Int(rng.next() % 7) - 3)
+                current[k] = jump ? Double(rng.next() % 400) : current[k] + move
+                try solver.suggest(system.edits[k].0, value: current[k])
+            }
+            try solver.solve()
+            let cold = try Self.solveCold(system, suggestions: current)
+            #expect(Tolerance.close(solver.objective, cold.objective, 1e-7),
+                    "seed \(seed): incremental objective \(solver.objective), cold \(cold.objective)")
+            for constraint in system.constraints where constraint.strength.isRequired {
+                #expect(solver.violation(of: constraint) <= 1e-7, "seed \(seed): \(constraint) violated")
+            }
+        }
+    }
+
+    @Test("A small drag step moves along the stored direction without GLPK")
+    func dragWithoutSimplex() throws {
+        let split = Variable("split"), left = Variable("left.width"), right = Variable("right.width")
+        let solver = Solver()
+        try solver.add(left == split)
+        try solver.add(left + right == 1000)
+        try solver.add(left >= 100)
+        try solver.add(right >= 100)
+        try solver.add((left == 300) ~~ .weight(1))
+        try solver.addEditVariable(split, strength: .weight(1e6))
+        try solver.suggest(split, value: 400)
+        try solver.solve()
+        let before = solver.statistics
+        for value in stride(from: 401.0, through: 420, by: 1) {
+            try solver.suggest(split, value: value)
+            try solver.solve()
+            #expect(solver.value(of: right) == 1000 - value)
+            #expect(Tolerance.close(solver.objective, value - 300))
+        }
+        #expect(solver.statistics.affineSteps - before.affineSteps == 20)
+        #expect(solver.statistics.componentSolves == before.componentSolves)
+        // Past the basis range (right ≥ 100 binds at 900) the simplex method takes over.
+        try solver.suggest(split, value: 950)
+        try solver.solve()
+        #expect(solver.value(of: right) == 100)
+        #expect(solver.statistics.componentSolves == before.componentSolves + 1)
+        #expect(Tolerance.close(solver.objective, 1e6 * 50 + 600))
+    }
+
+    @Test("Presolve and decomposition match the unreduced LP", arguments: 0..<25)
+    func presolveMatchesUnreduced(seed: Int) throws {
+        let system = RandomSystem(seed: UInt64(seed) + 1000, boxes: 2 + seed % 8)
+        let constraints = system.constraints
+        let reduced = try Self.solveCold(system, suggestions: [])
+        // The same constraints as one component solved without any reduction.
+        let component = Component.partition(constraints)
+        var objective = 0.0
+        for part in component {
+            let constants = part.constraints.map(\.expression.constant)
+            let solver = ComponentSolver(component: part, constants: constants, editRows: [])
+            guard case .solved(let values, _) = try solver.solve(Presolve.identity(component: part, constants: constants)) else {
+                Issue.record("seed \(seed): unreduced LP infeasible")
+                return
+            }
+            let valueOf = Dictionary(uniqueKeysWithValues: zip(part.variables.map(\.id), values))
+            for constraint in part.constraints where !constraint.strength.isRequired {
+                objective += constraint.strength.weight * Solver.violation(of: constraint, constant: constraint.expression.constant) {
+                    valueOf[$0.id]!
+                }
+            }
+        }
+        #expect(Tolerance.close(reduced.objective, objective, 1e-7), "seed \(seed): presolved \(reduced.objective), unreduced \(objective)")
+    }
+
+    @Test("Huge weight ratios within one level are solved exactly")
+    func hugeWeightRatio() throws {
+        let a = Variable("a"), b = Variable("b")
+        let solver = Solver()
+        try solver.add((a + b == 100) ~~ .weight(1e13))
+        try solver.add((a == 30) ~~ .weight(1))
+        try solver.add((b == 80) ~~ .weight(2))
+        try solver.add((a >= 0) ~~ .weight(5e-3))
+        try solver.solve()
+        #expect(Tolerance.close(solver.value(of: a), 20))
+        #expect(Tolerance.close(solver.value(of: b), 80))
+        #expect(Tolerance.close(solver.objective, 10))
+    }
+}
