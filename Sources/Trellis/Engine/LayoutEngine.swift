@@ -1,0 +1,374 @@
+/// Lowers the constraints of a view's subtree to a ``Solver`` and solves them.
+///
+/// One engine is kept per root view, with one solver: each pass lowers the active constraints
+/// again (cheap), compares them with what the solver holds, removes and adds only the
+/// constraints that changed, and lets the solver re-solve only the components they touch.
+/// Constraints that did not change keep their solver identity, so a pass after a small change
+/// is incremental.
+final class LayoutEngine {
+    /// What holds the root.
+    enum Mode {
+        /// The root's frame is given (required).
+        case frame(Rect)
+        /// The root's size is pulled towards a target at the given priorities (a fitting-size query).
+        case fitting(target: Size, horizontal: Priority, vertical: Priority)
+    }
+
+    /// The constraints the layout pass makes itself, per item.
+    enum ImplicitRole: Hashable {
+        case rootLeft, rootTop, rootWidth, rootHeight
+        case hugging(LayoutAxis)
+        case compression(LayoutAxis)
+    }
+
+    private enum EntryKey: Hashable {
+        case explicit(ObjectIdentifier)
+        case implicit(LayoutItemKey, ImplicitRole)
+    }
+
+    private struct Entry {
+        let source: LayoutConstraint
+        let constraint: Constraint
+    }
+
+    /// A constraint the pass makes itself, before it is given a ``LayoutConstraint``.
+    private struct ImplicitSpec {
+        let item: View
+        let role: ImplicitRole
+        let attribute: LayoutAttribute
+        let relation: Relation
+        let value: Double
+        let priority: Priority
+        let roleText: String
+    }
+
+    /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
+    private struct ResolvedOperand {
+        let item: LayoutItem
+        let attribute: LayoutAttribute
+        let scale: Double
+        let direction: LayoutDirection
+    }
+
+    private struct Lowered {
+        let expression: Expression
+        let relation: Relation
+        let strength: Strength
+
+        /// Whether the solver constraint already states exactly this.
+        func matches(_ constraint: Constraint) -> Bool {
+            guard relation == constraint.relation, strength == constraint.strength,
+                  expression.constant == constraint.expression.constant,
+                  expression.terms.count == constraint.expression.terms.count else { return false }
+            for (a, b) in zip(expression.terms, constraint.expression.terms) {
+                if a.variable !== b.variable || a.coefficient != b.coefficient { return false }
+            }
+            return true
+        }
+    }
+
+    private var solver = Solver()
+    private var entries: [EntryKey: Entry] = [:]
+
+    /// Lays out `root`'s subtree and returns the frames, without writing them.
+    func solve(root: View, mode: Mode) throws -> LayoutSnapshot {
+        let scope = LayoutScope(root: root)
+
+        var next: [EntryKey: Entry] = [:]
+        next.reserveCapacity(entries.count)
+        var additions: [Constraint] = []
+
+        func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
+            if let old = entries[key], lowered.matches(old.constraint) {
+                next[key] = old
+                return
+            }
+            let made = source()
+            let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
+            next[key] = Entry(source: made, constraint: constraint)
+            additions.append(constraint)
+        }
+
+        // 1. The constraints written with the DSL.
+        for constraint in scope.activeConstraints() {
+            guard let lowered = try lower(constraint, in: scope) else { continue }
+            place(.explicit(ObjectIdentifier(constraint)), lowered) { constraint }
+        }
+
+        // 2. The constraints the pass makes: the root, then content size.
+        for spec in try implicitSpecs(scope: scope, mode: mode) {
+            let lowered = try lower(spec, direction: scope.direction(of: spec.item))
+            place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+        }
+
+        // 3. Bring the solver in line: remove what went away or changed, add what is new.
+        do {
+            for (key, old) in entries where next[key]?.constraint !== old.constraint {
+                try solver.remove(old.constraint)
+            }
+            try solver.add(additions)
+        } catch let error as TrellisError {
+            reset()
+            throw LayoutError.solverFailure(error)
+        }
+        entries = next
+
+        // 4. Solve.
+        do {
+            try solver.solve()
+        } catch TrellisError.unsatisfiable(let conflict) {
+            var sources: [ObjectIdentifier: LayoutConstraint] = [:]
+            for entry in entries.values { sources[ObjectIdentifier(entry.constraint)] = entry.source }
+            let infos = conflict.compactMap { sources[ObjectIdentifier($0)]?.info }
+            throw LayoutError.unsatisfiable(conflict: infos)
+        } catch let error as TrellisError {
+            throw LayoutError.solverFailure(error)
+        }
+
+        return snapshot(scope: scope, mode: mode)
+    }
+
+    /// Forgets everything: the next pass starts from an empty solver.
+    func reset() {
+        solver = Solver()
+        entries = [:]
+    }
+
+    // MARK: - Lowering
+
+    /// The solver form of a DSL constraint, or nil when it does not belong to this layout (an
+    /// item was deallocated, or its items meet only above the root).
+    private func lower(_ constraint: LayoutConstraint, in scope: LayoutScope) throws -> Lowered? {
+        if let problem = constraint.problem {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        // Resolve every operand to a live item; note whether all of them are in this layout.
+        var resolved: [ResolvedOperand] = []
+        resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
+        var outside = false
+        var leftDirection = LayoutDirection.leftToRight
+        for side in 0..<2 {
+            let operands = side == 0 ? constraint.lhs : constraint.rhs
+            for index in operands.indices {
+                let item: LayoutItem
+                switch operands[index].target {
+                case .item(let box):
+                    guard let live = box.value else { return nil }
+                    item = live
+                case .superviewOf(let box):
+                    guard let live = box.value else { return nil }
+                    guard let parent = live.shorthandParent else {
+                        throw LayoutError.missingSuperview(constraint.info)
+                    }
+                    item = parent
+                case .missing:
+                    throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
+                }
+                let direction = scope.direction(ofMember: item)
+                if direction == nil { outside = true }
+                if side == 0 && index == 0 { leftDirection = direction ?? .leftToRight }
+                let coefficient = operands[index].coefficient
+                resolved.append(ResolvedOperand(item: item, attribute: operands[index].attribute,
+                                                scale: side == 0 ? coefficient : -coefficient,
+                                                direction: direction ?? .leftToRight))
+            }
+        }
+
+        // Scope: every item must be in this layout; items meeting above the root belong to an
+        // outer layout; items in different trees are an error.
+        if outside {
+            let tops = resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
+            if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
+            throw LayoutError.noCommonAncestor(constraint.info)
+        }
+
+        guard constraint.priority.isValid else {
+            throw LayoutError.invalidConstraint(constraint.info,
+                                                reason: "priority \(NumberText.priority(constraint.priority)) is outside 1...1000")
+        }
+
+        var terms: [Term] = []
+        terms.reserveCapacity(resolved.count * 2)
+        var constant = -constraint.constant.value(for: constraint.constantAttribute, direction: leftDirection)
+        for operand in resolved {
+            operand.item.accumulate(operand.attribute, direction: operand.direction, scale: operand.scale,
+                                    into: &terms, constant: &constant)
+        }
+        let expression = Self.reduced(terms, constant: constant)
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        return Lowered(expression: expression, relation: constraint.relation,
+                       strength: .priority(constraint.priority))
+    }
+
+    private func lower(_ spec: ImplicitSpec, direction: LayoutDirection) throws -> Lowered {
+        var terms: [Term] = []
+        var constant = -spec.value
+        spec.item.accumulate(spec.attribute, direction: direction, scale: 1, into: &terms, constant: &constant)
+        let expression = Self.reduced(terms, constant: constant)
+        if !spec.priority.isValid {
+            throw LayoutError.invalidConstraint(Self.makeConstraint(spec).info,
+                                                reason: "priority \(NumberText.priority(spec.priority)) is outside 1...1000")
+        }
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(Self.makeConstraint(spec).info, reason: problem)
+        }
+        return Lowered(expression: expression, relation: spec.relation, strength: .priority(spec.priority))
+    }
+
+    private func implicitSpecs(scope: LayoutScope, mode: Mode) throws -> [ImplicitSpec] {
+        var specs: [ImplicitSpec] = []
+        let root = scope.root
+        switch mode {
+        case .frame(let frame):
+            specs.append(ImplicitSpec(item: root, role: .rootLeft, attribute: .left, relation: .equal,
+                                      value: frame.minX, priority: .required, roleText: "root frame"))
+            specs.append(ImplicitSpec(item: root, role: .rootTop, attribute: .top, relation: .equal,
+                                      value: frame.minY, priority: .required, roleText: "root frame"))
+            specs.append(ImplicitSpec(item: root, role: .rootWidth, attribute: .width, relation: .equal,
+                                      value: frame.width, priority: .required, roleText: "root frame"))
+            specs.append(ImplicitSpec(item: root, role: .rootHeight, attribute: .height, relation: .equal,
+                                      value: frame.height, priority: .required, roleText: "root frame"))
+        case .fitting(let target, let horizontal, let vertical):
+            specs.append(ImplicitSpec(item: root, role: .rootLeft, attribute: .left, relation: .equal,
+                                      value: 0, priority: .required, roleText: "fitting size"))
+            specs.append(ImplicitSpec(item: root, role: .rootTop, attribute: .top, relation: .equal,
+                                      value: 0, priority: .required, roleText: "fitting size"))
+            specs.append(ImplicitSpec(item: root, role: .rootWidth, attribute: .width, relation: .equal,
+                                      value: target.width, priority: horizontal, roleText: "fitting size"))
+            specs.append(ImplicitSpec(item: root, role: .rootHeight, attribute: .height, relation: .equal,
+                                      value: target.height, priority: vertical, roleText: "fitting size"))
+        }
+        for view in scope.views {
+            // The root's frame is an input; its own content size only matters when fitting.
+            if view === root, case .frame = mode { continue }
+            guard let size = view.intrinsicContentSize else { continue }
+            for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
+                                             (.vertical, .height, size.height)] where !(value < 0) {
+                specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,
+                                          relation: .lessThanOrEqual, value: value,
+                                          priority: view.contentHuggingPriority(for: axis), roleText: "content hugging"))
+                specs.append(ImplicitSpec(item: view, role: .compression(axis), attribute: attribute,
+                                          relation: .greaterThanOrEqual, value: value,
+                                          priority: view.contentCompressionResistancePriority(for: axis),
+                                          roleText: "compression resistance"))
+            }
+        }
+        return specs
+    }
+
+    private static func makeConstraint(_ spec: ImplicitSpec) -> LayoutConstraint {
+        LayoutConstraint(
+            lhs: [LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(spec.item)),
+                                           attribute: spec.attribute, coefficient: 1)],
+            relation: spec.relation, rhs: [], constantAttribute: spec.attribute, constant: LayoutConstant(spec.value),
+            priority: spec.priority, label: spec.roleText, location: nil, implicitRole: spec.roleText)
+    }
+
+    /// `terms + constant` in the solver's reduced form (``Expression/reduced()``): each variable once,
+    /// in creation order, zero coefficients dropped. Rows have a handful of terms, so a stable
+    /// insertion sort beats hashing (and sums repeated variables in the same order the solver does).
+    static func reduced(_ terms: [Term], constant: Double) -> Expression {
+        var sorted = terms
+        if sorted.count > 1 {
+            for i in 1..<sorted.count {
+                let term = sorted[i]
+                var j = i
+                while j > 0, sorted[j - 1].variable.id > term.variable.id {
+                    sorted[j] = sorted[j - 1]
+                    j -= 1
+                }
+                sorted[j] = term
+            }
+        }
+        var merged: [Term] = []
+        merged.reserveCapacity(sorted.count)
+        var index = 0
+        while index < sorted.count {
+            let variable = sorted[index].variable
+            var coefficient = sorted[index].coefficient
+            index += 1
+            while index < sorted.count, sorted[index].variable === variable {
+                coefficient += sorted[index].coefficient
+                index += 1
+            }
+            if coefficient != 0 { merged.append(Term(variable, coefficient)) }
+        }
+        return Expression(merged, constant: constant + 0)
+    }
+
+    /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
+    private static func numberProblem(_ expression: Expression) -> String? {
+        func problem(_ value: Double) -> String? {
+            if value.isNaN { return "is NaN" }
+            if !value.isFinite { return "is infinite" }
+            if value.isSubnormal { return "\(value) is too close to zero to compute with" }
+            if abs(value) > 1e15 { return "\(value) exceeds the supported magnitude 1e15" }
+            return nil
+        }
+        for term in expression.terms {
+            if let text = problem(term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
+        }
+        return problem(expression.constant).map { "the constant \($0)" }
+    }
+
+    // MARK: - Results
+
+    private func snapshot(scope: LayoutScope, mode: Mode) -> LayoutSnapshot {
+        var global: [ObjectIdentifier: Rect] = [:]
+        global.reserveCapacity(scope.items.count)
+        var entries: [LayoutSnapshot.Entry] = []
+        entries.reserveCapacity(scope.items.count)
+        var depths: [ObjectIdentifier: Int] = [:]
+
+        let rootGlobal: Rect
+        switch mode {
+        case .frame(let frame): rootGlobal = frame
+        case .fitting: rootGlobal = rect(of: scope.root.variables)
+        }
+
+        for item in scope.items {
+            let id = ObjectIdentifier(item)
+            let frame: Rect
+            let parent: LayoutItem?
+            let depth: Int
+            if let guide = item as? LayoutGuide {
+                let owner = guide.owningView
+                parent = owner
+                let ownerGlobal = owner.flatMap { global[ObjectIdentifier($0)] } ?? rootGlobal
+                let g = guide.isSystemGuide ? ownerGlobal.inset(by: guide.systemInsets) : rect(of: guide.variables)
+                global[id] = g
+                frame = g.offsetBy(dx: -ownerGlobal.minX, dy: -ownerGlobal.minY)
+                depth = (owner.flatMap { depths[ObjectIdentifier($0)] } ?? 0) + 1
+            } else if item === scope.root {
+                global[id] = rootGlobal
+                parent = nil
+                switch mode {
+                case .frame(let given): frame = given
+                case .fitting: frame = Rect(origin: .zero, size: rootGlobal.size)
+                }
+                depth = 0
+            } else {
+                let view = item as? View
+                parent = view?.superview
+                let g = rect(of: item.variables)
+                global[id] = g
+                let parentGlobal = parent.flatMap { global[ObjectIdentifier($0)] } ?? rootGlobal
+                frame = g.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+                depth = (parent.flatMap { depths[ObjectIdentifier($0)] } ?? 0) + 1
+            }
+            depths[id] = depth
+            let inRoot = (global[id] ?? .zero).offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY)
+            entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
+                                                kind: item is LayoutGuide ? .guide : .view, parent: parent?.key,
+                                                depth: depth, frame: frame, frameInRoot: inRoot))
+        }
+        return LayoutSnapshot(rootKey: scope.root.key, entries: entries)
+    }
+
+    private func rect(of variables: LayoutVariables) -> Rect {
+        Rect(x: solver.value(of: variables.left) + 0, y: solver.value(of: variables.top) + 0,
+             width: solver.value(of: variables.width) + 0, height: solver.value(of: variables.height) + 0)
+    }
+}

@@ -1,0 +1,73 @@
+/// The items one layout pass works on: the root view's subtree, with the guides of each view,
+/// in a fixed order (depth first, a view before its guides and its subviews).
+struct LayoutScope {
+    let root: View
+    let views: [View]
+    let items: [LayoutItem]
+    private var directions: [ObjectIdentifier: LayoutDirection] = [:]
+
+    init(root: View) {
+        self.root = root
+        let views = root.subtreeViews()
+        self.views = views
+        var items: [LayoutItem] = []
+        items.reserveCapacity(views.count)
+        var directions: [ObjectIdentifier: LayoutDirection] = [:]
+        directions.reserveCapacity(views.count)
+        for view in views {
+            let direction: LayoutDirection
+            switch view.semanticContentAttribute {
+            case .forceLeftToRight: direction = .leftToRight
+            case .forceRightToLeft: direction = .rightToLeft
+            case .unspecified:
+                if view === root {
+                    direction = view.effectiveLayoutDirection
+                } else {
+                    direction = view.superview.flatMap { directions[ObjectIdentifier($0)] } ?? .leftToRight
+                }
+            }
+            directions[ObjectIdentifier(view)] = direction
+            items.append(view)
+            for guide in view.allGuides {
+                items.append(guide)
+                directions[ObjectIdentifier(guide)] = direction
+            }
+        }
+        self.items = items
+        self.directions = directions
+    }
+
+    /// Whether `item` is the root, a descendant, or a guide of one of them.
+    func contains(_ item: LayoutItem) -> Bool { directions[ObjectIdentifier(item)] != nil }
+
+    /// The layout direction of an item of the scope (computed once per pass), or nil for an
+    /// item outside the scope.
+    func direction(ofMember item: LayoutItem) -> LayoutDirection? {
+        directions[ObjectIdentifier(item)]
+    }
+
+    /// The item's layout direction.
+    func direction(of item: LayoutItem) -> LayoutDirection {
+        directions[ObjectIdentifier(item)] ?? item.effectiveLayoutDirection
+    }
+
+    /// The active constraints stored on the items of the scope, each once, in creation order.
+    func activeConstraints() -> [LayoutConstraint] {
+        var seen = Set<ObjectIdentifier>()
+        var result: [LayoutConstraint] = []
+        for item in items {
+            for (identifier, constraint) in item.storedConstraints where seen.insert(identifier).inserted {
+                result.append(constraint)
+            }
+        }
+        result.sort { $0.id < $1.id }
+        return result
+    }
+
+    /// The topmost ancestor of the view an item lives in, or nil for a guide without a view.
+    static func topmostAncestor(of item: LayoutItem) -> View? {
+        guard var view = item.hostView else { return nil }
+        while let parent = view.superview { view = parent }
+        return view
+    }
+}

@@ -1,0 +1,141 @@
+/// The frames of one layout pass, as an immutable `Sendable` value.
+///
+/// Make one with ``View/layoutSnapshot()``: it solves without touching the views. Send it to
+/// another task, store it, compare it, encode it, and write it to views later with ``apply(to:)``.
+///
+/// ```swift
+/// let snapshot = try await Task.detached {
+///     let screen = ExampleScreen.make(width: 390, height: 844)
+///     return try screen.layoutSnapshot()
+/// }.value
+/// snapshot[id: "avatar"]            // the avatar's frame, relative to its superview
+/// snapshot.apply(to: sameLookingTree)
+/// ```
+public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Whether an entry is a view or a layout guide.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A ``View``: ``Entry/frame`` is relative to its superview.
+        case view
+        /// A ``LayoutGuide``: ``Entry/frame`` is its layout frame, relative to its owning view.
+        case guide
+    }
+
+    /// The frame of one item.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The item's key.
+        public let key: LayoutItemKey
+        /// The item's id, if it has one.
+        public let id: String?
+        /// The item's name (its id, or a generated one).
+        public let name: String
+        /// View or guide.
+        public let kind: Kind
+        /// The key of the superview (views) or owning view (guides); nil for the root.
+        public let parent: LayoutItemKey?
+        /// The depth below the root (0 for the root; a guide is one deeper than its view).
+        public let depth: Int
+        /// The frame relative to the parent (the root's own frame for the root).
+        public let frame: Rect
+        /// The frame in the root's coordinate space.
+        public let frameInRoot: Rect
+    }
+
+    /// The key of the root view.
+    public let rootKey: LayoutItemKey
+    /// The items, depth first: each view, then its guides, then its subviews.
+    public let entries: [Entry]
+    private let indexByKey: [LayoutItemKey: Int]
+    private let indexByID: [String: Int]
+    private let indexByName: [String: Int]
+
+    init(rootKey: LayoutItemKey, entries: [Entry]) {
+        self.rootKey = rootKey
+        self.entries = entries
+        var byKey: [LayoutItemKey: Int] = [:]
+        var byID: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        byKey.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            byKey[entry.key] = index
+            if let id = entry.id, byID[id] == nil { byID[id] = index }
+            if byName[entry.name] == nil { byName[entry.name] = index }
+        }
+        indexByKey = byKey
+        indexByID = byID
+        indexByName = byName
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case rootKey, entries
+    }
+
+    /// Decodes a snapshot written by ``encode(to:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(rootKey: try container.decode(LayoutItemKey.self, forKey: .rootKey),
+                  entries: try container.decode([Entry].self, forKey: .entries))
+    }
+
+    /// Encodes the root key and the entries.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rootKey, forKey: .rootKey)
+        try container.encode(entries, forKey: .entries)
+    }
+
+    /// Snapshots are equal when they have the same root and the same entries.
+    public static func == (lhs: LayoutSnapshot, rhs: LayoutSnapshot) -> Bool {
+        lhs.rootKey == rhs.rootKey && lhs.entries == rhs.entries
+    }
+
+    /// Hashes the root key and the entries.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rootKey)
+        hasher.combine(entries)
+    }
+
+    /// The entry of the item with this key.
+    public func entry(for key: LayoutItemKey) -> Entry? {
+        indexByKey[key].map { entries[$0] }
+    }
+
+    /// The entry of the first item (depth first) with this id.
+    public func entry(forID id: String) -> Entry? {
+        indexByID[id].map { entries[$0] }
+    }
+
+    /// The frame of the item with this key (relative to its parent).
+    public subscript(key: LayoutItemKey) -> Rect? { entry(for: key)?.frame }
+
+    /// The frame of an item of the laid-out tree (relative to its parent).
+    public subscript(item: LayoutItem) -> Rect? { entry(for: item.key)?.frame }
+
+    /// The frame of the first item with this id (relative to its parent).
+    public subscript(id id: String) -> Rect? { entry(forID: id)?.frame }
+
+    /// Writes the frames to a tree: each view's ``View/frame`` and each guide's
+    /// ``LayoutGuide/layoutFrame``. Items are matched by key (the tree that was laid out) or else
+    /// by name — the id, or `screen.layoutMarginsGuide` for a system guide — so that a tree built
+    /// the same way (for example on another task) can take the frames; unmatched items are left alone.
+    /// - Returns: The number of items written.
+    @discardableResult
+    public func apply(to root: View) -> Int {
+        var count = 0
+        for item in root.subtreeItems() {
+            guard let index = indexByKey[item.key] ?? indexByName[item.name] else { continue }
+            let frame = entries[index].frame
+            if let guide = item as? LayoutGuide {
+                guide.layoutFrame = frame
+            } else if let view = item as? View {
+                view.frame = frame
+            }
+            count += 1
+        }
+        return count
+    }
+
+    /// One line per item, indented by depth: `  title (16, 20, 120, 20)`.
+    public var description: String {
+        entries.map { String(repeating: "  ", count: $0.depth) + "\($0.name) \($0.frame)" }.joined(separator: "\n")
+    }
+}

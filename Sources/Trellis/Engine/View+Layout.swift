@@ -1,0 +1,92 @@
+extension View {
+    /// Lays out the view's subtree and writes the frames: ``frame`` of every descendant (relative
+    /// to its superview) and ``LayoutGuide/layoutFrame`` of every guide.
+    ///
+    /// The view is the layout's root: its ``frame`` is an input (its left, top, width and height
+    /// are held to it as required constraints). The pass collects the active constraints stored
+    /// on the items of the subtree — constraints whose items meet only above the root belong to an
+    /// outer layout and are left out — adds the content-size constraints of every descendant,
+    /// and solves. The root keeps one solver between passes, so a pass after a small change
+    /// re-solves only what the change touches.
+    ///
+    /// ```swift
+    /// try root.layoutIfNeeded()
+    /// title.frame               // solved, relative to root
+    /// ```
+    ///
+    /// - Throws: ``LayoutError``. Nothing is written then: the frames of the last good layout stay.
+    public func layoutIfNeeded() throws {
+        try layoutSnapshot().apply(to: self)
+    }
+
+    /// Lays out the view's subtree like ``layoutIfNeeded()`` but returns the frames as a
+    /// `Sendable` ``LayoutSnapshot`` instead of writing them.
+    ///
+    /// ```swift
+    /// let snapshot = try root.layoutSnapshot()
+    /// snapshot[title]           // the frame title would get
+    /// snapshot.apply(to: root)  // the same as layoutIfNeeded()
+    /// ```
+    public func layoutSnapshot() throws -> LayoutSnapshot {
+        let engine = self.engine ?? LayoutEngine()
+        self.engine = engine
+        return try engine.solve(root: self, mode: .frame(frame))
+    }
+
+    /// Drops the solver kept between layout passes; the next pass starts from scratch (with the
+    /// same result).
+    public func resetLayoutEngine() {
+        engine = nil
+    }
+
+    /// The target size of ``systemLayoutSizeFitting(_:)`` for "as small as possible": `0 × 0`.
+    public static let layoutFittingCompressedSize = Size(width: 0, height: 0)
+
+    /// The target size of ``systemLayoutSizeFitting(_:)`` for "as large as possible": `1e7 × 1e7`.
+    public static let layoutFittingExpandedSize = Size(width: 10_000_000, height: 10_000_000)
+
+    /// The size the view's subtree would take if its own size were free, pulled towards
+    /// `targetSize` at the given priorities — Auto Layout's `systemLayoutSizeFitting`.
+    ///
+    /// The view's width and height become unknowns with `width == targetSize.width` at
+    /// `horizontalFittingPriority` (required at 1000), likewise for the height; its own content
+    /// size and constraints count, constraints to its superview do not. Nothing is written.
+    ///
+    /// ```swift
+    /// // the height of a cell 320 wide, as small as its content allows
+    /// let size = try cell.systemLayoutSizeFitting(Size(width: 320, height: 0),
+    ///                                             withHorizontalFittingPriority: .required,
+    ///                                             verticalFittingPriority: .fittingSizeLevel)
+    /// ```
+    public func systemLayoutSizeFitting(_ targetSize: Size, withHorizontalFittingPriority horizontalFittingPriority: Priority,
+                                        verticalFittingPriority: Priority) throws -> Size {
+        let engine = LayoutEngine()
+        let snapshot = try engine.solve(root: self, mode: .fitting(target: targetSize, horizontal: horizontalFittingPriority,
+                                                                   vertical: verticalFittingPriority))
+        return snapshot.entries.first?.frame.size ?? .zero
+    }
+
+    /// The size nearest `targetSize` the subtree allows, both axes at
+    /// ``Priority/fittingSizeLevel`` (50): ``layoutFittingCompressedSize`` gives the smallest
+    /// size, ``layoutFittingExpandedSize`` the largest.
+    ///
+    /// ```swift
+    /// let smallest = try card.systemLayoutSizeFitting(View.layoutFittingCompressedSize)
+    /// ```
+    public func systemLayoutSizeFitting(_ targetSize: Size) throws -> Size {
+        try systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+                                    verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The smallest size the subtree allows, with the width and/or height optionally fixed.
+    ///
+    /// ```swift
+    /// let height = try cell.fittingSize(width: 320).height      // height for width
+    /// let natural = try badge.fittingSize()                      // compressed in both axes
+    /// ```
+    public func fittingSize(width: Double? = nil, height: Double? = nil) throws -> Size {
+        try systemLayoutSizeFitting(Size(width: width ?? 0, height: height ?? 0),
+                                    withHorizontalFittingPriority: width == nil ? .fittingSizeLevel : .required,
+                                    verticalFittingPriority: height == nil ? .fittingSizeLevel : .required)
+    }
+}

@@ -1,0 +1,60 @@
+/// The constraints made by one `Tails.install` or `Tails.make` call, managed together.
+///
+/// ```swift
+/// let expanded = Tails.make(panel~.height == 300)
+/// let collapsed = Tails.install(panel~.height == 44)
+/// collapsed.deactivate(); expanded.activate()          // switch layouts
+/// expanded.update(constant: 320)                       // new constant for every constraint
+/// expanded.priority = .defaultHigh                     // required → optional is fine
+/// try root.layoutIfNeeded()
+/// ```
+public final class ConstraintGroup: CustomStringConvertible {
+    /// The constraints, one per attribute pair, in the order written.
+    public let constraints: [LayoutConstraint]
+
+    /// Groups constraints (they keep their activation state).
+    public init(_ constraints: [LayoutConstraint]) {
+        self.constraints = constraints
+    }
+
+    /// Whether every constraint is active (false for an empty group).
+    public var isActive: Bool { !constraints.isEmpty && constraints.allSatisfy(\.isActive) }
+
+    /// Activates every constraint.
+    public func activate() {
+        for constraint in constraints { constraint.activate() }
+    }
+
+    /// Deactivates every constraint.
+    public func deactivate() {
+        for constraint in constraints { constraint.deactivate() }
+    }
+
+    /// Replaces the constant of every constraint.
+    ///
+    /// A number replaces each constant by that number (for insets use an ``EdgeInsets``
+    /// constant, which is resolved per attribute: `update(constant: EdgeInsets(12))` on an
+    /// `edges` group insets every side by 12).
+    public func update<C: LayoutConstantConvertible>(constant: C) {
+        let value = constant.layoutConstant
+        for constraint in constraints { constraint.constant = value }
+    }
+
+    /// The priority of the constraints (that of the first one; `.required` for an empty group).
+    /// Setting it sets every constraint's priority; switching between required and optional is allowed.
+    public var priority: Priority {
+        get { constraints.first?.priority ?? .required }
+        set { for constraint in constraints { constraint.priority = newValue } }
+    }
+
+    /// Sets the label of every constraint.
+    public func setLabel(_ label: String?) {
+        for constraint in constraints { constraint.label = label }
+    }
+
+    /// The DSL misuses found when the constraints were built, one message per faulty constraint.
+    public var problems: [String] { constraints.compactMap { c in c.problem.map { "\(c): \($0)" } } }
+
+    /// One constraint per line.
+    public var description: String { constraints.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,137 @@
+/// The constant of a layout constraint: a number, a ``Point``, a ``Size``, ``EdgeInsets`` or
+/// ``DirectionalEdgeInsets`` — or a sum of them — whose value is chosen per attribute.
+///
+/// | Constant | Attribute | Value |
+/// |---|---|---|
+/// | number | any | the number |
+/// | `Point` | `left right leading trailing centerX` / `top bottom centerY` and baselines | `x` / `y` (0 for width, height) |
+/// | `Size` | `width` / `height` | `width` / `height` (0 otherwise) |
+/// | `EdgeInsets` | `top left bottom right` | `top`, `left`, `-bottom`, `-right` |
+/// | `EdgeInsets` | `leading` / `trailing` | left-to-right: `left` / `-right`; right-to-left: `right` / `-left` |
+/// | `EdgeInsets` | `width` / `height` | `-(left + right)` / `-(top + bottom)` |
+/// | `EdgeInsets` | `centerX` / `centerY` | `(left - right) / 2` / `(top - bottom) / 2` |
+/// | `EdgeInsets` | `firstBaseline` / `lastBaseline` | `top` / `-bottom` |
+/// | `DirectionalEdgeInsets` | all | as `EdgeInsets` resolved for the layout direction |
+///
+/// So `card~.edges == root~ + insets` insets the card, and `card~.size == root~ + insets` or
+/// `card~.center == root~ + insets` agree with it. The layout direction is that of the first item
+/// on the left side.
+///
+/// ```swift
+/// let c: LayoutConstant = 8
+/// c.value(for: .top)                                      // 8
+/// LayoutConstant(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)).value(for: .width)   // -6
+/// ```
+public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    CustomStringConvertible
+{
+    /// The plain number, used for every attribute.
+    public var scalar: Double
+    /// The point part.
+    public var point: Point
+    /// The size part.
+    public var size: Size
+    /// The edge-insets part.
+    public var insets: EdgeInsets
+    /// The directional edge-insets part.
+    public var directionalInsets: DirectionalEdgeInsets
+
+    /// Creates a constant from its parts (all zero by default).
+    public init(scalar: Double = 0, point: Point = .zero, size: Size = .zero, insets: EdgeInsets = .zero,
+                directionalInsets: DirectionalEdgeInsets = .zero) {
+        self.scalar = scalar
+        self.point = point
+        self.size = size
+        self.insets = insets
+        self.directionalInsets = directionalInsets
+    }
+
+    /// A number.
+    public init(_ scalar: Double) { self.init(scalar: scalar) }
+    /// A point.
+    public init(_ point: Point) { self.init(point: point) }
+    /// A size.
+    public init(_ size: Size) { self.init(size: size) }
+    /// Edge insets.
+    public init(_ insets: EdgeInsets) { self.init(insets: insets) }
+    /// Directional edge insets.
+    public init(_ insets: DirectionalEdgeInsets) { self.init(directionalInsets: insets) }
+    /// A number from an integer literal.
+    public init(integerLiteral value: Int) { self.init(scalar: Double(value)) }
+    /// A number from a floating-point literal.
+    public init(floatLiteral value: Double) { self.init(scalar: value) }
+
+    /// Zero.
+    public static let zero = LayoutConstant()
+
+    /// Whether every part is zero.
+    public var isZero: Bool { self == .zero }
+
+    /// The value of the constant for `attribute` in a layout reading in `direction`.
+    public func value(for attribute: LayoutAttribute, direction: LayoutDirection = .leftToRight) -> Double {
+        var total = scalar
+        switch attribute {
+        case .left, .right, .leading, .trailing, .centerX: total += point.x
+        case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: total += point.y
+        case .width: total += size.width
+        case .height: total += size.height
+        }
+        total += Self.insetValue(insets, attribute, direction)
+        total += Self.insetValue(directionalInsets.resolved(for: direction), attribute, direction)
+        return total + 0
+    }
+
+    private static func insetValue(_ i: EdgeInsets, _ attribute: LayoutAttribute, _ direction: LayoutDirection) -> Double {
+        switch attribute {
+        case .top, .firstBaseline: i.top
+        case .bottom, .lastBaseline: -i.bottom
+        case .left: i.left
+        case .right: -i.right
+        case .leading: direction == .leftToRight ? i.left : i.right
+        case .trailing: direction == .leftToRight ? -i.right : -i.left
+        case .width: -(i.left + i.right)
+        case .height: -(i.top + i.bottom)
+        case .centerX: (i.left - i.right) / 2
+        case .centerY: (i.top - i.bottom) / 2
+        }
+    }
+
+    /// The part-wise sum.
+    func adding(_ other: LayoutConstant) -> LayoutConstant {
+        LayoutConstant(
+            scalar: scalar + other.scalar,
+            point: Point(x: point.x + other.point.x, y: point.y + other.point.y),
+            size: Size(width: size.width + other.size.width, height: size.height + other.size.height),
+            insets: EdgeInsets(top: insets.top + other.insets.top, left: insets.left + other.insets.left,
+                               bottom: insets.bottom + other.insets.bottom, right: insets.right + other.insets.right),
+            directionalInsets: DirectionalEdgeInsets(
+                top: directionalInsets.top + other.directionalInsets.top,
+                leading: directionalInsets.leading + other.directionalInsets.leading,
+                bottom: directionalInsets.bottom + other.directionalInsets.bottom,
+                trailing: directionalInsets.trailing + other.directionalInsets.trailing))
+    }
+
+    /// Every part multiplied by `factor`.
+    func scaled(by factor: Double) -> LayoutConstant {
+        LayoutConstant(
+            scalar: scalar * factor,
+            point: Point(x: point.x * factor, y: point.y * factor),
+            size: Size(width: size.width * factor, height: size.height * factor),
+            insets: EdgeInsets(top: insets.top * factor, left: insets.left * factor,
+                               bottom: insets.bottom * factor, right: insets.right * factor),
+            directionalInsets: DirectionalEdgeInsets(
+                top: directionalInsets.top * factor, leading: directionalInsets.leading * factor,
+                bottom: directionalInsets.bottom * factor, trailing: directionalInsets.trailing * factor))
+    }
+
+    /// The non-zero parts joined by `+`, such as `8`, `(10, 20)` or `8 + (top 1, left 2, bottom 3, right 4)`.
+    public var description: String {
+        var parts: [String] = []
+        if scalar != 0 { parts.append(NumberText.short(scalar)) }
+        if point != .zero { parts.append(point.description) }
+        if size != .zero { parts.append(size.description) }
+        if insets != .zero { parts.append(insets.description) }
+        if directionalInsets != .zero { parts.append(directionalInsets.description) }
+        return parts.isEmpty ? "0" : parts.joined(separator: " + ")
+    }
+}

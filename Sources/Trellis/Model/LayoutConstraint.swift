@@ -1,0 +1,239 @@
+import Synchronization
+
+/// One linear relation between attributes of layout items, with a priority:
+/// `lhs OP rhs + constant`, where each side is a sum of `coefficient × item.attribute`.
+///
+/// The DSL builds one `LayoutConstraint` per attribute pair: `card~.edges == root~` gives four.
+/// Each records where it was written and an optional label, and describes itself like
+/// `title.top == header.bottom + 8 @750 (Header.swift:42)`.
+///
+/// A constraint takes part in layout while it is active (``isActive``). Activating it stores it
+/// on every item it names; the layout pass collects the active constraints of the subtree it
+/// lays out. No solver is involved until then, so constraints may be made before the views are
+/// in one hierarchy.
+///
+/// ```swift
+/// let group = Tails.install(title~.top == header~.bottom + 8 ~~ .defaultHigh)
+/// let c = group.constraints[0]
+/// c.description          // "title.top == header.bottom + 8 @750 (Header.swift:42)"
+/// c.constant = 12        // takes effect at the next layout pass
+/// ```
+public final class LayoutConstraint: CustomStringConvertible {
+    /// A process-unique identity of a constraint, carried by ``ConstraintInfo`` in errors.
+    public struct ID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+        /// The creation number.
+        public let rawValue: UInt64
+        /// Wraps a creation number.
+        public init(rawValue: UInt64) { self.rawValue = rawValue }
+        /// Orders by creation.
+        public static func < (lhs: ID, rhs: ID) -> Bool { lhs.rawValue < rhs.rawValue }
+        /// Reads like `#7`.
+        public var description: String { "#\(rawValue)" }
+    }
+
+    /// A weak reference to an item (constraints never keep items alive), boxed so that copying
+    /// an operand is a plain retain rather than a weak-reference copy.
+    final class WeakItem {
+        weak var value: LayoutItem?
+        init(_ value: LayoutItem) { self.value = value }
+    }
+
+    /// One summand: `coefficient × target.attribute`.
+    struct Operand {
+        enum Target {
+            /// A named item.
+            case item(WeakItem)
+            /// The superview (or owning view) of the item, resolved at layout time.
+            case superviewOf(WeakItem)
+            /// `nil~`: an optional item that was nil when the relation was written.
+            case missing
+        }
+
+        var target: Target
+        var attribute: LayoutAttribute
+        var coefficient: Double
+    }
+
+    private static let counter = Atomic<UInt64>(0)
+
+    /// The constraint's identity.
+    public let id: ID
+    let lhs: [Operand]
+    let rhs: [Operand]
+    /// The relation between the two sides.
+    public let relation: Relation
+    /// The attribute that chooses the value of a typed ``constant`` (the left attribute of the pair).
+    public let constantAttribute: LayoutAttribute
+    /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
+    /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
+    public var constant: LayoutConstant
+    /// The priority, 1...1000 (1000, the default, is required). Changes — including between
+    /// required and optional — take effect at the next layout pass.
+    public var priority: Priority
+    /// A name for diagnostics.
+    public var label: String?
+    /// Where the constraint was written, if known.
+    public let location: CodeLocation?
+    /// A DSL misuse found when the constraint was built (mismatched composite attributes, a nil
+    /// item); the layout pass throws ``LayoutError/invalidConstraint(_:reason:)`` for it.
+    public let problem: String?
+    /// For the constraints the layout pass makes itself (root frame, content size, fitting
+    /// size): what they are for. `nil` for constraints written with the DSL.
+    public let implicitRole: String?
+
+    private var active = false
+
+    init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
+         constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
+         problem: String? = nil, implicitRole: String? = nil) {
+        self.id = ID(rawValue: Self.counter.wrappingAdd(1, ordering: .relaxed).newValue)
+        self.lhs = lhs
+        self.relation = relation
+        self.rhs = rhs
+        self.constantAttribute = constantAttribute
+        self.constant = constant
+        self.priority = priority
+        self.label = label
+        self.location = location
+        self.problem = problem
+        self.implicitRole = implicitRole
+    }
+
+    // MARK: - Activation
+
+    /// Whether the constraint takes part in layout. Setting it activates or deactivates it.
+    public var isActive: Bool {
+        get { active }
+        set { if newValue { activate() } else { deactivate() } }
+    }
+
+    /// Makes the constraint take part in layout from the next pass on (stores it on its items).
+    /// Constraints made by the layout pass itself cannot be activated.
+    public func activate() {
+        guard !active, implicitRole == nil else { return }
+        active = true
+        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = self }
+    }
+
+    /// Removes the constraint from layout from the next pass on.
+    public func deactivate() {
+        guard active else { return }
+        active = false
+        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = nil }
+    }
+
+    /// The items the constraint is stored on: every named item (for a superview shorthand, the
+    /// item whose superview is meant).
+    private func registrationItems() -> [LayoutItem] {
+        var items: [LayoutItem] = []
+        for operand in lhs + rhs {
+            switch operand.target {
+            case .item(let weak), .superviewOf(let weak):
+                if let item = weak.value, !items.contains(where: { $0 === item }) { items.append(item) }
+            case .missing:
+                break
+            }
+        }
+        return items
+    }
+
+    /// The items the constraint names now, superview shorthands resolved.
+    func currentlyReferencedItems() -> [LayoutItem] {
+        var items: [LayoutItem] = []
+        func add(_ item: LayoutItem?) {
+            if let item, !items.contains(where: { $0 === item }) { items.append(item) }
+        }
+        for operand in lhs + rhs {
+            switch operand.target {
+            case .item(let weak): add(weak.value)
+            case .superviewOf(let weak): add(weak.value); add(weak.value?.shorthandParent)
+            case .missing: break
+            }
+        }
+        return items
+    }
+
+    // MARK: - Inspection
+
+    /// The items the constraint names (superview shorthands resolved as of now), without repeats.
+    public var items: [LayoutItem] { currentlyReferencedItems() }
+
+    /// Whether the layout pass made this constraint (root frame, content size, fitting size).
+    public var isImplicit: Bool { implicitRole != nil }
+
+    /// The first item of the left side.
+    public var firstItem: LayoutItem? { lhs.first.flatMap(Self.item(of:)) }
+    /// The attribute of the first item of the left side.
+    public var firstAttribute: LayoutAttribute? { lhs.first?.attribute }
+    /// The first item of the right side (the superview, for a superview shorthand), or nil for a
+    /// constant right side.
+    public var secondItem: LayoutItem? { rhs.first.flatMap(Self.item(of:)) }
+    /// The attribute of the first item of the right side, or nil for a constant right side.
+    public var secondAttribute: LayoutAttribute? { rhs.first?.attribute }
+    /// The coefficient of the first item of the right side (1 for a constant right side), as in
+    /// `first = multiplier × second + constant`.
+    public var multiplier: Double {
+        guard let second = rhs.first else { return 1 }
+        let first = lhs.first?.coefficient ?? 1
+        return first == 0 ? second.coefficient : second.coefficient / first
+    }
+
+    /// The number ``constant`` stands for, resolved for ``constantAttribute`` in the layout
+    /// direction of the first item.
+    public var resolvedConstant: Double {
+        constant.value(for: constantAttribute, direction: firstItem?.effectiveLayoutDirection ?? .leftToRight)
+    }
+
+    private static func item(of operand: Operand) -> LayoutItem? {
+        switch operand.target {
+        case .item(let weak): weak.value
+        case .superviewOf(let weak): weak.value?.shorthandParent
+        case .missing: nil
+        }
+    }
+
+    /// A `Sendable` summary for errors and logs.
+    public var info: ConstraintInfo {
+        ConstraintInfo(id: id, text: description, label: label, location: location, priority: priority,
+                       isImplicit: isImplicit)
+    }
+
+    /// Reads like `header gap: title.top == header.bottom + 8 @750 (Header.swift:42)`: the label,
+    /// the relation with the constant resolved, the priority unless required, and where it was written.
+    public var description: String {
+        var text = ""
+        if let label { text += "\(label): " }
+        text += Self.format(lhs, constant: 0) + " \(relation) " + Self.format(rhs, constant: resolvedConstant)
+        if !priority.isRequired { text += " @\(NumberText.priority(priority))" }
+        if let location { text += " (\(location))" }
+        return text
+    }
+
+    private static func name(of operand: Operand) -> String {
+        let base: String = switch operand.target {
+        case .item(let weak): weak.value?.name ?? "<deallocated>"
+        case .superviewOf(let weak):
+            weak.value?.shorthandParent?.name ?? "\(weak.value?.name ?? "<deallocated>").superview"
+        case .missing: "nil"
+        }
+        return "\(base).\(operand.attribute)"
+    }
+
+    static func format(_ operands: [Operand], constant: Double) -> String {
+        var text = ""
+        for (index, operand) in operands.enumerated() {
+            let magnitude = abs(operand.coefficient)
+            let body = magnitude == 1 ? name(of: operand) : "\(name(of: operand)) * \(NumberText.short(magnitude))"
+            if index == 0 {
+                text = operand.coefficient < 0 ? "-" + body : body
+            } else {
+                text += operand.coefficient < 0 ? " - " + body : " + " + body
+            }
+        }
+        if operands.isEmpty { return NumberText.short(constant) }
+        if constant != 0 {
+            text += constant < 0 ? " - \(NumberText.short(-constant))" : " + \(NumberText.short(constant))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,55 @@
+/// What can go wrong in a layout pass. Each case names the constraints involved, with their
+/// labels and the source lines where they were written.
+///
+/// A pass that throws changes no frame: the frames of the last good layout stay.
+///
+/// ```swift
+/// do {
+///     try root.layoutIfNeeded()
+/// } catch let error as LayoutError {
+///     print(error)     // "unsatisfiable: these 2 required constraints cannot hold together: …"
+/// }
+/// ```
+public enum LayoutError: Error, Sendable, CustomStringConvertible {
+    /// The required constraints cannot all hold; `conflict` is a minimal set of them (dropping any
+    /// one member makes the rest satisfiable). It may include constraints the layout pass made
+    /// (the root's frame, content size at priority 1000).
+    case unsatisfiable(conflict: [ConstraintInfo])
+    /// The constraint relates items that are not in one view hierarchy (or a guide that belongs
+    /// to no view).
+    case noCommonAncestor(ConstraintInfo)
+    /// The constraint has a constant-only right side on a position attribute (`view~.left == 20`,
+    /// meaning the superview's left + 20), but the view has no superview.
+    case missingSuperview(ConstraintInfo)
+    /// The constraint cannot be used: a DSL misuse (mismatched composite attributes, a nil item),
+    /// a priority outside 1...1000, or a number that is NaN, infinite or too large.
+    case invalidConstraint(ConstraintInfo, reason: String)
+    /// The solver failed for another reason (numerical trouble, a time limit).
+    case solverFailure(TrellisError)
+
+    /// The constraints the error is about.
+    public var constraints: [ConstraintInfo] {
+        switch self {
+        case .unsatisfiable(let conflict): conflict
+        case .noCommonAncestor(let info), .missingSuperview(let info), .invalidConstraint(let info, _): [info]
+        case .solverFailure: []
+        }
+    }
+
+    /// A readable explanation, one constraint per line.
+    public var description: String {
+        switch self {
+        case .unsatisfiable(let conflict):
+            let lines = conflict.map { "  \($0)" }.joined(separator: "\n")
+            return "unsatisfiable: these \(conflict.count) required constraints cannot hold together:\n\(lines)"
+        case .noCommonAncestor(let info):
+            return "no common ancestor: the items of \(info) are not in one view hierarchy"
+        case .missingSuperview(let info):
+            return "missing superview: \(info) refers to the superview, but the view has none"
+        case .invalidConstraint(let info, let reason):
+            return "invalid constraint: \(info): \(reason)"
+        case .solverFailure(let error):
+            return "solver failure: \(error)"
+        }
+    }
+}

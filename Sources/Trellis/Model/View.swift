@@ -1,0 +1,124 @@
+/// A rectangle in a view hierarchy, placed by constraints.
+///
+/// ```swift
+/// let root = View(id: "root")
+/// root.frame = Rect(x: 0, y: 0, width: 375, height: 667)   // the root's frame is an input
+/// let title = View(id: "title")
+/// title.intrinsicContentSize = Size(width: 120, height: 20)
+/// root.addSubview(title)
+/// Tails.install(title~.top == root~.top + 20, title~.centerX == root~)
+/// try root.layoutIfNeeded()
+/// title.frame        // (127.5, 20, 120, 20), relative to root
+/// ```
+///
+/// `View` is an open class: subclass it to model labels, images and so on — typically by
+/// assigning (or overriding, with a getter and a setter) ``intrinsicContentSize`` and the baseline
+/// offsets. Views are not `Sendable`; build and lay out a tree on one task, and pass results
+/// across tasks as a ``LayoutSnapshot``.
+///
+/// Hidden views (``isHidden``) take part in layout like any other, as in UIKit.
+open class View: LayoutItem {
+    /// The view's rectangle in its superview's coordinate space.
+    ///
+    /// For the view on which ``layoutIfNeeded()`` is called (the layout's root) this is an input:
+    /// the root's left, top, width and height are held to it (required). For every descendant it
+    /// is written by the layout pass.
+    public var frame: Rect = .zero
+
+    /// The view that contains this one, if any.
+    public internal(set) weak var superview: View?
+
+    /// The views this one contains, back to front.
+    public internal(set) var subviews: [View] = []
+
+    /// The layout guides added with ``addLayoutGuide(_:)``, in the order they were added.
+    public internal(set) var layoutGuides: [LayoutGuide] = []
+
+    /// The size the view's content would like to have, or `nil` (the default) for none.
+    ///
+    /// A component that is negative — such as ``View/noIntrinsicMetric`` — means "no intrinsic
+    /// size on this axis". The layout pass turns each component into two constraints:
+    /// `width <= intrinsic` at the content-hugging priority and `width >= intrinsic` at the
+    /// compression-resistance priority (likewise for the height).
+    open var intrinsicContentSize: Size?
+
+    /// The offset of the first baseline from the top edge (default 0: the top edge).
+    open var firstBaselineOffsetFromTop: Double = 0
+
+    /// The offset of the last baseline from the bottom edge (default 0: the bottom edge).
+    open var lastBaselineOffsetFromBottom: Double = 0
+
+    /// The margins used by ``layoutMarginsGuide`` (default 8 on each side, as in UIKit).
+    public var layoutMargins = EdgeInsets(8)
+
+    /// Whether ``layoutMarginsGuide`` is inset from the safe area rather than from the edges
+    /// (default `true`, as in UIKit): the margins are added to ``safeAreaInsets``.
+    public var insetsLayoutMarginsFromSafeArea = true
+
+    /// The insets of the region not covered by bars and other content, an input (default zero).
+    /// They are not derived from ancestors: set them on each view whose ``safeAreaLayoutGuide`` you use.
+    public var safeAreaInsets = EdgeInsets.zero
+
+    /// Whether the view decides its own layout direction (default: inherit the superview's).
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified
+
+    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit.
+    public var isHidden = false
+
+    var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow)
+    var compressionPriorities: (horizontal: Priority, vertical: Priority) = (.defaultHigh, .defaultHigh)
+    var marginsGuideStorage: LayoutGuide?
+    var safeAreaGuideStorage: LayoutGuide?
+    var engine: LayoutEngine?
+
+    /// Creates a view with a zero frame.
+    /// - Parameter id: A name for diagnostics and snapshots (variables are named `id.left` and so on).
+    public init(id: String? = nil) {
+        super.init(id: id, kind: "View")
+    }
+
+    /// The value of an ``intrinsicContentSize`` component meaning "no intrinsic size on this axis".
+    ///
+    /// ```swift
+    /// label.intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: 20)   // height only
+    /// ```
+    public static let noIntrinsicMetric: Double = -1
+
+    /// The view's rectangle in its own coordinate space: origin zero, size of ``frame``.
+    public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+    override var hostView: View? { self }
+    override var shorthandParent: LayoutItem? { superview }
+    override var baselineOffsets: (first: Double, last: Double) {
+        (firstBaselineOffsetFromTop, lastBaselineOffsetFromBottom)
+    }
+
+    /// The layout direction: forced by ``semanticContentAttribute``, else the superview's, else
+    /// left-to-right.
+    public override var effectiveLayoutDirection: LayoutDirection {
+        var current: View? = self
+        while let view = current {
+            switch view.semanticContentAttribute {
+            case .forceLeftToRight: return .leftToRight
+            case .forceRightToLeft: return .rightToLeft
+            case .unspecified: current = view.superview
+            }
+        }
+        return .leftToRight
+    }
+
+    /// The effective layout direction; setting it forces the direction for this view and the
+    /// descendants that don't force their own (it sets ``semanticContentAttribute``).
+    ///
+    /// ```swift
+    /// root.layoutDirection = .rightToLeft
+    /// child.layoutDirection          // .rightToLeft (inherited)
+    /// ```
+    public var layoutDirection: LayoutDirection {
+        get { effectiveLayoutDirection }
+        set { semanticContentAttribute = newValue == .leftToRight ? .forceLeftToRight : .forceRightToLeft }
+    }
+
+    /// Reads like `title (View) frame (16, 20, 120, 20)`, with the subclass name for subclasses.
+    public override var description: String { "\(name) (\(type(of: self))) frame \(frame)" }
+}
