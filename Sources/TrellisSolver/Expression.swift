@@ -38,6 +38,20 @@ public struct Expression: Sendable, CustomStringConvertible {
         if terms.count <= 1 {
             return Expression(terms.filter { $0.coefficient != 0 }, constant: constant)
         }
+        if terms.count <= 8 {
+            // Small expressions (nearly all of them): sort and merge neighbours, no hashing.
+            let sorted = terms.sorted { $0.variable.id < $1.variable.id }
+            var merged: [Term] = []
+            merged.reserveCapacity(sorted.count)
+            for term in sorted {
+                if let last = merged.last, last.variable === term.variable {
+                    merged[merged.count - 1] = Term(last.variable, last.coefficient + term.coefficient)
+                } else {
+                    merged.append(term)
+                }
+            }
+            return Expression(merged.filter { $0.coefficient != 0 }, constant: constant)
+        }
         var sums: [UInt64: (Variable, Double)] = [:]
         sums.reserveCapacity(terms.count)
         for term in terms {

@@ -232,22 +232,15 @@ public final class Solver {
         }
         for index in work.sorted() {
             let state = newStates[index]
-            let constants = state.component.constraints.map { constraint in
-                editOfRow[ObjectIdentifier(constraint)].map { -edits[$0]!.value } ?? constraint.expression.constant
-            }
-            let solver = ComponentSolver(component: state.component, constants: constants,
+            var constants = state.baseConstants
+            for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
+            let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: Array(state.rowOfEdit.values).sorted(),
                                          timeLimit: timeLimitMilliseconds)
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine):
-                let objective = zip(state.component.constraints, constants).reduce(0.0) { sum, pair in
-                    let (constraint, constant) = pair
-                    guard !constraint.strength.isRequired else { return sum }
-                    return sum + constraint.strength.weight * Self.violation(of: constraint, constant: constant) {
-                        values[state.position(of: $0)]
-                    }
-                }
+                let objective = state.objective(values: values, constants: constants)
                 results[index] = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine)
             case .infeasible:
                 let required = state.component.constraints.filter(\.strength.isRequired)
@@ -313,8 +306,13 @@ public final class Solver {
             sum += product
             scale += abs(product)
         }
+        return violation(sum: sum, scale: scale, relation: constraint.relation)
+    }
+
+    /// The violation of `sum OP 0`, zero when within noise of the row's magnitude `scale`.
+    static func violation(sum: Double, scale: Double, relation: Relation) -> Double {
         let noise = 1e-11 * max(1, scale)
-        let raw: Double = switch constraint.relation {
+        let raw: Double = switch relation {
         case .equal: abs(sum)
         case .lessThanOrEqual: max(0, sum)
         case .greaterThanOrEqual: max(0, -sum)

@@ -113,9 +113,10 @@ struct IncrementalEquivalenceTests {
         let component = Component.partition(constraints)
         var objective = 0.0
         for part in component {
-            let constants = part.constraints.map(\.expression.constant)
-            let solver = ComponentSolver(component: part, constants: constants, editRows: [])
-            guard case .solved(let values, _) = try solver.solve(Presolve.identity(component: part, constants: constants)) else {
+            let state = ComponentState(component: part, editOfRow: [:])
+            let constants = state.baseConstants
+            let solver = ComponentSolver(component: part, terms: state.terms, constants: constants, editRows: [])
+            guard case .solved(let values, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
                 Issue.record("seed \(seed): unreduced LP infeasible")
                 return
             }

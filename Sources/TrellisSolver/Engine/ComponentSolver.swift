@@ -19,6 +19,8 @@ struct ComponentSolver {
     }
 
     let component: Component
+    /// Each constraint's terms as (position in ``Component/variables``, coefficient).
+    let terms: [[(variable: Int, coefficient: Double)]]
     /// The constant of each constraint (edit rows carry their suggested value).
     let constants: [Double]
     /// Indices (into ``Component/constraints``) of edit rows, for the affine model.
@@ -26,11 +28,11 @@ struct ComponentSolver {
     var timeLimit: Int?
 
     func solve() throws -> Result {
-        if let presolve = Presolve(component: component, constants: constants) {
+        if let presolve = Presolve(component: component, terms: terms, constants: constants) {
             return try solve(presolve)
         }
         // Presolve met a contradiction: let GLPK judge the unreduced problem.
-        return try solve(Presolve.identity(component: component, constants: constants))
+        return try solve(Presolve.identity(component: component, terms: terms, constants: constants))
     }
 
     /// Solves the reduced problem described by `presolve`.

@@ -14,7 +14,12 @@ final class ComponentState {
     let component: Component
     /// For each edit variable in the component, the index of its row in ``Component/constraints``.
     let rowOfEdit: [UInt64: Int]
-    private let positionOfVariable: [UInt64: Int]
+    /// The edit variable of each edit row.
+    let editOfRowIndex: [Int: UInt64]
+    /// Each constraint's terms as (position in ``Component/variables``, coefficient).
+    let terms: [[(variable: Int, coefficient: Double)]]
+    /// Each constraint's own constant (edit rows: 0; their suggestion is supplied at solve time).
+    let baseConstants: [Double]
     /// The last committed solution (nil before the first).
     var solution: Solution?
 
@@ -25,12 +30,33 @@ final class ComponentState {
             if let variable = editOfRow[ObjectIdentifier(constraint)] { rows[variable] = index }
         }
         rowOfEdit = rows
+        var editOf: [Int: UInt64] = [:]
+        for (variable, row) in rows { editOf[row] = variable }
+        editOfRowIndex = editOf
         var positions: [UInt64: Int] = [:]
+        positions.reserveCapacity(component.variables.count)
         for (index, variable) in component.variables.enumerated() { positions[variable.id] = index }
-        positionOfVariable = positions
+        terms = component.constraints.map { constraint in
+            constraint.expression.terms.map { (positions[$0.variable.id]!, $0.coefficient) }
+        }
+        baseConstants = component.constraints.map(\.expression.constant)
     }
 
-    func position(of variable: Variable) -> Int { positionOfVariable[variable.id]! }
+    /// Σ weight × violation over the soft constraints, at `values` with `constants`.
+    func objective(values: [Double], constants: [Double]) -> Double {
+        var total = 0.0
+        for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
+            var sum = constants[index]
+            var scale = abs(sum)
+            for (variable, coefficient) in terms[index] {
+                let product = coefficient * values[variable]
+                sum += product
+                scale += abs(product)
+            }
+            total += constraint.strength.weight * Solver.violation(sum: sum, scale: scale, relation: constraint.relation)
+        }
+        return total
+    }
 
     /// The solution after moving edit rows to new constants, or nil when the simplex method is
     /// needed (no model, or the basis would become infeasible). Does not change the state.

@@ -52,11 +52,8 @@ struct Presolve {
 
     /// Reduces `component` with the given constants (edit rows carry their suggested value), or
     /// returns nil when a contradiction was met.
-    init?(component: Component, constants: [Double]) {
+    init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
         let constraints = component.constraints
-        var columnOf: [UInt64: Int] = [:]
-        columnOf.reserveCapacity(component.variables.count)
-        for (j, variable) in component.variables.enumerated() { columnOf[variable.id] = j }
         let n = component.variables.count
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
@@ -64,10 +61,8 @@ struct Presolve {
         relations = constraints.map(\.relation)
         self.constants = constants
 
-        var work: [Row?] = constraints.enumerated().map { index, constraint in
-            Row(source: index,
-                terms: constraint.expression.terms.map { (columnOf[$0.variable.id]!, $0.coefficient) },
-                constant: constants[index])
+        var work: [Row?] = constraints.indices.map { index in
+            Row(source: index, terms: terms[index], constant: constants[index])
         }
         var occurrences: [[Int]] = Array(repeating: [], count: n)
         for (index, row) in work.enumerated() {
@@ -182,23 +177,20 @@ struct Presolve {
     }
 
     /// The unreduced problem: every constraint a row, no substitution, no bound.
-    static func identity(component: Component, constants: [Double]) -> Presolve {
-        Presolve(unreduced: component, constants: constants)
+    static func identity(component: Component, terms: [[(variable: Int, coefficient: Double)]],
+                         constants: [Double]) -> Presolve {
+        Presolve(unreduced: component, terms: terms, constants: constants)
     }
 
-    private init(unreduced component: Component, constants: [Double]) {
-        var columnOf: [UInt64: Int] = [:]
-        for (j, variable) in component.variables.enumerated() { columnOf[variable.id] = j }
+    private init(unreduced component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
         let n = component.variables.count
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
         eliminated = Array(repeating: false, count: n)
         relations = component.constraints.map(\.relation)
         self.constants = constants
-        rows = component.constraints.enumerated().map { index, constraint in
-            Row(source: index,
-                terms: constraint.expression.terms.map { (columnOf[$0.variable.id]!, $0.coefficient) },
-                constant: constants[index])
+        rows = component.constraints.indices.map { index in
+            Row(source: index, terms: terms[index], constant: constants[index])
         }
         indexPlaces()
     }
