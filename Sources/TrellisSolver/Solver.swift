@@ -52,6 +52,8 @@ public final class Solver {
     private var placeOfVariable: [UInt64: (state: Int, position: Int)] = [:]
     /// Soft constraints without terms: a constant cost.
     private var constantCost = 0.0
+    /// The last optimal bases, for warm starts.
+    private var basis = BasisMemory()
 
     /// Variables whose constraints were added or removed since the last solve.
     private var structureTouched: Set<UInt64> = []
@@ -111,6 +113,7 @@ public final class Solver {
         guard constraintsByID.removeValue(forKey: ObjectIdentifier(constraint)) != nil else {
             throw TrellisError.unknownConstraint(constraint)
         }
+        basis.forget(constraint)
         touch(constraint)
     }
 
@@ -143,6 +146,7 @@ public final class Solver {
     public func removeEditVariable(_ variable: Variable) throws {
         guard let edit = edits.removeValue(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
         editOfRow[ObjectIdentifier(edit.constraint)] = nil
+        basis.forget(edit.constraint)
         touch(edit.constraint)
     }
 
@@ -171,6 +175,7 @@ public final class Solver {
         var newStates = states
         var newPlaces = placeOfVariable
         var newConstantCost = constantCost
+        var newBasis = basis
         var work: [Int] = []          // indices into newStates to solve from scratch
         var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
 
@@ -236,10 +241,11 @@ public final class Solver {
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: Array(state.rowOfEdit.values).sorted(),
-                                         timeLimit: timeLimitMilliseconds)
+                                         warmStart: basis, timeLimit: timeLimitMilliseconds)
             statistics.componentSolves += 1
             switch try solver.solve() {
-            case .solved(let values, let affine):
+            case .solved(let values, let affine, let optimalBasis):
+                newBasis.merge(optimalBasis)
                 let objective = state.objective(values: values, constants: constants)
                 results[index] = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine)
             case .infeasible:
@@ -254,6 +260,7 @@ public final class Solver {
         states = newStates
         placeOfVariable = newPlaces
         constantCost = newConstantCost
+        basis = newBasis
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
         structureChanged = false

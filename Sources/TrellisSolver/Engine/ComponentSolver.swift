@@ -12,8 +12,9 @@
 /// dense "objective ≤ z*" row and no ε are involved.
 struct ComponentSolver {
     enum Result {
-        /// Values of ``Component/variables``, in order, and what later edit steps may reuse.
-        case solved(values: [Double], affine: AffineModel?)
+        /// Values of ``Component/variables``, in order, what later edit steps may reuse, and the
+        /// optimal basis for the next warm start.
+        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory)
         /// The required constraints cannot all hold.
         case infeasible
     }
@@ -25,6 +26,8 @@ struct ComponentSolver {
     let constants: [Double]
     /// Indices (into ``Component/constraints``) of edit rows, for the affine model.
     let editRows: [Int]
+    /// A previous basis to start from (empty: start cold, with GLPK's presolver).
+    var warmStart = BasisMemory()
     var timeLimit: Int?
 
     func solve() throws -> Result {
@@ -55,7 +58,7 @@ struct ComponentSolver {
         }
         if presolve.rows.isEmpty {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
-            return .solved(values: presolve.expand(remaining), affine: affine)
+            return .solved(values: presolve.expand(remaining), affine: affine, basis: BasisMemory())
         }
 
         var columnCount = variableOfColumn.count
@@ -102,6 +105,7 @@ struct ComponentSolver {
             for column in errors { lp.setColumnBound(column, .lower(0)) }
         }
         lp.scale()
+        let warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
 
         // Soft levels, highest first.
         var levels: [Float: [(column: Int, weight: Double)]] = [:]
@@ -113,7 +117,7 @@ struct ComponentSolver {
 
         var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
         if order.isEmpty {
-            if try run(lp, cold: true) == .infeasible { return .infeasible }
+            if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
         } else {
             var previous: [(column: Int, weight: Double)] = []
             for (step, level) in order.enumerated() {
@@ -121,7 +125,7 @@ struct ComponentSolver {
                 for (column, _) in previous { lp.setObjective(column, 0) }
                 let costs = Self.costs(columns.map(\.weight))
                 for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
-                var outcome = try run(lp, cold: step == 0)
+                var outcome = try run(lp, first: step == 0, warm: warm)
                 if outcome == .optimal && costs.needExact {
                     outcome = lp.exactPolish(timeLimit: timeLimit)
                     if case .failed(let reason) = outcome {
@@ -144,7 +148,61 @@ struct ComponentSolver {
             affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
                                  variableOfColumn: variableOfColumn, costScale: lastCosts?.scale ?? 1)
         }
-        return .solved(values: presolve.expand(remaining), affine: affine)
+        return .solved(values: presolve.expand(remaining), affine: affine,
+                       basis: harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns))
+    }
+
+    /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know
+    /// start basic (rows) or non-basic (columns); if the count of basic variables then differs
+    /// from the number of rows, new rows are made non-basic until it matches. Returns whether
+    /// `lp` holds a usable starting basis.
+    private func transplant(into lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
+                            errorColumns: [[Int]]) -> Bool {
+        guard !warmStart.isEmpty else { return false }
+        var basics = 0
+        var newRows: [Int] = []
+        for (i, row) in presolve.rows.enumerated() {
+            let key = ObjectIdentifier(component.constraints[row.source])
+            if let basic = warmStart.rows[key] {
+                lp.setRowStatus(i, basic ? .basic : .nonbasic)
+                if basic { basics += 1 }
+            } else {
+                lp.setRowStatus(i, .basic)
+                basics += 1
+                newRows.append(i)
+            }
+            let remembered = warmStart.errors[key]
+            for (k, column) in errorColumns[i].enumerated() {
+                let basic = remembered.map { k < $0.count && $0[k] } ?? false
+                lp.setColumnStatus(column, basic ? .basic : .nonbasic)
+                if basic { basics += 1 }
+            }
+        }
+        for (column, variable) in variableOfColumn.enumerated() {
+            let basic = warmStart.columns[component.variables[variable].id] ?? false
+            lp.setColumnStatus(column, basic ? .basic : .nonbasic)
+            if basic { basics += 1 }
+        }
+        while basics > lp.rowCount, let row = newRows.popLast() {
+            lp.setRowStatus(row, .nonbasic)
+            basics -= 1
+        }
+        return basics == lp.rowCount
+    }
+
+    /// Reads the statuses of the optimal basis, keyed by what rows and columns stand for.
+    private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
+                         errorColumns: [[Int]]) -> BasisMemory {
+        var memory = BasisMemory()
+        for (i, row) in presolve.rows.enumerated() {
+            let key = ObjectIdentifier(component.constraints[row.source])
+            memory.rows[key] = lp.rowStatus(i) == .basic
+            if !errorColumns[i].isEmpty { memory.errors[key] = errorColumns[i].map { lp.columnStatus($0) == .basic } }
+        }
+        for (column, variable) in variableOfColumn.enumerated() {
+            memory.columns[component.variables[variable].id] = lp.columnStatus(column) == .basic
+        }
+        return memory
     }
 
     static func rowBound(_ relation: Relation, constant: Double) -> LinearProgram.Bound {
@@ -193,14 +251,25 @@ struct ComponentSolver {
         }
     }
 
-    /// One simplex run with a fallback: a failed run is retried once from a fresh basis with the
-    /// other method before giving up with ``TrellisError/numericalFailure(_:)``.
-    private func run(_ lp: LinearProgram, cold: Bool) throws -> LinearProgram.Outcome {
-        let first = lp.simplex(presolve: cold, dual: cold, timeLimit: timeLimit)
-        guard case .failed(let reason) = first else { return first }
+    /// One simplex run with fallbacks. The first level starts from the transplanted basis with
+    /// the dual simplex when there is one, else cold with GLPK's presolver; later levels continue
+    /// from the current basis with the primal simplex (only the objective changed). A failed run
+    /// is retried cold, then from GLPK's advanced basis, before giving up with
+    /// ``TrellisError/numericalFailure(_:)``.
+    private func run(_ lp: LinearProgram, first: Bool, warm: Bool) throws -> LinearProgram.Outcome {
+        var reasons: [String] = []
+        if first && warm || !first {
+            let outcome = lp.simplex(presolve: false, dual: first, timeLimit: timeLimit)
+            guard case .failed(let reason) = outcome else { return outcome }
+            reasons.append(reason)
+        }
+        let cold = lp.simplex(presolve: true, dual: true, timeLimit: timeLimit)
+        guard case .failed(let reason) = cold else { return cold }
+        reasons.append(reason)
         lp.resetBasis()
-        let second = lp.simplex(presolve: false, dual: !cold, timeLimit: timeLimit)
-        guard case .failed(let again) = second else { return second }
-        throw TrellisError.numericalFailure("GLPK could not solve a component of \(component.constraints.count) constraints (\(reason); then \(again))")
+        let last = lp.simplex(presolve: false, dual: false, timeLimit: timeLimit)
+        guard case .failed(let again) = last else { return last }
+        reasons.append(again)
+        throw TrellisError.numericalFailure("GLPK could not solve a component of \(component.constraints.count) constraints (\(reasons.joined(separator: "; then ")))")
     }
 }

@@ -179,6 +179,38 @@ final class LinearProgram {
     /// Resets the basis to GLPK's "advanced" initial basis (after a failed warm start).
     func resetBasis() { glp_adv_basis(problem, 0) }
 
+    // MARK: - Basis
+
+    /// A row's or column's basis status: basic, or non-basic (at a bound, free, or fixed).
+    enum Status: Equatable {
+        case basic
+        case nonbasic
+    }
+
+    func rowStatus(_ row: Int) -> Status { rowIsBasic(row) ? .basic : .nonbasic }
+    func columnStatus(_ column: Int) -> Status { columnIsBasic(column) ? .basic : .nonbasic }
+
+    /// Sets a status; a non-basic status is placed on the bound GLPK finds natural for the
+    /// row's type (lower, upper, free or fixed).
+    func setRowStatus(_ row: Int, _ status: Status) {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.setRowStatus: row \(row) out of range")
+        glp_set_row_stat(problem, Int32(row + 1), status == .basic ? GLP_BS : nonbasicStatus(glp_get_row_type(problem, Int32(row + 1))))
+    }
+
+    func setColumnStatus(_ column: Int, _ status: Status) {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.setColumnStatus: column \(column) out of range")
+        glp_set_col_stat(problem, Int32(column + 1), status == .basic ? GLP_BS : nonbasicStatus(glp_get_col_type(problem, Int32(column + 1))))
+    }
+
+    private func nonbasicStatus(_ type: Int32) -> Int32 {
+        switch type {
+        case GLP_FR: GLP_NF
+        case GLP_UP: GLP_NU
+        case GLP_FX: GLP_NS
+        default: GLP_NL
+        }
+    }
+
     // MARK: - Reading
 
     func columnValue(_ column: Int) -> Double { glp_get_col_prim(problem, Int32(column + 1)) }
