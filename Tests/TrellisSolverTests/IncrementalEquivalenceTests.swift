@@ -75,6 +75,35 @@ struct IncrementalEquivalenceTests {
         }
     }
 
+    @Test("Adding and removing constraints re-solves warm and matches cold solves", arguments: 0..<15)
+    func structuralChanges(seed: Int) throws {
+        let system = RandomSystem(seed: UInt64(seed) + 500, boxes: 3 + seed % 5)
+        var rng = SplitMix(seed: UInt64(seed) &* 7)
+        let solver = Solver()
+        var active = system.constraints
+        try solver.add(active)
+        try solver.solve()
+        for _ in 0..<8 {
+            // Swap the container width for another (a root resize), or drop and restore a soft row.
+            let widthIndex = active.firstIndex { $0.expression.terms.count == 1 && $0.expression.terms[0].variable === system.variables[0] && $0.strength.isRequired }!
+            try solver.remove(active[widthIndex])
+            let width = Double(300 + Int(rng.next() % 600))
+            active[widthIndex] = system.variables[0] == width
+            try solver.add(active[widthIndex])
+            if rng.next() % 2 == 0, let soft = active.indices.last(where: { !active[$0].strength.isRequired }) {
+                try solver.remove(active[soft])
+                active.remove(at: soft)
+            }
+            try solver.solve()
+            var cold = system
+            cold.constraints = active
+            cold.edits = []
+            let reference = try Self.solveCold(cold, suggestions: [])
+            #expect(Tolerance.close(solver.objective, reference.objective, 1e-7),
+                    "seed \(seed): warm objective \(solver.objective), cold \(reference.objective)")
+        }
+    }
+
     @Test("A small drag step moves along the stored direction without GLPK")
     func dragWithoutSimplex() throws {
         let split = Variable("split"), left = Variable("left.width"), right = Variable("right.width")
