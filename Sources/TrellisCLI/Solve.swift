@@ -22,7 +22,7 @@ extension TrellisCommand {
         @Flag(help: "Add in-process solve times (parsing excluded) to the answer.")
         var timing = false
 
-        @Option(help: "Give up on a component's simplex after this many milliseconds.")
+        @Option(help: "Give up (exit 1) when one solve takes longer than this many milliseconds.")
         var timeLimit: Int?
 
         func run() throws {

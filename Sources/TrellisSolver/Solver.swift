@@ -70,9 +70,14 @@ public final class Solver {
     }
     private(set) var statistics = Statistics()
 
-    /// An optional wall-clock budget for each component's simplex runs, in milliseconds.
-    /// Exceeding it makes ``solve()`` throw ``TrellisError/numericalFailure(_:)`` naming the limit.
-    public var timeLimitMilliseconds: Int?
+    /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
+    public var limits = SolveLimits()
+
+    /// The wall-clock budget of a solve in milliseconds (``SolveLimits/milliseconds``).
+    public var timeLimitMilliseconds: Int? {
+        get { limits.milliseconds }
+        set { limits.milliseconds = newValue }
+    }
 
     /// Creates an empty solver.
     public init() {}
@@ -172,6 +177,18 @@ public final class Solver {
     ///   required constraints; ``TrellisError/numericalFailure(_:)`` if GLPK cannot give a
     ///   trustworthy answer. Values stay those of the last successful solve.
     public func solve() throws {
+        let clock = ContinuousClock()
+        let deadline = limits.milliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
+        /// Milliseconds left of the budget (nil: unlimited); throws once it is spent.
+        func remaining() throws -> Int? {
+            guard let deadline, let budget = limits.milliseconds else { return nil }
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { throw TrellisError.limitExceeded("the solve took longer than its budget of \(budget) ms") }
+            return max(1, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+        }
+        if let maximum = limits.maximumConstraints, constraintsByID.count + edits.count > maximum {
+            throw TrellisError.limitExceeded("\(constraintsByID.count + edits.count) constraints exceed the limit of \(maximum)")
+        }
         var newStates = states
         var newPlaces = placeOfVariable
         var newConstantCost = constantCost
@@ -214,6 +231,9 @@ public final class Solver {
                 }
             }
         }
+        if let maximum = limits.maximumVariables, newPlaces.count > maximum {
+            throw TrellisError.limitExceeded("\(newPlaces.count) variables exceed the limit of \(maximum)")
+        }
         let fresh = Set(work)
         for variable in suggestionsTouched {
             guard let place = newPlaces[variable], !fresh.contains(place.state) else { continue }
@@ -241,7 +261,7 @@ public final class Solver {
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: Array(state.rowOfEdit.values).sorted(),
-                                         warmStart: basis, timeLimit: timeLimitMilliseconds)
+                                         warmStart: basis, timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine, let optimalBasis):
@@ -250,7 +270,7 @@ public final class Solver {
                 results[index] = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine)
             case .infeasible:
                 let required = state.component.constraints.filter(\.strength.isRequired)
-                let conflict = try ConflictFinder(constraints: required, timeLimit: timeLimitMilliseconds).minimalConflict()
+                let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
                 throw TrellisError.unsatisfiable(conflict: conflict)
             }
         }

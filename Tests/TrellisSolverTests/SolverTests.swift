@@ -209,6 +209,37 @@ struct SolverTests {
         #expect(Tolerance.close(solver.objective, 30))
     }
 
+    @Test("Size and time budgets throw limitExceeded and keep the last values")
+    func limits() throws {
+        let xs = (0..<50).map { Variable("x\($0)") }
+        let solver = Solver()
+        try solver.add(xs[0] == 1)
+        try solver.solve()
+        for i in 1..<50 {
+            try solver.add(xs[i] >= xs[i - 1] + 1)
+            try solver.add((xs[i] == Double(i * 3)) ~~ .weight(Double(i)))
+        }
+        solver.limits = SolveLimits(maximumConstraints: 20)
+        #expect {
+            try solver.solve()
+        } throws: { error in
+            guard case TrellisError.limitExceeded(let text) = error else { return false }
+            return text.contains("99 constraints exceed the limit of 20")
+        }
+        solver.limits = SolveLimits(maximumVariables: 10)
+        #expect(throws: TrellisError.self) { try solver.solve() }
+        #expect(solver.value(of: xs[0]) == 1 && solver.value(of: xs[1]) == 0, "the last values stay")
+        solver.limits = SolveLimits(milliseconds: 0)
+        #expect {
+            try solver.solve()
+        } throws: { error in
+            if case TrellisError.limitExceeded = error { return true } else { return false }
+        }
+        solver.limits = .unlimited
+        try solver.solve()
+        #expect(Tolerance.close(solver.value(of: xs[49]), 147))
+    }
+
     @Test("Expressions reduce repeated variables and print readably")
     func expressions() {
         let x = Variable("x"), y = Variable("y")

@@ -128,6 +128,9 @@ struct ComponentSolver {
                 var outcome = try run(lp, first: step == 0, warm: warm)
                 if outcome == .optimal && costs.needExact {
                     outcome = lp.exactPolish(timeLimit: timeLimit)
+                    if outcome == .timeLimit {
+                        throw TrellisError.limitExceeded("the solve's time budget ran out in an exact re-solve")
+                    }
                     if case .failed(let reason) = outcome {
                         throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
                     }
@@ -258,18 +261,18 @@ struct ComponentSolver {
     /// ``TrellisError/numericalFailure(_:)``.
     private func run(_ lp: LinearProgram, first: Bool, warm: Bool) throws -> LinearProgram.Outcome {
         var reasons: [String] = []
-        if first && warm || !first {
-            let outcome = lp.simplex(presolve: false, dual: first, timeLimit: timeLimit)
-            guard case .failed(let reason) = outcome else { return outcome }
-            reasons.append(reason)
+        func attempt(presolve: Bool, dual: Bool) throws -> LinearProgram.Outcome? {
+            let outcome = lp.simplex(presolve: presolve, dual: dual, timeLimit: timeLimit)
+            switch outcome {
+            case .optimal, .infeasible: return outcome
+            case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out in a component of \(component.constraints.count) constraints")
+            case .failed(let reason): reasons.append(reason); return nil
+            }
         }
-        let cold = lp.simplex(presolve: true, dual: true, timeLimit: timeLimit)
-        guard case .failed(let reason) = cold else { return cold }
-        reasons.append(reason)
+        if first && warm || !first, let outcome = try attempt(presolve: false, dual: first) { return outcome }
+        if let outcome = try attempt(presolve: true, dual: true) { return outcome }
         lp.resetBasis()
-        let last = lp.simplex(presolve: false, dual: false, timeLimit: timeLimit)
-        guard case .failed(let again) = last else { return last }
-        reasons.append(again)
+        if let outcome = try attempt(presolve: false, dual: false) { return outcome }
         throw TrellisError.numericalFailure("GLPK could not solve a component of \(component.constraints.count) constraints (\(reasons.joined(separator: "; then ")))")
     }
 }

@@ -51,11 +51,13 @@ struct ConflictFinder {
         switch lp.simplex(presolve: true, dual: true, timeLimit: timeLimit) {
         case .optimal: return true
         case .infeasible: return false
+        case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out while isolating a conflict")
         case .failed:
             lp.resetBasis()
             switch lp.simplex(presolve: false, dual: false, timeLimit: timeLimit) {
             case .optimal: return true
             case .infeasible: return false
+            case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out while isolating a conflict")
             case .failed(let reason):
                 throw TrellisError.numericalFailure("GLPK failed while isolating a conflict (\(reason))")
             }

@@ -22,7 +22,9 @@ final class LinearProgram {
     enum Outcome: Equatable {
         case optimal
         case infeasible
-        /// GLPK gave up (singular basis, iteration or time limit, unbounded in theory impossible here).
+        /// The time limit was reached.
+        case timeLimit
+        /// GLPK gave up (singular basis, iteration limit, unbounded in theory impossible here).
         case failed(String)
     }
 
@@ -130,7 +132,7 @@ final class LinearProgram {
             case let status: return .failed("simplex ended with status \(status)")
             }
         case GLP_ENOPFS: return .infeasible
-        case GLP_ETMLIM: return .failed("time limit reached")
+        case GLP_ETMLIM: return .timeLimit
         case let code: return .failed("glp_simplex returned \(code)")
         }
     }
@@ -145,6 +147,7 @@ final class LinearProgram {
         parm.msg_lev = GLP_MSG_OFF
         if let timeLimit { parm.tm_lim = Int32(clamping: max(1, timeLimit)) }
         let code = glp_exact(problem, &parm)
+        if code == GLP_ETMLIM { return .timeLimit }
         guard code == 0 else { return .failed("glp_exact returned \(code)") }
         switch glp_get_status(problem) {
         case GLP_OPT: return .optimal
