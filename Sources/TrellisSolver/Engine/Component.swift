@@ -3,7 +3,7 @@
 struct Component {
     /// The unknowns, ordered by creation (``Variable/id``).
     let variables: [Variable]
-    /// The constraints with at least one term, in canonical order (``Constraint/canonicallyPrecedes(_:)``).
+    /// The constraints with at least one term, in canonical order (`canonicalOrder(_:)`).
     let constraints: [Constraint]
 
     /// Splits constraints into components by union-find over shared variables.
@@ -51,13 +51,40 @@ struct Component {
         return groups.values
             .map { group in
                 Component(variables: group.variables.sorted { $0.id < $1.id },
-                          constraints: group.constraints.sorted { $0.canonicallyPrecedes($1) })
+                          constraints: canonicalOrder(group.constraints))
             }
             .sorted { $0.variables[0].id < $1.variables[0].id }
     }
 }
 
+/// Constraints ordered by content: by a 64-bit fingerprint of relation, strength, terms and
+/// constant, with the full comparison breaking the (rare) ties. The order is arbitrary but
+/// depends only on what the constraints say, never on how they were added.
+func canonicalOrder(_ constraints: [Constraint]) -> [Constraint] {
+    let keyed = constraints.map { (key: $0.contentFingerprint, constraint: $0) }
+    return keyed.sorted { a, b in
+        a.key != b.key ? a.key < b.key : a.constraint.canonicallyPrecedes(b.constraint)
+    }.map(\.constraint)
+}
+
 extension Constraint {
+    /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`).
+    var contentFingerprint: UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        @inline(__always) func mix(_ value: UInt64) {
+            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
+        }
+        mix(UInt64(relation == .equal ? 1 : relation == .lessThanOrEqual ? 2 : 3))
+        mix(UInt64(strength.level.bitPattern))
+        mix(strength.weight.bitPattern)
+        for term in expression.terms {
+            mix(term.variable.id)
+            mix(term.coefficient.bitPattern)
+        }
+        mix(expression.constant.bitPattern)
+        return hash
+    }
+
     /// A total order on constraint *content* (relation, strength, terms, constant), so that a
     /// component's rows come in the same order however the constraints were added. Constraints
     /// that compare equal are identical rows, whose order cannot change the solution.

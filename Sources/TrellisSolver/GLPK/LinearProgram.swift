@@ -28,7 +28,8 @@ final class LinearProgram {
         case failed(String)
     }
 
-    private let problem: OpaquePointer
+    /// Internal (not private) only for the analysis routines in `LinearProgram+Analysis.swift`.
+    let problem: OpaquePointer
     let rowCount: Int
     let columnCount: Int
 
@@ -40,6 +41,7 @@ final class LinearProgram {
         problem = glp_create_prob()
         rowCount = rows
         columnCount = columns
+        lastRowOfColumn = Array(repeating: 0, count: columns)
         if rows > 0 { glp_add_rows(problem, Int32(rows)) }
         if columns > 0 { glp_add_cols(problem, Int32(columns)) }
         for j in 0..<columns { glp_set_col_bnds(problem, Int32(j + 1), GLP_FR, 0, 0) }
@@ -55,13 +57,14 @@ final class LinearProgram {
     func setRow(_ row: Int, indices: [Int32], values: [Double]) {
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRow: row \(row) out of range")
         precondition(indices.count == values.count, "LinearProgram.setRow: counts differ")
-        var seen = Set<Int32>()
         var ind = [Int32](repeating: 0, count: indices.count + 1)
         var val = [Double](repeating: 0, count: values.count + 1)
+        let stamp = Int32(row + 1)
         for k in 0..<indices.count {
             let j = indices[k]
             precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setRow: column \(j) out of range")
-            precondition(seen.insert(j).inserted, "LinearProgram.setRow: column \(j) repeated in row \(row)")
+            precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setRow: column \(j) repeated in row \(row)")
+            lastRowOfColumn[Int(j)] = stamp
             precondition(values[k].isFinite, "LinearProgram.setRow: non-finite coefficient")
             ind[k + 1] = j + 1
             val[k + 1] = values[k]
