@@ -32,6 +32,8 @@ final class LinearProgram {
     let problem: OpaquePointer
     let rowCount: Int
     let columnCount: Int
+    /// For each column, 1 + the last row that named it (a hash-free duplicate check).
+    private var lastRowOfColumn: [Int32]
 
     /// Creates a problem with `rows` rows and `columns` columns, all free, zero objective.
     init(rows: Int, columns: Int) {
