@@ -1,0 +1,91 @@
+import Benchmark
+import Foundation
+import Trellis
+
+// Solver-level scenarios read from `Benchmarks/scenarios/*.json` (made by
+// `generate-scenarios.py`; the same files `compare-kiwi.py` gives kiwi), and layout-level
+// versions of the same shapes built through the Tails DSL.
+
+let scenarioDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("scenarios")
+
+func loadScenario(_ name: String) -> LinearSystem {
+    let url = scenarioDirectory.appendingPathComponent("\(name).json")
+    guard let data = try? Data(contentsOf: url), let system = try? LinearSystem.parse([UInt8](data)) else {
+        fatalError("cannot read scenario \(url.path); run python3 Benchmarks/generate-scenarios.py")
+    }
+    return system
+}
+
+/// The system without its steps: one cold solve.
+func coldOnly(_ system: LinearSystem) -> LinearSystem {
+    var copy = system
+    copy.steps = []
+    return copy
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(2),
+        maxIterations: 1_000
+    )
+
+    // Cold solves: parse excluded, everything from the parsed system to values out.
+    for kind in ["chain", "grid", "feed", "nested"] {
+        for size in [10, 100, 1000, 5000] {
+            let system = loadScenario("\(kind)-\(size)")
+            Benchmark("solve/\(kind)-\(size)", configuration: .init(maxIterations: size >= 5000 ? 5 : 200)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try system.solve())
+                }
+            }
+        }
+    }
+
+    // Drag: one session per scenario, opened (cold solve and first step) before measuring;
+    // each measured iteration is the scenario's next suggested value and a solve.
+    for size in [10, 100, 300, 1000, 5000] {
+        let session: DragSession
+        do {
+            session = try DragSession(loadScenario("drag-\(size)"))
+        } catch {
+            fatalError("drag-\(size): \(error)")
+        }
+        Benchmark("drag-step/\(size)", configuration: .init(maxIterations: 10_000)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                try session.step()
+            }
+        }
+    }
+
+    // Layout level: view trees through the DSL.
+    for size in [10, 100, 1000] {
+        Benchmark("layout/chain-\(size)", configuration: .init(maxIterations: 200)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let root = LayoutScenes.chain(size)
+                try root.layoutIfNeeded()
+                blackHole(root)
+            }
+        }
+        Benchmark("layout/feed-\(size)", configuration: .init(maxIterations: 200)) { benchmark in
+            for _ in benchmark.scaledIterations {
+                let root = LayoutScenes.feed(cells: max(1, size / 5))
+                try root.layoutIfNeeded()
+                blackHole(root)
+            }
+        }
+        Benchmark("layout/resize-feed-\(size)", configuration: .init(maxIterations: 1_000)) { benchmark in
+            let root = LayoutScenes.feed(cells: max(1, size / 5))
+            try root.layoutIfNeeded()
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                root.frame = Rect(x: 0, y: 0, width: 360 + Double(iteration % 40), height: 800)
+                try root.layoutIfNeeded()
+            }
+            benchmark.stopMeasurement()
+        }
+    }
+}
