@@ -65,25 +65,37 @@ struct Presolve {
             Row(source: index, terms: terms[index], constant: constants[index])
         }
         var occurrences: [[Int]] = Array(repeating: [], count: n)
+        /// How many live rows name each variable (kept exact as rows change).
+        var uses = Array(repeating: 0, count: n)
         for (index, row) in work.enumerated() {
-            for term in row!.terms { occurrences[term.variable].append(index) }
+            for term in row!.terms {
+                occurrences[term.variable].append(index)
+                uses[term.variable] += 1
+            }
         }
 
-        // Candidates: required equalities, visited in component order (and again when they change).
-        var queue: [Int] = []
+        // Candidates: required equalities, shortest first (singletons fix values, doubletons tie
+        // variables, and both shorten longer rows before those are looked at), each bucket in
+        // component order; a row is looked at again whenever it changes.
+        var buckets: [[Int]] = [[], [], [], []]
+        var heads = [0, 0, 0, 0]
         var queued = Array(repeating: false, count: work.count)
         func consider(_ index: Int) {
-            guard !queued[index], work[index] != nil,
+            guard !queued[index], let row = work[index],
                   constraints[index].strength.isRequired, constraints[index].relation == .equal else { return }
             queued[index] = true
-            queue.append(index)
+            buckets[min(max(row.terms.count - 1, 0), 3)].append(index)
         }
         for index in work.indices { consider(index) }
+        func next() -> Int? {
+            for b in 0..<4 where heads[b] < buckets[b].count {
+                heads[b] += 1
+                return buckets[b][heads[b] - 1]
+            }
+            return nil
+        }
 
-        var head = 0
-        while head < queue.count {
-            let index = queue[head]
-            head += 1
+        while let index = next() {
             queued[index] = false
             guard let row = work[index],
                   constraints[index].strength.isRequired, constraints[index].relation == .equal else { continue }
@@ -96,10 +108,8 @@ struct Presolve {
             // on a tie the later variable, so chains are expressed through their first member.
             var best: (position: Int, cost: Int)?
             for (position, term) in row.terms.enumerated() where Self.isPowerOfTwo(term.coefficient) {
-                let uses = occurrences[term.variable].reduce(0) { count, other in
-                    other != index && work[other]?.terms.contains(where: { $0.variable == term.variable }) == true ? count + 1 : count
-                }
-                let cost = max(0, row.terms.count - 2) * max(0, uses - 1)
+                let others = uses[term.variable] - 1   // rows other than this one
+                let cost = max(0, row.terms.count - 2) * max(0, others - 1)
                 guard cost <= Self.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
@@ -116,6 +126,7 @@ struct Presolve {
                                             terms: rest.map { ($0.variable, -$0.coefficient / a) },
                                             constant: -row.constant / a)
             work[index] = nil
+            for term in row.terms { uses[term.variable] -= 1 }
             eliminated[substitution.variable] = true
             substitutions.append(substitution)
             // Replace the variable everywhere else.
@@ -124,15 +135,22 @@ struct Presolve {
                       let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
                 let factor = target.terms[position].coefficient
                 target.terms.remove(at: position)
+                uses[substitution.variable] -= 1
                 target.constant += factor * substitution.constant
                 for (y, coefficient) in substitution.terms {
                     let added = factor * coefficient
                     if let existing = target.terms.firstIndex(where: { $0.variable == y }) {
                         let sum = target.terms[existing].coefficient + added
-                        if sum == 0 { target.terms.remove(at: existing) } else { target.terms[existing].coefficient = sum }
+                        if sum == 0 {
+                            target.terms.remove(at: existing)
+                            uses[y] -= 1
+                        } else {
+                            target.terms[existing].coefficient = sum
+                        }
                     } else if added != 0 {
                         target.terms.append((y, added))
                         occurrences[y].append(other)
+                        uses[y] += 1
                     }
                 }
                 work[other] = target
@@ -166,6 +184,12 @@ struct Presolve {
         for j in 0..<n {
             if let lo = lower[j], let up = upper[j], lo > up + 1e-9 * max(1, abs(lo)) { return nil }
         }
+        // Inputs are finite, but a quotient of far-apart magnitudes need not be (a bound
+        // 180 / 2.2e-308, a substitution through a tiny power of two): then leave the component
+        // to GLPK unreduced, whose inputs are the validated numbers themselves.
+        guard Self.allFinite(rows) && Self.allFinite(constantRows) && Self.allFinite(substitutions)
+              && lower.allSatisfy({ $0?.isFinite ?? true }) && upper.allSatisfy({ $0?.isFinite ?? true })
+        else { return nil }
         rows.sort { $0.source < $1.source }
         constantRows.sort { $0.source < $1.source }
         indexPlaces()
@@ -233,6 +257,14 @@ struct Presolve {
             values[substitution.variable] = value
         }
         return values
+    }
+
+    private static func allFinite(_ rows: [Row]) -> Bool {
+        rows.allSatisfy { $0.constant.isFinite && $0.terms.allSatisfy(\.coefficient.isFinite) }
+    }
+
+    private static func allFinite(_ substitutions: [Substitution]) -> Bool {
+        substitutions.allSatisfy { $0.constant.isFinite && $0.terms.allSatisfy(\.coefficient.isFinite) }
     }
 
     static func isPowerOfTwo(_ value: Double) -> Bool {
