@@ -34,7 +34,7 @@
 /// A `Solver` is not thread-safe: use it from one task or thread at a time. GLPK objects never
 /// outlive a single synchronous call, so separate solvers can run on separate threads.
 public final class Solver {
-    private struct Edit {
+    struct Edit {
         let variable: Variable
         let strength: Strength
         /// The edit row `variable - value == 0`; its constant is supplied at solve time.
@@ -43,7 +43,7 @@ public final class Solver {
     }
 
     private var constraintsByID: [ObjectIdentifier: Constraint] = [:]
-    private var edits: [UInt64: Edit] = [:]
+    private(set) var edits: [UInt64: Edit] = [:]
     /// Edits by the identity of their row.
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
@@ -244,7 +244,8 @@ public final class Solver {
         var results: [Int: ComponentState.Solution] = [:]
         for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
             let state = newStates[index]
-            let changes = variables.compactMap { id -> (index: Int, constant: Double, weight: Double)? in
+            // In variable order, so that floating-point sums are the same in every run.
+            let changes = variables.sorted().compactMap { id -> (index: Int, constant: Double, weight: Double)? in
                 guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
                 return (row, -edit.value, edit.strength.weight)
             }

@@ -192,6 +192,28 @@ struct SolverTests {
         #expect(try solve(constraints) == reference)
     }
 
+    @Test("An ambiguous system gets the same tie-break however many variables the process made before")
+    func tieBreakIndependentOfHistory() throws {
+        func build() throws -> [Double] {
+            let v = (0..<5).map { Variable("v\($0)") }
+            let solver = Solver()
+            try solver.add([
+                v[0] + v[1] + v[2] == 100,            // many optima: only sums are pinned
+                v[3] - v[4] >= 10,
+                (v[0] + v[3] == 60) ~~ .weight(1),
+                (v[1] >= 5) ~~ .weight(1),
+                (v[2] + v[4] <= 80) ~~ .weight(2),
+            ])
+            try solver.solve()
+            return v.map { solver.value(of: $0) }
+        }
+        let first = try build()
+        for burn in [1, 7, 1000] {
+            _ = (0..<burn).map { Variable("unrelated\($0)") }
+            #expect(try build() == first)
+        }
+    }
+
     @Test("Only touched components are re-solved; others keep their values")
     func incremental() throws {
         let a = Variable("a"), b = Variable("b"), c = Variable("c")

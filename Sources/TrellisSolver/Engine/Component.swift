@@ -50,8 +50,11 @@ struct Component {
         }
         return groups.values
             .map { group in
-                Component(variables: group.variables.sorted { $0.id < $1.id },
-                          constraints: canonicalOrder(group.constraints))
+                let sorted = group.variables.sorted { $0.id < $1.id }
+                var rank: [UInt64: Int] = [:]
+                rank.reserveCapacity(sorted.count)
+                for (position, variable) in sorted.enumerated() { rank[variable.id] = position }
+                return Component(variables: sorted, constraints: canonicalOrder(group.constraints, rank: rank))
             }
             .sorted { $0.variables[0].id < $1.variables[0].id }
     }
@@ -59,9 +62,11 @@ struct Component {
 
 /// Constraints ordered by content: by a 64-bit fingerprint of relation, strength, terms and
 /// constant, with the full comparison breaking the (rare) ties. The order is arbitrary but
-/// depends only on what the constraints say, never on how they were added.
-func canonicalOrder(_ constraints: [Constraint]) -> [Constraint] {
-    let keyed = constraints.map { (key: $0.contentFingerprint, constraint: $0) }
+/// depends only on what the constraints say, never on how they were added. Variables enter the
+/// fingerprint by their `rank` within the component (not their process-wide id), so the same
+/// system is ordered the same way in every run, whatever else the process created before it.
+func canonicalOrder(_ constraints: [Constraint], rank: [UInt64: Int]) -> [Constraint] {
+    let keyed = constraints.map { (key: $0.contentFingerprint(rank: rank), constraint: $0) }
     return keyed.sorted { a, b in
         a.key != b.key ? a.key < b.key : a.constraint.canonicallyPrecedes(b.constraint)
     }.map(\.constraint)
@@ -69,7 +74,7 @@ func canonicalOrder(_ constraints: [Constraint]) -> [Constraint] {
 
 extension Constraint {
     /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`).
-    var contentFingerprint: UInt64 {
+    func contentFingerprint(rank: [UInt64: Int]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ value: UInt64) {
             hash = (hash ^ value) &* 0x0000_0100_0000_01B3
@@ -78,7 +83,7 @@ extension Constraint {
         mix(UInt64(strength.level.bitPattern))
         mix(strength.weight.bitPattern)
         for term in expression.terms {
-            mix(term.variable.id)
+            mix(UInt64(rank[term.variable.id] ?? 0))
             mix(term.coefficient.bitPattern)
         }
         mix(expression.constant.bitPattern)
