@@ -1,0 +1,264 @@
+/// The views, guides and constraints of a ``LayoutDocument``, built and ready to lay out.
+///
+/// ```swift
+/// let layout = try document.makeLayout(width: 768)
+/// let result = try layout.layout()
+/// if !result.isSatisfiable { print(result.conflicts) }
+/// layout.item(id: "title")?.description
+/// ```
+///
+/// Views are not `Sendable`: build and lay out on one task; the ``DocumentLayoutResult`` is a
+/// `Sendable` value.
+public final class DocumentLayout {
+    /// The document the layout was built from.
+    public let document: LayoutDocument
+    /// The root view (its frame is `(0, 0, width, height)`).
+    public let root: View
+    /// The constraints of each document entry, in document order (an entry with a composite
+    /// attribute such as `edges` makes several).
+    public let groups: [ConstraintGroup]
+
+    private let itemsByID: [String: LayoutItem]
+    private var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
+    private var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
+
+    /// How many times ``layout()`` relaxes conflicting constraints before giving up on frames.
+    public static let maximumRecoveries = 64
+
+    init(document: LayoutDocument, size: Size) throws(LayoutDocumentError) {
+        self.document = document
+        let root = View(id: document.root.id)
+        root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        Self.configure(root, with: document.root)
+        self.root = root
+
+        var items: [String: LayoutItem] = [document.root.id: root]
+        var views: [String: View] = [document.root.id: root]
+        for entry in document.views {
+            let view = View(id: entry.id)
+            Self.configure(view, with: entry)
+            items[entry.id] = view
+            views[entry.id] = view
+        }
+        for entry in document.views {
+            guard let view = views[entry.id], let parent = entry.parent.flatMap({ views[$0] }) else {
+                throw LayoutDocumentError("view \"\(entry.id)\": unknown parent", line: entry.line)
+            }
+            guard parent.addSubview(view) else {
+                throw LayoutDocumentError("view \"\(entry.id)\": its parents form a cycle", line: entry.line)
+            }
+        }
+        for entry in document.guides {
+            guard let owner = views[entry.owner] else {
+                throw LayoutDocumentError("guide \"\(entry.id)\": unknown owner \"\(entry.owner)\"", line: entry.line)
+            }
+            let guide = LayoutGuide(id: entry.id)
+            owner.addLayoutGuide(guide)
+            items[entry.id] = guide
+        }
+        itemsByID = items
+
+        let resolver = ItemResolver(items: items)
+        var groups: [ConstraintGroup] = []
+        groups.reserveCapacity(document.constraints.count)
+        for entry in document.constraints {
+            var relation: LayoutRelation
+            do {
+                relation = try entry.syntax.relation(resolver: resolver)
+            } catch {
+                throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                                          line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+            }
+            // A document is self-contained: no `~~` means required, whatever scope builds it.
+            relation = relation.priority(entry.syntax.priority)
+            relation.label = entry.label
+            relation.location = CodeLocation(fileID: document.name, line: UInt(max(entry.line, 0)))
+            let group = Tails.make([relation])
+            for constraint in group.constraints {
+                if let problem = constraint.problem {
+                    throw LayoutDocumentError("\(entry.subject): \(problem)", line: entry.line,
+                                              column: entry.documentColumn(ofScalar: 1))
+                }
+                if let orphan = Self.itemWithoutSuperview(in: constraint) {
+                    throw LayoutDocumentError("\(entry.subject): a right side without items means the same attribute "
+                        + "of the superview, but \(orphan.name) has none (name the item, as in \(orphan.name)~.top)",
+                        line: entry.line, column: entry.documentColumn(ofScalar: 1))
+                }
+                entryByConstraint[constraint.id] = entry.index
+                constraintByID[constraint.id] = constraint
+            }
+            group.activate()
+            groups.append(group)
+        }
+        self.groups = groups
+    }
+
+    private static func configure(_ view: View, with entry: LayoutDocument.ViewEntry) {
+        view.intrinsicContentSize = entry.intrinsicSize
+        view.setContentHuggingPriority(entry.hugging.horizontal, for: .horizontal)
+        view.setContentHuggingPriority(entry.hugging.vertical, for: .vertical)
+        view.setContentCompressionResistancePriority(entry.compression.horizontal, for: .horizontal)
+        view.setContentCompressionResistancePriority(entry.compression.vertical, for: .vertical)
+        view.firstBaselineOffsetFromTop = entry.firstBaseline
+        view.lastBaselineOffsetFromBottom = entry.lastBaseline
+        view.layoutMargins = entry.margins
+        view.safeAreaInsets = entry.safeArea
+        view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea
+        view.semanticContentAttribute = entry.direction
+    }
+
+    /// The item whose superview a superview-shorthand operand needs, when it has none.
+    private static func itemWithoutSuperview(in constraint: LayoutConstraint) -> LayoutItem? {
+        for operand in constraint.lhs + constraint.rhs {
+            if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
+                return item
+            }
+        }
+        return nil
+    }
+
+    /// The view or guide with this id.
+    public func item(id: String) -> LayoutItem? { itemsByID[id] }
+
+    /// The index of the document constraint that made `constraint`, if any.
+    public func documentIndex(of constraint: LayoutConstraint.ID) -> Int? { entryByConstraint[constraint] }
+
+    // MARK: - Layout
+
+    /// Lays the document out.
+    ///
+    /// When the required constraints cannot all hold, the result lists the conflict (a minimal
+    /// set, as ``LayoutError/unsatisfiable(conflict:)`` reports it) and, so that the layout can
+    /// still be drawn, frames computed with the conflicting constraints made optional: in document
+    /// order at 999, 998, … (the layout pass's own constraints last), so that the constraint
+    /// written last gives way first and the frames are unique. This repeats while further
+    /// conflicts appear, up to ``maximumRecoveries`` times. The priorities are restored before the
+    /// call returns.
+    ///
+    /// - Throws: ``LayoutDocumentError`` for the other layout errors (a number the solver cannot
+    ///   take, a solver failure), naming the document constraint involved.
+    public func layout() throws(LayoutDocumentError) -> DocumentLayoutResult {
+        var conflicts: [[ConstraintInfo]] = []
+        var restore: [() -> Void] = []
+        defer { for undo in restore.reversed() { undo() } }
+        var snapshot: LayoutSnapshot?
+        var relaxedEntries = Set<Int>()
+        var level = Priority.required
+
+        for _ in 0...Self.maximumRecoveries {
+            do {
+                snapshot = try root.layoutSnapshot()
+                break
+            } catch let error as LayoutError {
+                guard case .unsatisfiable(let conflict) = error else { throw translate(error) }
+                conflicts.append(conflict)
+                // In document order, each entry one level below the previous one (the layout pass's
+                // own constraints last): the constraint written last gives way first, and the
+                // relaxed layout is unique rather than a tie between equal priorities.
+                var progress = false
+                var previousEntry: Int?
+                for info in Self.documentOrder(conflict, entries: entryByConstraint) {
+                    let entry = entryByConstraint[info.id]
+                    if entry == nil || entry != previousEntry { level = max(level - 1, Self.lowestRelaxedPriority) }
+                    previousEntry = entry
+                    if let undo = relax(info, to: level, entries: &relaxedEntries) {
+                        restore.append(undo)
+                        progress = true
+                    }
+                }
+                if !progress { break }
+            } catch {
+                throw LayoutDocumentError("layout failed: \(error)")
+            }
+        }
+        return DocumentLayoutResult(
+            documentName: document.name, rootID: document.root.id, rootSize: root.frame.size, snapshot: snapshot,
+            conflicts: conflicts.map(members(of:)), relaxedEntries: relaxedEntries.sorted(),
+            ambiguousItems: ambiguousItems(in: snapshot))
+    }
+
+    /// Ambiguity hook: the names of the items whose frame the constraints do not determine.
+    ///
+    /// Ambiguity reporting belongs to the layout diagnostics (the engine's ranging of each
+    /// attribute over the optimal face), which do not exist yet. When they land, fill this in —
+    /// the result, the pictures (dashed outlines), the table and the JSON already carry it.
+    private func ambiguousItems(in snapshot: LayoutSnapshot?) -> [String] {
+        []
+    }
+
+    /// The lowest priority a relaxed constraint gets (conflicts have few members; beyond 499 of
+    /// them the last share this level).
+    static let lowestRelaxedPriority: Priority = 500
+
+    /// Conflict members by document index, the layout pass's own constraints last, then by text
+    /// (the solver's order of a conflict is not meaningful, and need not repeat).
+    static func documentOrder(_ conflict: [ConstraintInfo], entries: [LayoutConstraint.ID: Int]) -> [ConstraintInfo] {
+        conflict.sorted { a, b in
+            let left = entries[a.id] ?? Int.max, right = entries[b.id] ?? Int.max
+            return left != right ? left < right : a.text < b.text
+        }
+    }
+
+    /// Lowers a required conflict member to `priority`; returns how to undo it, or nil if it
+    /// cannot be relaxed (the root's frame).
+    private func relax(_ info: ConstraintInfo, to priority: Priority, entries: inout Set<Int>) -> (() -> Void)? {
+        guard info.priority.isRequired else { return nil }
+        if !info.isImplicit {
+            guard let constraint = constraintByID[info.id], let index = entryByConstraint[info.id] else { return nil }
+            constraint.priority = priority
+            entries.insert(index)
+            return { constraint.priority = .required }
+        }
+        // Content size held at 1000: relax the view's priority on that axis.
+        guard let (name, attribute) = Self.implicitSubject(info), let view = itemsByID[name] as? View,
+              info.label == "content hugging" || info.label == "compression resistance" else { return nil }
+        let axis: LayoutAxis = attribute == "width" ? .horizontal : .vertical
+        if info.label == "content hugging" {
+            view.setContentHuggingPriority(priority, for: axis)
+            return { view.setContentHuggingPriority(.required, for: axis) }
+        }
+        view.setContentCompressionResistancePriority(priority, for: axis)
+        return { view.setContentCompressionResistancePriority(.required, for: axis) }
+    }
+
+    /// The item name and attribute of a constraint the layout pass made (`label: name.width >= 140`).
+    static func implicitSubject(_ info: ConstraintInfo) -> (name: String, attribute: String)? {
+        var text = Substring(info.text)
+        if let label = info.label, text.hasPrefix(label + ": ") { text = text.dropFirst(label.count + 2) }
+        guard let token = text.split(separator: " ").first, let dot = token.lastIndex(of: ".") else { return nil }
+        return (String(token[..<dot]), String(token[token.index(after: dot)...]))
+    }
+
+    /// The members of a conflict in document order, the constraints the layout pass made last.
+    private func members(of conflict: [ConstraintInfo]) -> [DocumentLayoutResult.ConflictMember] {
+        Self.documentOrder(conflict, entries: entryByConstraint).map(member(for:))
+    }
+
+    private func member(for info: ConstraintInfo) -> DocumentLayoutResult.ConflictMember {
+        var items: [String] = []
+        if info.isImplicit {
+            if let subject = Self.implicitSubject(info) { items = [subject.name] }
+        } else if let constraint = constraintByID[info.id] {
+            items = constraint.items.map(\.name)
+        }
+        let index = entryByConstraint[info.id]
+        return DocumentLayoutResult.ConflictMember(
+            text: info.text, constraintIndex: index, line: index.map { document.constraints[$0].line },
+            items: items, isImplicit: info.isImplicit)
+    }
+
+    private func translate(_ error: LayoutError) -> LayoutDocumentError {
+        guard let info = error.constraints.first, let index = entryByConstraint[info.id] else {
+            return LayoutDocumentError("\(error)")
+        }
+        let entry = document.constraints[index]
+        let reason: String
+        switch error {
+        case .invalidConstraint(_, let why): reason = why
+        case .missingSuperview: reason = "it refers to the superview of an item that has none"
+        case .noCommonAncestor: reason = "its items are not in one view hierarchy"
+        default: reason = "\(error)"
+        }
+        return LayoutDocumentError("\(entry.subject): \(reason)", line: entry.line, column: entry.documentColumn(ofScalar: 1))
+    }
+}

@@ -1,0 +1,478 @@
+/// Turns a parsed JSON value into a validated ``LayoutDocument``; every error names the entry and
+/// is placed at the line and column of the offending value.
+struct LayoutDocumentDecoder {
+    typealias Step = JSONLocator.Step
+
+    let root: JSONValue
+    let locator: JSONLocator
+    let name: String
+
+    /// The suffixes an id may not end with: they would be read as a reference to another item.
+    private static let reservedSegments: Set<String> = ItemResolver.suffixes
+    /// The longest id accepted.
+    private static let maximumIDLength = 128
+
+    // MARK: - Errors
+
+    /// An error at the value found at `path` (or the closest enclosing value that exists).
+    private func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
+        var probe = path
+        while true {
+            if let position = locator.position(of: probe) {
+                return LayoutDocumentError(message, line: position.line, column: position.column)
+            }
+            if probe.isEmpty { return LayoutDocumentError(message) }
+            probe.removeLast()
+        }
+    }
+
+    private static func describe(_ path: [Step]) -> String {
+        var text = ""
+        for step in path {
+            switch step {
+            case .key(let key): text += text.isEmpty ? key : ".\(key)"
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    // MARK: - Top level
+
+    func decode() throws(LayoutDocumentError) -> LayoutDocument {
+        guard case .object(let members) = root else {
+            throw failure([], "the document must be a JSON object, found \(root.kind)")
+        }
+        try checkKeys(members, allowed: ["format", "root", "views", "guides", "constraints"], path: [], subject: "the document")
+        guard let format = root["format"] else {
+            throw failure([], "missing field \"format\" (expected \"\(LayoutDocument.formatTag)\")")
+        }
+        guard case .string(let tag) = format, tag == LayoutDocument.formatTag else {
+            throw failure([.key("format")], "format must be \"\(LayoutDocument.formatTag)\"")
+        }
+
+        guard let rootValue = root["root"] else {
+            throw failure([], "missing field \"root\" (an object with id, width and height)")
+        }
+        let (rootEntry, size) = try decodeRoot(rootValue)
+
+        let viewValues = try array(root["views"], path: [.key("views")])
+        let guideValues = try array(root["guides"], path: [.key("guides")])
+        let constraintValues = try array(root["constraints"], path: [.key("constraints")])
+        if viewValues.count + guideValues.count + 1 > LayoutDocument.maximumItems {
+            throw failure([.key("views")], "too many views and guides (at most \(LayoutDocument.maximumItems))")
+        }
+        if constraintValues.count > LayoutDocument.maximumConstraints {
+            throw failure([.key("constraints")], "too many constraints (at most \(LayoutDocument.maximumConstraints))")
+        }
+
+        let viewLines = locator.elementPositions(of: [.key("views")]).map(\.line)
+        var views: [LayoutDocument.ViewEntry] = []
+        views.reserveCapacity(viewValues.count)
+        for (index, value) in viewValues.enumerated() {
+            views.append(try decodeView(value, index: index, line: index < viewLines.count ? viewLines[index] : 0,
+                                        rootID: rootEntry.id))
+        }
+        let guideLines = locator.elementPositions(of: [.key("guides")]).map(\.line)
+        var guides: [LayoutDocument.GuideEntry] = []
+        for (index, value) in guideValues.enumerated() {
+            guides.append(try decodeGuide(value, index: index, line: index < guideLines.count ? guideLines[index] : 0,
+                                          rootID: rootEntry.id))
+        }
+        try checkHierarchy(root: rootEntry, views: views, guides: guides)
+
+        let constraintPositions = locator.elementPositions(of: [.key("constraints")])
+        var constraints: [LayoutDocument.ConstraintEntry] = []
+        constraints.reserveCapacity(constraintValues.count)
+        for (index, value) in constraintValues.enumerated() {
+            let position = index < constraintPositions.count ? constraintPositions[index] : nil
+            constraints.append(try decodeConstraint(value, index: index, position: position))
+        }
+        return LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
+                              constraints: constraints)
+    }
+
+    private func array(_ value: JSONValue?, path: [Step]) throws(LayoutDocumentError) -> [JSONValue] {
+        guard let value else { return [] }
+        guard case .array(let elements) = value else {
+            throw failure(path, "\(Self.describe(path)) must be an array, found \(value.kind)")
+        }
+        return elements
+    }
+
+    private func checkKeys(_ members: [(key: String, value: JSONValue)], allowed: [String], path: [Step],
+                           subject: String) throws(LayoutDocumentError) {
+        for member in members where !allowed.contains(member.key) {
+            throw failure(path + [.key(member.key)],
+                          "\(subject): unknown field \"\(member.key)\" (known: \(allowed.joined(separator: ", ")))")
+        }
+    }
+
+    // MARK: - Views
+
+    private func decodeRoot(_ value: JSONValue) throws(LayoutDocumentError) -> (LayoutDocument.ViewEntry, Size) {
+        let path: [Step] = [.key("root")]
+        guard case .object(let members) = value else {
+            throw failure(path, "root must be an object with id, width and height, found \(value.kind)")
+        }
+        try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction"],
+                      path: path, subject: "root")
+        let id = try identifier(value["id"], path: path + [.key("id")], subject: "root")
+        let subject = "root (id \"\(id)\")"
+        guard let widthValue = value["width"], let heightValue = value["height"] else {
+            throw failure(path, "\(subject): width and height are required")
+        }
+        let width = try number(widthValue, path: path + [.key("width")], subject: subject, field: "width",
+                               range: .positive)
+        let height = try number(heightValue, path: path + [.key("height")], subject: subject, field: "height",
+                                range: .positive)
+        var entry = LayoutDocument.ViewEntry(
+            id: id, parent: nil, intrinsicSize: nil,
+            hugging: .init(horizontal: .defaultLow, vertical: .defaultLow),
+            compression: .init(horizontal: .defaultHigh, vertical: .defaultHigh),
+            firstBaseline: 0, lastBaseline: 0, margins: EdgeInsets(8), safeArea: .zero, marginsFromSafeArea: true,
+            direction: .unspecified, line: locator.position(of: path)?.line ?? 0)
+        try decodeCommon(value, into: &entry, path: path, subject: subject)
+        return (entry, Size(width: width, height: height))
+    }
+
+    private func decodeView(_ value: JSONValue, index: Int, line: Int, rootID: String) throws(LayoutDocumentError)
+        -> LayoutDocument.ViewEntry
+    {
+        let path: [Step] = [.key("views"), .index(index)]
+        guard case .object(let members) = value else {
+            throw failure(path, "views[\(index)] must be an object with an id, found \(value.kind)")
+        }
+        let id = try identifier(value["id"], path: path + [.key("id")], subject: "views[\(index)]")
+        let subject = "views[\(index)] (id \"\(id)\")"
+        try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
+                                         "margins", "safeArea", "marginsFromSafeArea", "direction"],
+                      path: path, subject: subject)
+        var parent = rootID
+        if let parentValue = value["parent"] {
+            guard case .string(let text) = parentValue else {
+                throw failure(path + [.key("parent")], "\(subject): parent must be the id of a view, found \(parentValue.kind)")
+            }
+            parent = text
+        }
+        var entry = LayoutDocument.ViewEntry(
+            id: id, parent: parent, intrinsicSize: nil,
+            hugging: .init(horizontal: .defaultLow, vertical: .defaultLow),
+            compression: .init(horizontal: .defaultHigh, vertical: .defaultHigh),
+            firstBaseline: 0, lastBaseline: 0, margins: EdgeInsets(8), safeArea: .zero, marginsFromSafeArea: true,
+            direction: .unspecified, line: line)
+
+        if let sizeValue = value["intrinsicSize"] {
+            let sizePath = path + [.key("intrinsicSize")]
+            guard case .object(let sizeMembers) = sizeValue else {
+                throw failure(sizePath, "\(subject): intrinsicSize must be an object such as {\"width\": 120, "
+                    + "\"height\": 20}, found \(sizeValue.kind)")
+            }
+            try checkKeys(sizeMembers, allowed: ["width", "height"], path: sizePath, subject: "\(subject): intrinsicSize")
+            var components: [Double] = []
+            for field in ["width", "height"] {
+                switch sizeValue[field] {
+                case nil, .null?: components.append(View.noIntrinsicMetric)
+                case let component?:
+                    components.append(try number(component, path: sizePath + [.key(field)], subject: subject,
+                                                 field: "intrinsicSize.\(field)", range: .nonNegative))
+                }
+            }
+            entry.intrinsicSize = Size(width: components[0], height: components[1])
+        }
+        if let hugging = value["hugging"] {
+            entry.hugging = try priorities(hugging, path: path + [.key("hugging")], subject: subject, field: "hugging",
+                                           default: entry.hugging)
+        }
+        if let compression = value["compression"] {
+            entry.compression = try priorities(compression, path: path + [.key("compression")], subject: subject,
+                                               field: "compression", default: entry.compression)
+        }
+        if let baselines = value["baselines"] {
+            let basePath = path + [.key("baselines")]
+            guard case .object(let baseMembers) = baselines else {
+                throw failure(basePath, "\(subject): baselines must be an object such as {\"first\": 15, \"last\": 5}, "
+                    + "found \(baselines.kind)")
+            }
+            try checkKeys(baseMembers, allowed: ["first", "last"], path: basePath, subject: "\(subject): baselines")
+            if let first = baselines["first"] {
+                entry.firstBaseline = try number(first, path: basePath + [.key("first")], subject: subject,
+                                                 field: "baselines.first", range: .any)
+            }
+            if let last = baselines["last"] {
+                entry.lastBaseline = try number(last, path: basePath + [.key("last")], subject: subject,
+                                                field: "baselines.last", range: .any)
+            }
+        }
+        try decodeCommon(value, into: &entry, path: path, subject: subject)
+        return entry
+    }
+
+    /// The fields the root shares with views: margins, safe area, direction.
+    private func decodeCommon(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
+                              subject: String) throws(LayoutDocumentError) {
+        if let margins = value["margins"] {
+            entry.margins = try insets(margins, path: path + [.key("margins")], subject: subject, field: "margins")
+        }
+        if let safeArea = value["safeArea"] {
+            entry.safeArea = try insets(safeArea, path: path + [.key("safeArea")], subject: subject, field: "safeArea")
+        }
+        if let flag = value["marginsFromSafeArea"] {
+            guard case .bool(let on) = flag else {
+                throw failure(path + [.key("marginsFromSafeArea")],
+                              "\(subject): marginsFromSafeArea must be true or false, found \(flag.kind)")
+            }
+            entry.marginsFromSafeArea = on
+        }
+        if let direction = value["direction"] {
+            switch direction {
+            case .string("leftToRight"): entry.direction = .forceLeftToRight
+            case .string("rightToLeft"): entry.direction = .forceRightToLeft
+            case .string("inherit"): entry.direction = .unspecified
+            default:
+                throw failure(path + [.key("direction")],
+                              "\(subject): direction must be \"leftToRight\", \"rightToLeft\" or \"inherit\"")
+            }
+        }
+    }
+
+    private func decodeGuide(_ value: JSONValue, index: Int, line: Int, rootID: String) throws(LayoutDocumentError)
+        -> LayoutDocument.GuideEntry
+    {
+        let path: [Step] = [.key("guides"), .index(index)]
+        guard case .object(let members) = value else {
+            throw failure(path, "guides[\(index)] must be an object with an id, found \(value.kind)")
+        }
+        let id = try identifier(value["id"], path: path + [.key("id")], subject: "guides[\(index)]")
+        let subject = "guides[\(index)] (id \"\(id)\")"
+        try checkKeys(members, allowed: ["id", "owner"], path: path, subject: subject)
+        var owner = rootID
+        if let ownerValue = value["owner"] {
+            guard case .string(let text) = ownerValue else {
+                throw failure(path + [.key("owner")], "\(subject): owner must be the id of a view, found \(ownerValue.kind)")
+            }
+            owner = text
+        }
+        return LayoutDocument.GuideEntry(id: id, owner: owner, line: line)
+    }
+
+    /// Unique ids, known parents and owners, and no cycles.
+    private func checkHierarchy(root: LayoutDocument.ViewEntry, views: [LayoutDocument.ViewEntry],
+                                guides: [LayoutDocument.GuideEntry]) throws(LayoutDocumentError) {
+        var firstUse: [String: String] = [root.id: "root"]
+        var viewIndex: [String: Int] = [:]
+        for (index, view) in views.enumerated() {
+            if let earlier = firstUse[view.id] {
+                throw failure([.key("views"), .index(index), .key("id")],
+                              "views[\(index)]: duplicate id \"\(view.id)\" (already used by \(earlier))")
+            }
+            firstUse[view.id] = "views[\(index)]"
+            viewIndex[view.id] = index
+        }
+        for (index, guide) in guides.enumerated() {
+            if let earlier = firstUse[guide.id] {
+                throw failure([.key("guides"), .index(index), .key("id")],
+                              "guides[\(index)]: duplicate id \"\(guide.id)\" (already used by \(earlier))")
+            }
+            firstUse[guide.id] = "guides[\(index)]"
+        }
+        let viewIDs = Set(views.map(\.id)).union([root.id])
+
+        func unknown(_ kind: String, _ id: String) -> String {
+            let shown = LayoutDocument.ConstraintEntry.shortened(id)
+            var message = "\(kind) \"\(shown)\" is not a view of the document"
+            if guides.contains(where: { $0.id == id }) {
+                message = "\(kind) \"\(shown)\" is a layout guide, not a view"
+            } else if let near = ItemResolver.nearest(id, among: viewIDs) {
+                message += "; did you mean \"\(near)\"?"
+            }
+            return message
+        }
+
+        for (index, view) in views.enumerated() {
+            guard let parent = view.parent, !viewIDs.contains(parent) else { continue }
+            throw failure([.key("views"), .index(index), .key("parent")],
+                          "views[\(index)] (id \"\(view.id)\"): " + unknown("parent", parent))
+        }
+        for (index, guide) in guides.enumerated() where !viewIDs.contains(guide.owner) {
+            throw failure([.key("guides"), .index(index), .key("owner")],
+                          "guides[\(index)] (id \"\(guide.id)\"): " + unknown("owner", guide.owner))
+        }
+
+        // Cycles: walk up from each view; a view whose chain never reaches the root is on (or
+        // below) a cycle. `state` marks views known to reach the root.
+        var reachesRoot = Set<String>([root.id])
+        for (index, view) in views.enumerated() where !reachesRoot.contains(view.id) {
+            var chain: [String] = []
+            var seen = Set<String>()
+            var current = view.id
+            while !reachesRoot.contains(current) {
+                if !seen.insert(current).inserted {
+                    let start = chain.firstIndex(of: current) ?? 0
+                    let cycle = (chain[start...] + [current]).joined(separator: " → ")
+                    let culprit = viewIndex[current] ?? index
+                    throw failure([.key("views"), .index(culprit), .key("parent")],
+                                  "views[\(culprit)] (id \"\(current)\"): the parents form a cycle: \(cycle)")
+                }
+                chain.append(current)
+                guard let position = viewIndex[current], let parent = views[position].parent else { break }
+                current = parent
+            }
+            reachesRoot.formUnion(chain)
+        }
+    }
+
+    // MARK: - Constraints
+
+    private func decodeConstraint(_ value: JSONValue, index: Int, position: JSONLocator.Position?)
+        throws(LayoutDocumentError)
+        -> LayoutDocument.ConstraintEntry
+    {
+        var path: [Step] = [.key("constraints"), .index(index)]
+        let text: String
+        var label: String?
+        switch value {
+        case .string(let string):
+            text = string
+        case .object(let members):
+            try checkKeys(members, allowed: ["constraint", "label"], path: path, subject: "constraints[\(index)]")
+            guard case .string(let string)? = value["constraint"] else {
+                throw failure(path, "constraints[\(index)]: an object entry needs a \"constraint\" string")
+            }
+            if let labelValue = value["label"] {
+                guard case .string(let labelText) = labelValue else {
+                    throw failure(path + [.key("label")], "constraints[\(index)]: label must be a string, found \(labelValue.kind)")
+                }
+                label = labelText
+            }
+            text = string
+            path.append(.key("constraint"))
+        default:
+            throw failure(path, "constraints[\(index)] must be a string such as \"a~.top == b~.bottom + 8\" or an "
+                + "object with a \"constraint\" string, found \(value.kind)")
+        }
+        // A string entry starts where the element does; an object entry's string is looked up in it.
+        let found = path.count == 2 ? position
+            : position.flatMap { locator.position(of: [.key("constraint")], inValueAt: $0) } ?? locator.position(of: path)
+        let start = found ?? JSONLocator.Position(offset: 0, line: 0, column: 0)
+        let columns = locator.scalarColumns(inStringAt: start)
+        do throws(ConstraintSyntaxError) {
+            let syntax = try ConstraintParser.parse(text)
+            if let own = syntax.label, label != nil, own != label {
+                throw ConstraintSyntaxError("the label is given twice (in the string and in the \"label\" field)",
+                                            column: 1)
+            }
+            return LayoutDocument.ConstraintEntry(index: index, syntax: syntax, label: label ?? syntax.label,
+                                                  line: start.line, column: start.column, escapedColumns: columns)
+        } catch {
+            let shown = LayoutDocument.ConstraintEntry.shortened(text)
+            let column = columns.map { $0[min(max(error.column, 1), $0.count) - 1] } ?? start.column + error.column
+            throw LayoutDocumentError("constraints[\(index)] \"\(shown)\", column \(error.column): \(error.message)",
+                                      line: start.line, column: column)
+        }
+    }
+
+    // MARK: - Values
+
+    private enum Range {
+        case positive, nonNegative, any
+    }
+
+    private func identifier(_ value: JSONValue?, path: [Step], subject: String) throws(LayoutDocumentError) -> String {
+        guard let value else {
+            throw failure(Array(path.dropLast()), "\(subject): missing field \"id\"")
+        }
+        guard case .string(let id) = value else {
+            throw failure(path, "\(subject): id must be a string, found \(value.kind)")
+        }
+        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = !id.isEmpty && id.unicodeScalars.count <= Self.maximumIDLength && segments.allSatisfy { segment in
+            guard let first = segment.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+            else { return false }
+            return segment.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic
+                || ("0"..."9").contains($0))) }
+        }
+        guard valid else {
+            let shown = LayoutDocument.ConstraintEntry.shortened(id)
+            throw failure(path, "\(subject): invalid id \"\(shown)\": use letters, digits and _, optionally in "
+                + "dotted segments (cell1.title), each starting with a letter or _, at most \(Self.maximumIDLength) characters")
+        }
+        if let last = segments.last, Self.reservedSegments.contains(String(last)) {
+            throw failure(path, "\(subject): an id may not end with .\(last) (it names the \(last) of another item)")
+        }
+        return id
+    }
+
+    private func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
+        throws(LayoutDocumentError) -> Double
+    {
+        guard case .number(let number) = value else {
+            throw failure(path, "\(subject): \(field) must be a number, found \(value.kind)")
+        }
+        let limit = LayoutDocument.maximumMagnitude
+        switch range {
+        case .positive where !(number > 0 && number <= limit):
+            throw failure(path, "\(subject): \(field) must be positive and at most 1e6, not \(NumberText.short(number))")
+        case .nonNegative where !(number >= 0 && number <= limit):
+            throw failure(path, "\(subject): \(field) must be between 0 and 1e6, not \(NumberText.short(number))"
+                + (number < 0 ? " (leave a component out for no intrinsic size on that axis)" : ""))
+        case .any where !(abs(number) <= limit):
+            throw failure(path, "\(subject): \(field) must be between -1e6 and 1e6, not \(NumberText.short(number))")
+        default:
+            return number + 0
+        }
+    }
+
+    private func insets(_ value: JSONValue, path: [Step], subject: String, field: String) throws(LayoutDocumentError)
+        -> EdgeInsets
+    {
+        switch value {
+        case .number:
+            return EdgeInsets(try number(value, path: path, subject: subject, field: field, range: .any))
+        case .object(let members):
+            try checkKeys(members, allowed: ["top", "left", "bottom", "right"], path: path, subject: "\(subject): \(field)")
+            var sides: [Double] = []
+            for side in ["top", "left", "bottom", "right"] {
+                if let sideValue = value[side] {
+                    sides.append(try number(sideValue, path: path + [.key(side)], subject: subject,
+                                            field: "\(field).\(side)", range: .any))
+                } else {
+                    sides.append(0)
+                }
+            }
+            return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
+        default:
+            throw failure(path, "\(subject): \(field) must be a number or an object with top, left, bottom, right, "
+                + "found \(value.kind)")
+        }
+    }
+
+    private func priorities(_ value: JSONValue, path: [Step], subject: String, field: String,
+                            default fallback: LayoutDocument.AxisPriorities) throws(LayoutDocumentError)
+        -> LayoutDocument.AxisPriorities
+    {
+        func priority(_ value: JSONValue, _ path: [Step], _ name: String) throws(LayoutDocumentError) -> Priority {
+            guard case .number(let number) = value else {
+                throw failure(path, "\(subject): \(name) must be a priority (a number in 1...1000), found \(value.kind)")
+            }
+            guard number >= 1, number <= 1000 else {
+                throw failure(path, "\(subject): \(name) priority \(NumberText.short(number)) is outside 1...1000")
+            }
+            return Priority(Float(number))
+        }
+        switch value {
+        case .number:
+            let both = try priority(value, path, field)
+            return .init(horizontal: both, vertical: both)
+        case .object(let members):
+            try checkKeys(members, allowed: ["horizontal", "vertical"], path: path, subject: "\(subject): \(field)")
+            var result = fallback
+            if let h = value["horizontal"] { result.horizontal = try priority(h, path + [.key("horizontal")], "\(field).horizontal") }
+            if let v = value["vertical"] { result.vertical = try priority(v, path + [.key("vertical")], "\(field).vertical") }
+            return result
+        default:
+            throw failure(path, "\(subject): \(field) must be a priority or an object with horizontal and vertical, "
+                + "found \(value.kind)")
+        }
+    }
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import Trellis
+
+extension TrellisCommand {
+    /// `trellis layout DOC.json`: lays out a `layout-document/1` file and prints its frames, or
+    /// draws it in the terminal (`--ascii`) and as SVG (`--svg OUT.svg`).
+    struct Layout: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lay out a layout document and print its frames, or draw it.",
+            discussion: """
+                The document format (layout-document/1) is described in docs/layout-document.md; \
+                `trellis demo --print-document` prints a complete example.
+
+                Exit status: 0 laid out; 2 unsatisfiable (the output lists the conflicting constraints, \
+                and the frames and pictures are those with the conflicting constraints made optional, the \
+                last written giving way first, and the conflicting items outlined in red); 1 input error (one line on stderr naming the view or \
+                constraint and its line and column, nothing on stdout).
+                """
+        )
+
+        @Argument(help: "The layout document, or - for standard input.")
+        var file: String
+
+        @Flag(help: "Print the frames as JSON instead of a table.")
+        var json = false
+
+        @Flag(help: "Draw the layout in the terminal instead of printing a table.")
+        var ascii = false
+
+        @Option(help: ArgumentHelp("Also draw the layout as SVG into this file.", valueName: "out.svg"))
+        var svg: String?
+
+        @Option(help: "Lay out at this root width instead of the document's.")
+        var width: Double?
+
+        @Option(help: "Lay out at this root height instead of the document's.")
+        var height: Double?
+
+        @OptionGroup var picture: PictureOptions
+
+        func validate() throws {
+            if json && ascii { throw ValidationError("--json and --ascii cannot be combined") }
+            for (name, value) in [("--width", width), ("--height", height)] {
+                if let value, !(value > 0 && value <= 1e6) {
+                    throw ValidationError("\(name) must be positive and at most 1e6")
+                }
+            }
+            try picture.validate()
+        }
+
+        func run() throws {
+            let bytes: [UInt8]
+            do {
+                bytes = try InputFile.read(file)
+            } catch {
+                throw CommandFailure(message: "\(error)", code: 1)
+            }
+            let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+            let result: DocumentLayoutResult
+            do {
+                let document = try LayoutDocument.parse(bytes, name: name)
+                result = try document.makeLayout(width: width, height: height).layout()
+            } catch {
+                throw CommandFailure(message: Self.locate(error, in: file == "-" ? "stdin" : file), code: 1)
+            }
+
+            let output: String
+            if json {
+                output = result.json()
+            } else if ascii {
+                output = picture.asciiRenderer().render(LayoutPicture(result: result))
+            } else {
+                output = FrameTable.render(result)
+            }
+            if let svg {
+                try PictureOptions.write(SVGRenderer().render([LayoutPicture(result: result)]), to: svg)
+            }
+            FileHandle.standardOutput.write(Data(output.utf8))
+            if let summary = result.conflictSummary {
+                FileHandle.standardError.write(Data("trellis: \(summary)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
+
+        /// `FILE:LINE:COLUMN: message`, the form editors and terminals link to.
+        static func locate(_ error: LayoutDocumentError, in file: String) -> String {
+            switch (error.line, error.column) {
+            case (let line?, let column?): "\(file):\(line):\(column): \(error.message)"
+            case (let line?, nil): "\(file):\(line): \(error.message)"
+            default: "\(file): \(error.message)"
+            }
+        }
+    }
+}
+
+/// The options of the terminal picture, shared by `layout` and `demo`.
+struct PictureOptions: ParsableArguments {
+    /// When to colour conflicting outlines.
+    enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, always, never
+    }
+
+    @Option(help: "Width of the terminal picture in columns (default: $COLUMNS, the terminal's width, else 80).")
+    var columns: Int?
+
+    @Option(help: "Colour conflicting outlines in the terminal picture: auto (when writing to a terminal), always, never.")
+    var color: ColorChoice = .auto
+
+    func validate() throws {
+        if let columns, !(10...1000).contains(columns) {
+            throw ValidationError("--columns must be between 10 and 1000")
+        }
+    }
+
+    /// The renderer for the chosen width and colour.
+    func asciiRenderer() -> ASCIIRenderer {
+        ASCIIRenderer(columns: columns ?? Self.terminalColumns(), color: useColor)
+    }
+
+    private var useColor: Bool {
+        switch color {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            return isatty(STDOUT_FILENO) != 0 && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+        }
+    }
+
+    /// `$COLUMNS` when set, else the width of the terminal on standard output, else 80.
+    static func terminalColumns() -> Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let value = Int(text), (10...1000).contains(value) {
+            return value
+        }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, (10...1000).contains(Int(size.ws_col)) {
+            return Int(size.ws_col)
+        }
+        return 80
+    }
+
+    /// Writes a text file; a failure is an input error (exit 1) naming the path.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure(message: "\(path): cannot write: \((error as NSError).localizedDescription)", code: 1)
+        }
+    }
+}
