@@ -1,6 +1,6 @@
 # Trellis: the two commands of the README, plus the fixture generator.
-#   make run       lays out the bundled example screen and solves a bundled system
-#                  (installs libglpk-dev when missing)
+#   make run       lays out the bundled demo screen at two widths (terminal picture and
+#                  demo.svg) and solves a bundled system (installs libglpk-dev when missing)
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 
@@ -20,10 +20,8 @@ deps:
 
 run: deps
 	$(SWIFT) build -c release --product trellis
-	@echo "== trellis example: the bundled profile screen laid out at 390 x 844"
-	.build/release/trellis example --width 390 --height 844
-	@echo "== the same screen at 768 x 1024"
-	.build/release/trellis example --width 768 --height 1024
+	@echo "== trellis demo: a profile screen at phone and tablet width (also written to demo.svg)"
+	.build/release/trellis demo --columns 100
 	@echo "== trellis solve Sources/TrellisCLI/Examples/split-view.json (a splitter dragged in 3 steps)"
 	.build/release/trellis solve Sources/TrellisCLI/Examples/split-view.json
 
