@@ -30,7 +30,8 @@ public struct LayoutRelation: CustomStringConvertible {
     let lhs: LayoutExpression
     let relation: Relation
     let rhs: LayoutExpression
-    var assignedPriority: Priority = .required
+    /// The priority; by default that of the enclosing ``Tails/withPriority(_:_:)`` scope (required outside one).
+    var assignedPriority: Priority = Tails.defaultPriority
     var label: String?
     var location: CodeLocation?
 

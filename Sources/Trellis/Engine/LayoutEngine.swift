@@ -69,9 +69,18 @@ final class LayoutEngine {
 
     private var solver = Solver()
     private var entries: [EntryKey: Entry] = [:]
+    /// Content sizes that replace ``View/intrinsicContentSize`` in the next solve (height-for-width
+    /// measurement, set by ``LayoutPass``), by view.
+    var measuredSizes: [ObjectIdentifier: Size] = [:]
 
-    /// Lays out `root`'s subtree and returns the frames, without writing them.
+    /// Lays out `root`'s subtree and returns the frames, without writing them: one solve, or —
+    /// when stacks, layout sets or measured views take part — solves until they settle (``LayoutPass``).
     func solve(root: View, mode: Mode) throws -> LayoutSnapshot {
+        try LayoutPass.run(engine: self, root: root, mode: mode)
+    }
+
+    /// One solve of `root`'s subtree with the constraints as they are now.
+    func solveOnce(root: View, mode: Mode) throws -> LayoutSnapshot {
         let scope = LayoutScope(root: root)
 
         var next: [EntryKey: Entry] = [:]
@@ -243,7 +252,7 @@ final class LayoutEngine {
         for view in scope.views {
             // The root's frame is an input; its own content size only matters when fitting.
             if view === root, case .frame = mode { continue }
-            guard let size = view.intrinsicContentSize else { continue }
+            guard let size = measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
             for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
                                              (.vertical, .height, size.height)] where !(value < 0) {
                 specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,

@@ -26,13 +26,16 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
     case invalidConstraint(ConstraintInfo, reason: String)
     /// The solver failed for another reason (numerical trouble, a time limit).
     case solverFailure(TrellisError)
+    /// Measured views (``View/sizeForWidth``) or layout sets (``LayoutSet``) kept changing: after
+    /// `rounds` solves the last one still changed what `unsettled` describes (one line each).
+    case notConverged(rounds: Int, unsettled: [String])
 
     /// The constraints the error is about.
     public var constraints: [ConstraintInfo] {
         switch self {
         case .unsatisfiable(let conflict): conflict
         case .noCommonAncestor(let info), .missingSuperview(let info), .invalidConstraint(let info, _): [info]
-        case .solverFailure: []
+        case .solverFailure, .notConverged: []
         }
     }
 
@@ -50,6 +53,9 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
             return "invalid constraint: \(info): \(reason)"
         case .solverFailure(let error):
             return "solver failure: \(error)"
+        case .notConverged(let rounds, let unsettled):
+            let lines = unsettled.map { "  \($0)" }.joined(separator: "\n")
+            return "not converged: the layout still changed after \(rounds) rounds:\n\(lines)"
         }
     }
 }

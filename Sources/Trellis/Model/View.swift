@@ -16,7 +16,8 @@
 /// offsets. Views are not `Sendable`; build and lay out a tree on one task, and pass results
 /// across tasks as a ``LayoutSnapshot``.
 ///
-/// Hidden views (``isHidden``) take part in layout like any other, as in UIKit.
+/// Hidden views (``isHidden``) take part in layout like any other, as in UIKit — except that a
+/// ``StackView`` leaves its hidden arranged views out of its arrangement.
 open class View: LayoutItem {
     /// The view's rectangle in its superview's coordinate space.
     ///
@@ -62,7 +63,8 @@ open class View: LayoutItem {
     /// Whether the view decides its own layout direction (default: inherit the superview's).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified
 
-    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit.
+    /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit (a
+    /// ``StackView`` leaves hidden arranged views out of its arrangement).
     public var isHidden = false
 
     var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow)
@@ -70,6 +72,8 @@ open class View: LayoutItem {
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
     var engine: LayoutEngine?
+    /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
+    var layoutParticipants: [any LayoutParticipant] = []
 
     /// Creates a view with a zero frame.
     /// - Parameter id: A name for diagnostics and snapshots (variables are named `id.left` and so on).

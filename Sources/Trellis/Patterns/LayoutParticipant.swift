@@ -1,0 +1,15 @@
+/// Something that adjusts constraints or content sizes around the solves of a layout pass: a
+/// ``StackView`` (regenerates its arrangement), a ``LayoutSet`` (picks the case for the view's
+/// size) and a size measurement (``View/sizeForWidth``).
+///
+/// ``LayoutPass`` calls ``begin(_:)`` once, then per round ``prepare(_:)`` on every participant,
+/// one solve, and ``settle(_:snapshot:)`` on every participant; it stops when all have settled.
+protocol LayoutParticipant: AnyObject {
+    /// Called once at the start of a pass, before the first round.
+    func begin(_ pass: LayoutPass)
+    /// Called before each solve: bring the constraints in line with the current estimates.
+    func prepare(_ pass: LayoutPass)
+    /// Called after each solve: `nil` when the solved frames agree with what ``prepare(_:)``
+    /// assumed, else a one-line description of what changed (the pass then solves again).
+    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String?
+}

@@ -1,0 +1,56 @@
+/// One layout pass over a root's subtree, with the participants that depend on solved frames:
+/// stacks, layout sets and measured views (``LayoutParticipant``).
+///
+/// Without participants a pass is a single solve. With them it runs rounds: every participant
+/// prepares (a stack regenerates its rows, a layout set activates the case for its view's
+/// estimated size), the engine solves, and every participant checks the solved frames (a
+/// measured view is measured again at its solved width, a layout set checks its view's solved
+/// size). The pass ends when a round changes nothing, and throws
+/// ``LayoutError/notConverged(rounds:unsettled:)`` after ``maximumRounds`` rounds.
+///
+/// Every pass starts from the same state (measured views from their unconstrained size), so
+/// the result depends on the views and constraints only, not on earlier passes.
+final class LayoutPass {
+    /// The most solves one pass runs before it gives up.
+    static let maximumRounds = 10
+
+    /// The view being laid out.
+    let root: View
+    /// How the root is held.
+    let mode: LayoutEngine.Mode
+    /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
+    var measuredSizes: [ObjectIdentifier: Size] = [:]
+
+    private init(root: View, mode: LayoutEngine.Mode) {
+        self.root = root
+        self.mode = mode
+    }
+
+    /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.
+    func intrinsicSize(of view: View) -> Size? {
+        measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+    }
+
+    /// Lays out `root` with `engine`, running rounds while participants change.
+    static func run(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
+        var participants: [any LayoutParticipant] = []
+        for view in root.subtreeViews() {
+            participants.append(contentsOf: view.layoutParticipants)
+            if let stack = view as? StackView { participants.append(stack) }
+        }
+        engine.measuredSizes = [:]
+        if participants.isEmpty { return try engine.solveOnce(root: root, mode: mode) }
+
+        let pass = LayoutPass(root: root, mode: mode)
+        for participant in participants { participant.begin(pass) }
+        var unsettled: [String] = []
+        for _ in 0..<maximumRounds {
+            for participant in participants { participant.prepare(pass) }
+            engine.measuredSizes = pass.measuredSizes
+            let snapshot = try engine.solveOnce(root: root, mode: mode)
+            unsettled = participants.compactMap { $0.settle(pass, snapshot: snapshot) }
+            if unsettled.isEmpty { return snapshot }
+        }
+        throw LayoutError.notConverged(rounds: maximumRounds, unsettled: unsettled)
+    }
+}

@@ -1,0 +1,44 @@
+/// A view's ``View/sizeForWidth`` callback taking part in layout passes: measured once
+/// unconstrained (at ``unconstrainedWidth``) at the start of a pass, then again at the view's solved width after each solve
+/// until the measured size stops changing.
+final class SizeMeasurement: LayoutParticipant {
+    let measure: (Double) -> Size
+    private let key: LayoutItemKey
+    private let identifier: ObjectIdentifier
+    private let name: String
+    /// Sizes closer than this count as equal (solver noise).
+    static let tolerance = 1e-6
+    /// The width offered first: large, but finite so that callbacks may do integer arithmetic with it.
+    static let unconstrainedWidth = View.layoutFittingExpandedSize.width
+
+    init(view: View, measure: @escaping (Double) -> Size) {
+        self.measure = measure
+        self.key = view.key
+        self.identifier = ObjectIdentifier(view)
+        self.name = view.name
+    }
+
+    /// The callback's answer; a component that is negative, NaN or infinite means "no intrinsic
+    /// size on that axis" (as ``View/noIntrinsicMetric``).
+    private func measured(atWidth width: Double) -> Size {
+        let size = measure(width)
+        func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
+        return Size(width: clean(size.width), height: clean(size.height))
+    }
+
+    func begin(_ pass: LayoutPass) {
+        pass.measuredSizes[identifier] = measured(atWidth: Self.unconstrainedWidth)
+    }
+
+    func prepare(_ pass: LayoutPass) {}
+
+    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? {
+        guard let frame = snapshot[key] else { return nil }
+        let next = measured(atWidth: frame.width)
+        let current = pass.measuredSizes[identifier]
+        if let current, abs(current.width - next.width) <= Self.tolerance,
+           abs(current.height - next.height) <= Self.tolerance { return nil }
+        pass.measuredSizes[identifier] = next
+        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberText.short(frame.width))"
+    }
+}

@@ -1,0 +1,184 @@
+/// A view that lines up its arranged views along an axis — UIStackView, lowered to constraints.
+///
+/// Make one with ``Tails/stack(_:spacing:distribution:alignment:id:file:line:_:)`` (or the
+/// initializer), add it to a view and constrain it like any other view; its arranged views are its
+/// subviews. Stacks nest: an arranged view may be a stack.
+///
+/// ```swift
+/// let row = Tails.stack(.horizontal, spacing: 8, alignment: .center) {
+///     icon
+///     title
+///     Tails.spacing(16)                 // 16 after title instead of 8
+///     badge
+/// }
+/// root.addSubview(row)
+/// Tails.install(row~.top.leading.trailing == root~ + EdgeInsets(16))
+/// try root.layoutIfNeeded()
+/// ```
+///
+/// The stack makes its constraints at every layout pass (see ``arrangementConstraints``), from its
+/// properties as they are then, so changing ``axis``, ``spacing``, ``distribution``,
+/// ``alignment``, the arranged views or their ``View/isHidden`` takes effect at the next pass.
+/// **Hidden arranged views are left out** of the arrangement entirely (no zero-width rows): their
+/// neighbours close up, and their frames are whatever their own constraints make them.
+///
+/// The rows are those of UIStackView (see ``StackDistribution`` and ``StackAlignment``), except
+/// that gaps are rows over the neighbours' edges instead of gap guides:
+/// - the first and last visible views touch the stack's edges along the axis (or its
+///   ``View/layoutMarginsGuide`` with ``isLayoutMarginsRelativeArrangement``);
+/// - canvas, gap and alignment rows are required; proportional sizes (999), equal centring (149),
+///   hugging across the axis (51), shrinking views without content size (25) and tie-breaks (1)
+///   are optional.
+open class StackView: View {
+    /// The axis the views are lined up along (default horizontal).
+    public var axis: LayoutAxis
+    /// The gap between neighbours (the minimum gap for ``StackDistribution/equalSpacing`` and
+    /// ``StackDistribution/equalCentering``), unless a custom spacing is set after a view.
+    public var spacing: Double
+    /// How views are sized along the axis.
+    public var distribution: StackDistribution
+    /// How views are placed across the axis.
+    public var alignment: StackAlignment
+    /// In a vertical stack: gaps are measured from the last baseline of a view to the first
+    /// baseline of the next, instead of bottom to top (ignored by horizontal stacks).
+    public var isBaselineRelativeArrangement = false
+    /// Whether views are arranged within the stack's ``View/layoutMarginsGuide`` rather than its edges.
+    public var isLayoutMarginsRelativeArrangement = false
+
+    /// The views the stack arranges, in order (hidden ones included). Each is a subview of the
+    /// stack: a view removed from the stack's subviews is no longer arranged.
+    ///
+    /// ```swift
+    /// row.arrangedSubviews.map(\.id)        // ["icon", "title", "badge"]
+    /// ```
+    public var arrangedSubviews: [View] { arranged.filter { $0.superview === self } }
+
+    private var arranged: [View] = []
+
+    private var customSpacings: [LayoutItemKey: Double] = [:]
+    /// Where the stack was made, for the location of its constraints.
+    let location: CodeLocation?
+    private var signature: [LinearRow.Signature] = []
+    private var group = ConstraintGroup([])
+
+    /// Creates a stack arranging `arrangedSubviews` (they become its subviews).
+    ///
+    /// ```swift
+    /// let column = StackView(id: "column", axis: .vertical, spacing: 8, arrangedSubviews: [title, body])
+    /// ```
+    public init(id: String? = nil, axis: LayoutAxis = .horizontal, spacing: Double = 0,
+                distribution: StackDistribution = .fill, alignment: StackAlignment = .fill,
+                arrangedSubviews: [View] = [], file: String = #fileID, line: UInt = #line) {
+        self.axis = axis
+        self.spacing = spacing
+        self.distribution = distribution
+        self.alignment = alignment
+        self.location = CodeLocation(fileID: file, line: line)
+        super.init(id: id)
+        for view in arrangedSubviews { addArrangedSubview(view) }
+    }
+
+    /// Appends `view` to the arranged views, making it a subview if it is not one (a view that is
+    /// arranged already moves to the end).
+    ///
+    /// ```swift
+    /// toolbar.addArrangedSubview(shareButton)
+    /// ```
+    public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arranged.count)
+    }
+
+    /// Inserts `view` among the arranged views at `index` (clamped), making it a subview if needed.
+    /// Does nothing for the stack itself or one of its ancestors.
+    ///
+    /// ```swift
+    /// toolbar.insertArrangedSubview(backButton, at: 0)
+    /// ```
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        if view.superview !== self {
+            guard addSubview(view) else { return }
+        }
+        arranged.removeAll { $0 === view || $0.superview !== self }
+        arranged.insert(view, at: min(max(0, index), arranged.count))
+    }
+
+    /// Stops arranging `view`; it stays a subview (as in UIKit — call ``View/removeFromSuperview()``
+    /// to remove it, which also stops arranging it).
+    ///
+    /// ```swift
+    /// toolbar.removeArrangedSubview(shareButton)
+    /// shareButton.removeFromSuperview()
+    /// ```
+    public func removeArrangedSubview(_ view: View) {
+        arranged.removeAll { $0 === view }
+        customSpacings[view.key] = nil
+    }
+
+    /// Sets the gap after the arranged view `view` (`nil` goes back to ``spacing``). The gap is
+    /// between `view` and the next visible view, and unused while `view` is hidden.
+    ///
+    /// ```swift
+    /// form.setCustomSpacing(24, after: passwordField)
+    /// ```
+    public func setCustomSpacing(_ spacing: Double?, after view: View) {
+        customSpacings[view.key] = spacing
+    }
+
+    /// The custom gap after `view`, or `nil` when the stack's ``spacing`` applies.
+    ///
+    /// ```swift
+    /// form.customSpacing(after: passwordField)     // 24
+    /// ```
+    public func customSpacing(after view: View) -> Double? {
+        customSpacings[view.key]
+    }
+
+    /// The constraints the stack made at the last layout pass (empty before the first one).
+    ///
+    /// ```swift
+    /// try root.layoutIfNeeded()
+    /// print(row.arrangementConstraints.map(\.description).joined(separator: "\n"))
+    /// ```
+    public var arrangementConstraints: [LayoutConstraint] { group.constraints }
+
+    /// Reads like `row (StackView horizontal) frame (16, 16, 343, 44)`.
+    public override var description: String { "\(name) (StackView \(axis)) frame \(frame)" }
+
+    /// Applies the elements of a stack block.
+    func arrange(_ elements: [StackElement]) {
+        var previous: View?
+        for element in elements {
+            switch element.kind {
+            case .view(let view):
+                addArrangedSubview(view)
+                previous = view
+            case .spacing(let value):
+                if let previous { setCustomSpacing(value, after: previous) }
+            }
+        }
+    }
+
+    /// The views arranged now: still subviews, not hidden, in order.
+    private func visibleArrangedSubviews() -> [View] {
+        arranged.removeAll { $0.superview !== self }
+        return arranged.filter { !$0.isHidden }
+    }
+}
+
+extension StackView: LayoutParticipant {
+    func begin(_ pass: LayoutPass) {}
+
+    func prepare(_ pass: LayoutPass) {
+        let visible = visibleArrangedSubviews()
+        let gaps = visible.dropLast().map { customSpacings[$0.key] ?? spacing }
+        let rows = StackArrangement(stack: self, views: visible, spacings: gaps, pass: pass).rows()
+        let next = rows.map(\.signature)
+        if next == signature, group.isActive { return }
+        group.deactivate()
+        group = ConstraintGroup(rows.map { $0.constraint(location: location) })
+        group.activate()
+        signature = next
+    }
+
+    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? { nil }
+}
