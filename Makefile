@@ -3,13 +3,14 @@
 #                  demo.svg) and solves a bundled system (installs libglpk-dev when missing)
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
+#   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
 
 SWIFT ?= swift
 # Type-checking budget for every expression (the operator DSL must stay fast to compile).
 TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=200
 BUILD_LOG = .build/trellis-build.log
 
-.PHONY: run test fixtures deps
+.PHONY: run test fixtures deps fuzz asan tsan valgrind
 
 deps:
 	@if [ ! -f /usr/include/glpk.h ]; then \
@@ -36,3 +37,32 @@ test: deps
 fixtures:
 	python3 -m pip install --quiet -r Tests/Conformance/requirements.txt
 	python3 Tests/Conformance/generate.py
+
+# Reliability checks (not part of `make test`; see SECURITY.md and Tests/Fuzz/README.md).
+FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DTRELLIS_FUZZ
+FUZZ_TIME ?= 600
+
+fuzz: deps
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product TrellisFuzzSolve $(FUZZ_FLAGS)
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product TrellisFuzzDocument $(FUZZ_FLAGS)
+	mkdir -p .build-fuzz/corpus/linear-system .build-fuzz/corpus/layout-document .build-fuzz/artifacts
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/TrellisFuzzSolve .build-fuzz/corpus/linear-system Tests/Fuzz/corpus/linear-system \
+		-dict=Tests/Fuzz/linear-system.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+		-max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/TrellisFuzzDocument .build-fuzz/corpus/layout-document Tests/Fuzz/corpus/layout-document \
+		-dict=Tests/Fuzz/layout-document.dict -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
+		-max_total_time=$(FUZZ_TIME) -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/
+
+asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+valgrind: deps
+	@command -v valgrind >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y valgrind)
+	$(SWIFT) build --product TrellisFuzzSolve
+	valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
+		.build/debug/TrellisFuzzSolve --repeat 3 --faults Tests/Fuzz/corpus/linear-system

@@ -21,12 +21,22 @@ let package = Package(
             path: "CSupport/CGLPK",
             providers: [.apt(["libglpk-dev"])]
         ),
+        /// A C guard around every GLPK call: a fatal GLPK error becomes an error code instead of
+        /// `abort()` (setjmp + a per-thread `glp_error_hook`). See `CSupport/CGLPKGuard/include/CGLPKGuard.h`.
+        .target(
+            name: "CGLPKGuard",
+            dependencies: ["CGLPK"],
+            path: "CSupport/CGLPKGuard",
+            exclude: ["README.md"],
+            publicHeadersPath: "include",
+            linkerSettings: [.linkedLibrary("glpk")]
+        ),
 
         // MARK: - Public API
 
         .target(
             name: "TrellisSolver",
-            dependencies: ["CGLPK"],
+            dependencies: ["CGLPK", "CGLPKGuard"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -42,6 +52,25 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Examples"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        // MARK: - Fuzzing (see Tests/Fuzz/README.md)
+
+        /// libFuzzer target for the `linear-system/1` reader and the solver when built with
+        /// `-sanitize=fuzzer -parse-as-library -DTRELLIS_FUZZ`; otherwise a tool that replays inputs.
+        .executableTarget(
+            name: "TrellisFuzzSolve",
+            dependencies: ["TrellisSolver", "CGLPKGuard"],
+            path: "Sources/TrellisFuzzSolve",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
+        /// libFuzzer target for the `layout-document/1` reader and its layout, built like `TrellisFuzzSolve`.
+        .executableTarget(
+            name: "TrellisFuzzDocument",
+            dependencies: ["Trellis"],
+            path: "Sources/TrellisFuzzDocument",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 

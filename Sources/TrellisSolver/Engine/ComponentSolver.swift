@@ -132,6 +132,7 @@ struct ComponentSolver {
                         throw TrellisError.limitExceeded("the solve's time budget ran out in an exact re-solve")
                     }
                     if case .failed(let reason) = outcome {
+                        try lp.verify()
                         throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
                     }
                 }
@@ -151,8 +152,11 @@ struct ComponentSolver {
             affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
                                  variableOfColumn: variableOfColumn, costScale: lastCosts?.scale ?? 1)
         }
-        return .solved(values: presolve.expand(remaining), affine: affine,
-                       basis: harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns))
+        let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
+        try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
+        let values = presolve.expand(remaining)
+        try checkRequired(values)
+        return .solved(values: values, affine: affine, basis: basis)
     }
 
     /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know
@@ -206,6 +210,31 @@ struct ComponentSolver {
             memory.columns[component.variables[variable].id] = lp.columnStatus(column) == .basic
         }
         return memory
+    }
+
+    /// Throws ``TrellisError/numericalFailure(_:)`` unless every required constraint holds at
+    /// `values` to a relative 1e-6 of its terms' size: GLPK can report "optimal" for a badly
+    /// scaled problem (magnitudes hundreds of decades apart) whose answer does not hold, and a
+    /// wrong answer must never be returned as a right one.
+    private func checkRequired(_ values: [Double]) throws {
+        for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
+            var sum = constants[index]
+            var scale = abs(sum)
+            for (variable, coefficient) in terms[index] {
+                let product = coefficient * values[variable]
+                sum += product
+                scale += abs(product)
+            }
+            let violation: Double = switch constraint.relation {
+            case .equal: abs(sum)
+            case .lessThanOrEqual: max(0, sum)
+            case .greaterThanOrEqual: max(0, -sum)
+            }
+            if !(violation <= 1e-6 * max(1, scale)) {
+                throw TrellisError.numericalFailure(
+                    "GLPK's answer breaks the required constraint \(constraint.label ?? constraint.description) by \(violation) (badly scaled numbers?)")
+            }
+        }
     }
 
     static func rowBound(_ relation: Relation, constant: Double) -> LinearProgram.Bound {
@@ -266,7 +295,10 @@ struct ComponentSolver {
             switch outcome {
             case .optimal, .infeasible: return outcome
             case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out in a component of \(component.constraints.count) constraints")
-            case .failed(let reason): reasons.append(reason); return nil
+            case .failed(let reason):
+                try lp.verify()   // a caught GLPK fault: retrying cannot help
+                reasons.append(reason)
+                return nil
             }
         }
         if first && warm || !first, let outcome = try attempt(presolve: false, dual: first) { return outcome }

@@ -59,6 +59,7 @@ struct ConflictFinder {
             case .infeasible: return false
             case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out while isolating a conflict")
             case .failed(let reason):
+                try lp.verify()   // a GLPK fault caught by the guard
                 throw TrellisError.numericalFailure("GLPK failed while isolating a conflict (\(reason))")
             }
         }

@@ -1,12 +1,34 @@
 internal import CGLPK
+internal import CGLPKGuard
 
 /// One GLPK problem object, owned by one synchronous call on one thread.
 ///
 /// GLPK keeps its environment in thread-local storage and calls `abort()` on misuse (bad index,
-/// duplicate index in a row, zero counts). This wrapper is the only code that calls GLPK: every
-/// public entry point here checks its arguments with `precondition`, because a violation is a bug
-/// in Trellis (user input was validated long before, with thrown errors). Instances are never
-/// stored or shared: build one, solve, read the values, let it go, all inside one function.
+/// duplicate index in a row, zero counts). This wrapper is the only code that calls GLPK, and it
+/// has two lines of defence:
+///
+/// 1. Every entry point checks its arguments with `precondition`, because a violation is a bug
+///    in Trellis (user input was validated long before, with thrown errors).
+/// 2. Every GLPK call goes through the C guard (`CSupport/CGLPKGuard`): `setjmp` plus a
+///    per-thread `glp_error_hook`. Should GLPK still raise a fatal error (a bug that slipped
+///    past 1, exhausted memory, a broken invariant inside GLPK), the process survives: the
+///    guard frees the thread's GLPK environment (`glp_free_env()`, which invalidates every
+///    problem of the thread) and moves the thread to a new *epoch*. Each `LinearProgram`
+///    records the epoch it was made in; the guard refuses, and never deletes, a problem from
+///    an older epoch or another thread.
+///
+/// A problem that met a fault (its own, or one that reset GLPK under it) is *faulted*: it keeps
+/// the first error in ``fault``, and every later call does nothing: setters are ignored (before
+/// their values are checked, since the values may be read from the dead problem),
+/// ``simplex(presolve:dual:timeLimit:)`` and ``exactPolish(timeLimit:)`` return
+/// ``Outcome/failed(_:)``, readers return what they had read before (Swift copies), else NaN,
+/// `false`, `nil` or nothing. A caller must therefore
+/// call ``verify()`` before it trusts what it read: it throws the fault as
+/// ``TrellisError/numericalFailure(_:)``. The callers' state lives in Swift, so the next solve
+/// simply builds new problems in the fresh environment.
+///
+/// Instances are never stored or shared: build one, solve, read the values, let it go, all
+/// inside one function.
 final class LinearProgram {
     /// How a row or column is bounded.
     enum Bound {
@@ -24,44 +46,96 @@ final class LinearProgram {
         case infeasible
         /// The time limit was reached.
         case timeLimit
-        /// GLPK gave up (singular basis, iteration limit, unbounded in theory impossible here).
+        /// GLPK gave up (singular basis, iteration limit, unbounded in theory impossible here),
+        /// or the problem is faulted (see ``fault``).
         case failed(String)
     }
 
-    /// Internal (not private) only for the analysis routines in `LinearProgram+Analysis.swift`.
-    let problem: OpaquePointer
+    /// The GLPK problem; nil if GLPK failed while creating it. Private: every GLPK call goes
+    /// through the guarded methods here (after a caught fault the pointer dangles, and only the
+    /// guard's epoch check keeps it from being used).
+    private let problem: OpaquePointer?
+    /// The guard's epoch of this thread when the problem was made (see the type's documentation).
+    private let epoch: UInt64
     let rowCount: Int
     let columnCount: Int
-    /// For each column, 1 + the last row that named it (a hash-free duplicate check).
+    /// For each column, the stamp of the last `setRow` call that named it (a hash-free duplicate check).
     private var lastRowOfColumn: [Int32]
+    /// Counts `setRow` calls: the stamp of the current call (so setting a row twice is fine).
+    private var setRowCalls: Int32 = 0
+    /// The first GLPK fatal error caught on this problem, or the refusal of a call after GLPK
+    /// was reset under it; nil while every call ran normally.
+    private(set) var fault: TrellisError?
+
+    /// What GLPK last reported, read in one guarded call per array when first asked for (readers
+    /// run in loops over every row and column). Values, duals and basic-ness only change when
+    /// the basis does (a simplex run, a status set): bound and objective changes keep them, as
+    /// GLPK keeps them, so ``invalidate()`` runs only on the former.
+    private struct Readings {
+        var rowPrim: [Double]?
+        var rowDual: [Double]?
+        var columnPrim: [Double]?
+        var columnDual: [Double]?
+        var rowBasic: [UInt8]?
+        var columnBasic: [UInt8]?
+    }
+    private var readings = Readings()
+
+    private func invalidate() { readings = Readings() }
 
     /// Creates a problem with `rows` rows and `columns` columns, all free, zero objective.
+    /// Should GLPK fail even here, the problem is born faulted (see ``verify()``).
     init(rows: Int, columns: Int) {
         precondition(rows >= 0 && columns >= 0 && rows < Int(Int32.max) && columns < Int(Int32.max),
                      "LinearProgram: bad size \(rows)x\(columns)")
-        glp_term_out(GLP_OFF)
-        problem = glp_create_prob()
+        var created: OpaquePointer?
+        var epoch: UInt64 = 0
+        let code = trellis_glp_create(Int32(rows), Int32(columns), &created, &epoch)
         rowCount = rows
         columnCount = columns
         lastRowOfColumn = Array(repeating: 0, count: columns)
-        if rows > 0 { glp_add_rows(problem, Int32(rows)) }
-        if columns > 0 { glp_add_cols(problem, Int32(columns)) }
-        for j in 0..<columns { glp_set_col_bnds(problem, Int32(j + 1), GLP_FR, 0, 0) }
-        for i in 0..<rows { glp_set_row_bnds(problem, Int32(i + 1), GLP_FR, 0, 0) }
+        if code == TRELLIS_GLP_OK {
+            problem = created
+            self.epoch = epoch
+        } else {
+            problem = nil
+            self.epoch = 0   // no epoch is 0: every later call is refused
+            fault = Self.failure(code, in: "glp_create_prob")
+        }
     }
 
-    deinit { glp_delete_prob(problem) }
+    /// Deletes the problem, unless a caught fault freed it already (or, against the rules, this
+    /// runs on another thread): the guard refuses a problem from another epoch.
+    deinit {
+        if let problem { _ = trellis_glp_delete(epoch, problem) }
+    }
+
+    /// Throws ``fault`` if there is one: call it before trusting values read from the problem.
+    /// - Throws: ``TrellisError/numericalFailure(_:)`` naming GLPK's fatal error.
+    func verify() throws {
+        if let fault { throw fault }
+    }
+
+    /// Whether the problem still exists: false after the guard caught a fatal GLPK error on this
+    /// thread (every call is then refused), or on a thread other than its own.
+    var isValid: Bool { problem != nil && trellis_glp_epoch() == epoch }
 
     // MARK: - Building
 
     /// Sets row `row` (0-based) to `Σ values[k] × column[indices[k]]`.
     /// - Precondition: indices are 0-based, in range and distinct; values are finite.
     func setRow(_ row: Int, indices: [Int32], values: [Double]) {
+        guard fault == nil else { return }
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRow: row \(row) out of range")
         precondition(indices.count == values.count, "LinearProgram.setRow: counts differ")
         var ind = [Int32](repeating: 0, count: indices.count + 1)
         var val = [Double](repeating: 0, count: values.count + 1)
-        let stamp = Int32(row + 1)
+        setRowCalls &+= 1
+        if setRowCalls == 0 {   // wrapped: start the stamps afresh
+            for k in lastRowOfColumn.indices { lastRowOfColumn[k] = 0 }
+            setRowCalls = 1
+        }
+        let stamp = setRowCalls
         for k in 0..<indices.count {
             let j = indices[k]
             precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setRow: column \(j) out of range")
@@ -71,46 +145,55 @@ final class LinearProgram {
             ind[k + 1] = j + 1
             val[k + 1] = values[k]
         }
-        glp_set_mat_row(problem, Int32(row + 1), Int32(indices.count), ind, val)
+        invalidate()
+        guarded(trellis_glp_set_mat_row(epoch, problem, Int32(row + 1), Int32(indices.count), ind, val), "glp_set_mat_row")
     }
 
     func setRowBound(_ row: Int, _ bound: Bound) {
+        guard fault == nil else { return }
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRowBound: row \(row) out of range")
-        apply(bound) { glp_set_row_bnds(problem, Int32(row + 1), $0, $1, $2) }
+        apply(bound, "glp_set_row_bnds") { trellis_glp_set_row_bnds(epoch, problem, Int32(row + 1), $0, $1, $2) }
     }
 
     func setColumnBound(_ column: Int, _ bound: Bound) {
+        guard fault == nil else { return }
         precondition(column >= 0 && column < columnCount, "LinearProgram.setColumnBound: column \(column) out of range")
-        apply(bound) { glp_set_col_bnds(problem, Int32(column + 1), $0, $1, $2) }
+        apply(bound, "glp_set_col_bnds") { trellis_glp_set_col_bnds(epoch, problem, Int32(column + 1), $0, $1, $2) }
     }
 
     func setObjective(_ column: Int, _ coefficient: Double) {
+        guard fault == nil else { return }
         precondition(column >= 0 && column < columnCount, "LinearProgram.setObjective: column \(column) out of range")
         precondition(coefficient.isFinite, "LinearProgram.setObjective: non-finite coefficient")
-        glp_set_obj_coef(problem, Int32(column + 1), coefficient)
+        guarded(trellis_glp_set_obj_coef(epoch, problem, Int32(column + 1), coefficient), "glp_set_obj_coef")
     }
 
-    private func apply(_ bound: Bound, _ set: (Int32, Double, Double) -> Void) {
+    private func apply(_ bound: Bound, _ operation: StaticString, _ set: (Int32, Double, Double) -> Int32) {
+        let code: Int32
         switch bound {
-        case .free: set(GLP_FR, 0, 0)
+        case .free: code = set(GLP_FR, 0, 0)
         case .lower(let lo):
             precondition(lo.isFinite, "LinearProgram: non-finite bound")
-            set(GLP_LO, lo, 0)
+            code = set(GLP_LO, lo, 0)
         case .upper(let up):
             precondition(up.isFinite, "LinearProgram: non-finite bound")
-            set(GLP_UP, 0, up)
+            code = set(GLP_UP, 0, up)
         case .fixed(let v):
             precondition(v.isFinite, "LinearProgram: non-finite bound")
-            set(GLP_FX, v, v)
+            code = set(GLP_FX, v, v)
         case .range(let lo, let up):
             precondition(lo.isFinite && up.isFinite && lo <= up, "LinearProgram: bad range bound")
-            if lo == up { set(GLP_FX, lo, up) } else { set(GLP_DB, lo, up) }
+            code = lo == up ? set(GLP_FX, lo, up) : set(GLP_DB, lo, up)
         }
+        guarded(code, operation)
     }
 
     /// Scales rows and columns (GLPK's automatic choice); values read back are unscaled.
     func scale() {
-        if rowCount > 0 && columnCount > 0 { glp_scale_prob(problem, GLP_SF_AUTO) }
+        if rowCount > 0 && columnCount > 0 {
+            invalidate()
+            guarded(trellis_glp_scale_prob(epoch, problem, GLP_SF_AUTO), "glp_scale_prob")
+        }
     }
 
     // MARK: - Solving
@@ -122,16 +205,15 @@ final class LinearProgram {
     ///   - timeLimit: milliseconds, or nil.
     func simplex(presolve: Bool, dual: Bool, timeLimit: Int? = nil) -> Outcome {
         precondition(rowCount > 0 && columnCount > 0, "LinearProgram.simplex: empty problem")
-        var parm = glp_smcp()
-        glp_init_smcp(&parm)
-        parm.msg_lev = GLP_MSG_OFF
-        parm.presolve = presolve ? GLP_ON : GLP_OFF
-        parm.meth = dual ? GLP_DUALP : GLP_PRIMAL
-        if let timeLimit { parm.tm_lim = Int32(clamping: max(1, timeLimit)) }
-        let code = glp_simplex(problem, &parm)
+        var code: Int32 = 0
+        var status: Int32 = 0
+        invalidate()
+        guard guarded(trellis_glp_simplex(epoch, problem, presolve ? GLP_ON : GLP_OFF, dual ? GLP_DUALP : GLP_PRIMAL,
+                                          Self.milliseconds(timeLimit), &code, &status), "glp_simplex")
+        else { return .failed(fault?.description ?? "GLPK fault") }
         switch code {
         case 0:
-            switch glp_get_status(problem) {
+            switch status {
             case GLP_OPT: return .optimal
             case GLP_NOFEAS: return .infeasible
             case let status: return .failed("simplex ended with status \(status)")
@@ -147,45 +229,57 @@ final class LinearProgram {
     /// Cheap after `simplex` (it only verifies or finishes the last pivots).
     func exactPolish(timeLimit: Int? = nil) -> Outcome {
         precondition(rowCount > 0 && columnCount > 0, "LinearProgram.exactPolish: empty problem")
-        var parm = glp_smcp()
-        glp_init_smcp(&parm)
-        parm.msg_lev = GLP_MSG_OFF
-        if let timeLimit { parm.tm_lim = Int32(clamping: max(1, timeLimit)) }
-        let code = glp_exact(problem, &parm)
+        var code: Int32 = 0
+        var status: Int32 = 0
+        invalidate()
+        guard guarded(trellis_glp_exact(epoch, problem, Self.milliseconds(timeLimit), &code, &status), "glp_exact")
+        else { return .failed(fault?.description ?? "GLPK fault") }
         if code == GLP_ETMLIM { return .timeLimit }
         guard code == 0 else { return .failed("glp_exact returned \(code)") }
-        switch glp_get_status(problem) {
+        switch status {
         case GLP_OPT: return .optimal
         case GLP_NOFEAS: return .infeasible
         case let status: return .failed("glp_exact ended with status \(status)")
         }
     }
 
+    /// GLPK's `tm_lim` for a time limit in milliseconds (0: none).
+    private static func milliseconds(_ timeLimit: Int?) -> Int32 {
+        timeLimit.map { Int32(clamping: max(1, $0)) } ?? 0
+    }
+
     /// The column of the simplex tableau for the non-basic row or column `k` (GLPK's numbering:
     /// rows 1...m, then columns m+1...m+n): how each basic variable moves per unit of `k`.
-    /// Returns nil when `k` is basic. Factorizes the basis first if needed.
+    /// Returns nil when `k` is basic (or the basis cannot be factorized, or the problem is faulted).
+    /// Factorizes the basis first if needed.
     func tableauColumn(ofRow row: Int) -> [(basic: Int, alpha: Double)]? {
         precondition(row >= 0 && row < rowCount, "LinearProgram.tableauColumn: row out of range")
         if rowIsBasic(row) { return nil }
-        if glp_bf_exists(problem) == 0, glp_factorize(problem) != 0 { return nil }
         let capacity = rowCount + 1
         var ind = [Int32](repeating: 0, count: capacity)
         var val = [Double](repeating: 0, count: capacity)
-        let length = Int(glp_eval_tab_col(problem, Int32(row + 1), &ind, &val))
-        return (0..<length).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }
+        var length: Int32 = -1
+        guard guarded(trellis_glp_eval_tab_col(epoch, problem, Int32(row + 1), &ind, &val, &length), "glp_eval_tab_col"),
+              length >= 0, Int(length) < capacity
+        else { return nil }
+        return (0..<Int(length)).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }
     }
 
-    /// The (0-based, GLPK order: rows then columns) indices of the basic variables.
+    /// The (0-based, GLPK order: rows then columns) indices of the basic variables (none when faulted).
     func basicVariables() -> [Int] {
+        guard let rows = basicFlags(rows: true), let columns = basicFlags(rows: false) else { return [] }
         var basics: [Int] = []
         basics.reserveCapacity(rowCount)
-        for i in 0..<rowCount where rowIsBasic(i) { basics.append(i) }
-        for j in 0..<columnCount where columnIsBasic(j) { basics.append(rowCount + j) }
+        for i in 0..<rowCount where rows[i] != 0 { basics.append(i) }
+        for j in 0..<columnCount where columns[j] != 0 { basics.append(rowCount + j) }
         return basics
     }
 
     /// Resets the basis to GLPK's "advanced" initial basis (after a failed warm start).
-    func resetBasis() { glp_adv_basis(problem, 0) }
+    func resetBasis() {
+        invalidate()
+        guarded(trellis_glp_adv_basis(epoch, problem), "glp_adv_basis")
+    }
 
     // MARK: - Basis
 
@@ -202,31 +296,132 @@ final class LinearProgram {
     /// row's type (lower, upper, free or fixed).
     func setRowStatus(_ row: Int, _ status: Status) {
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRowStatus: row \(row) out of range")
-        glp_set_row_stat(problem, Int32(row + 1), status == .basic ? GLP_BS : nonbasicStatus(glp_get_row_type(problem, Int32(row + 1))))
+        invalidate()
+        guarded(trellis_glp_set_row_basic(epoch, problem, Int32(row + 1), status == .basic ? 1 : 0), "glp_set_row_stat")
     }
 
     func setColumnStatus(_ column: Int, _ status: Status) {
         precondition(column >= 0 && column < columnCount, "LinearProgram.setColumnStatus: column \(column) out of range")
-        glp_set_col_stat(problem, Int32(column + 1), status == .basic ? GLP_BS : nonbasicStatus(glp_get_col_type(problem, Int32(column + 1))))
+        invalidate()
+        guarded(trellis_glp_set_col_basic(epoch, problem, Int32(column + 1), status == .basic ? 1 : 0), "glp_set_col_stat")
     }
 
-    private func nonbasicStatus(_ type: Int32) -> Int32 {
-        switch type {
-        case GLP_FR: GLP_NF
-        case GLP_UP: GLP_NU
-        case GLP_FX: GLP_NS
-        default: GLP_NL
+    // MARK: - Reading (NaN, false or nothing once faulted)
+
+    func columnValue(_ column: Int) -> Double {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.columnValue: column \(column) out of range")
+        return reading(\.columnPrim, TRELLIS_GLP_COL_PRIM, columnCount, "glp_get_col_prim")?[column] ?? .nan
+    }
+
+    func columnDual(_ column: Int) -> Double {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.columnDual: column \(column) out of range")
+        return reading(\.columnDual, TRELLIS_GLP_COL_DUAL, columnCount, "glp_get_col_dual")?[column] ?? .nan
+    }
+
+    func columnIsBasic(_ column: Int) -> Bool {
+        precondition(column >= 0 && column < columnCount, "LinearProgram.columnIsBasic: column \(column) out of range")
+        return basicFlags(rows: false).map { $0[column] != 0 } ?? false
+    }
+
+    func rowValue(_ row: Int) -> Double {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.rowValue: row \(row) out of range")
+        return reading(\.rowPrim, TRELLIS_GLP_ROW_PRIM, rowCount, "glp_get_row_prim")?[row] ?? .nan
+    }
+
+    func rowDual(_ row: Int) -> Double {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.rowDual: row \(row) out of range")
+        return reading(\.rowDual, TRELLIS_GLP_ROW_DUAL, rowCount, "glp_get_row_dual")?[row] ?? .nan
+    }
+
+    func rowIsBasic(_ row: Int) -> Bool {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.rowIsBasic: row \(row) out of range")
+        return basicFlags(rows: true).map { $0[row] != 0 } ?? false
+    }
+
+    /// One of ``Readings``' value arrays, read in one guarded call if not read since the last
+    /// basis change; nil once faulted.
+    private func reading(_ path: WritableKeyPath<Readings, [Double]?>, _ what: Int32, _ count: Int,
+                         _ operation: StaticString) -> [Double]? {
+        if let values = readings[keyPath: path] { return values }
+        var values = [Double](repeating: .nan, count: count)
+        guard guarded(trellis_glp_read_all(epoch, problem, what, Int32(count), &values), operation) else { return nil }
+        readings[keyPath: path] = values
+        return values
+    }
+
+    /// Whether each row (or column) is basic, read like ``reading(_:_:_:_:)``.
+    private func basicFlags(rows: Bool) -> [UInt8]? {
+        if let flags = rows ? readings.rowBasic : readings.columnBasic { return flags }
+        var rowFlags = [UInt8](repeating: 0, count: rowCount)
+        var columnFlags = [UInt8](repeating: 0, count: columnCount)
+        guard guarded(trellis_glp_get_basic_flags(epoch, problem, Int32(rowCount), Int32(columnCount), &rowFlags, &columnFlags),
+                      "glp_get_row_stat")
+        else { return nil }
+        readings.rowBasic = rowFlags
+        readings.columnBasic = columnFlags
+        return rows ? rowFlags : columnFlags
+    }
+
+    func rowIsFixed(_ row: Int) -> Bool {
+        precondition(row >= 0 && row < rowCount, "LinearProgram.rowIsFixed: row \(row) out of range")
+        var type: Int32 = 0
+        guarded(trellis_glp_get_row_type(epoch, problem, Int32(row + 1), &type), "glp_get_row_type")
+        return type == GLP_FX
+    }
+
+    var objectiveValue: Double {
+        var value = Double.nan
+        guarded(trellis_glp_get_obj_val(epoch, problem, &value), "glp_get_obj_val")
+        return value
+    }
+
+    // MARK: - The guard
+
+    /// Whether a guarded call ran normally; if not, records the first ``fault``.
+    @inline(__always) @discardableResult
+    private func guarded(_ code: Int32, _ operation: StaticString) -> Bool {
+        if code == TRELLIS_GLP_OK { return true }
+        if fault == nil { fault = Self.failure(code, in: "\(operation)") }
+        return false
+    }
+
+    /// The error for a guarded call that did not run normally.
+    private static func failure(_ code: Int32, in operation: String) -> TrellisError {
+        if code == TRELLIS_GLP_STALE {
+            return .numericalFailure("\(operation) refused: the GLPK problem was freed when GLPK was reset after a fatal error on this thread")
         }
+        let message = String(cString: trellis_glp_last_error())
+            .split(whereSeparator: \.isNewline).joined(separator: "; ")
+        return .numericalFailure("GLPK raised a fatal error in \(operation) and was reset (\(message.isEmpty ? "no message" : message))")
     }
 
-    // MARK: - Reading
+    // MARK: - Testing the guard
 
-    func columnValue(_ column: Int) -> Double { glp_get_col_prim(problem, Int32(column + 1)) }
-    func columnDual(_ column: Int) -> Double { glp_get_col_dual(problem, Int32(column + 1)) }
-    func columnIsBasic(_ column: Int) -> Bool { glp_get_col_stat(problem, Int32(column + 1)) == GLP_BS }
-    func rowValue(_ row: Int) -> Double { glp_get_row_prim(problem, Int32(row + 1)) }
-    func rowDual(_ row: Int) -> Double { glp_get_row_dual(problem, Int32(row + 1)) }
-    func rowIsBasic(_ row: Int) -> Bool { glp_get_row_stat(problem, Int32(row + 1)) == GLP_BS }
-    func rowIsFixed(_ row: Int) -> Bool { glp_get_row_type(problem, Int32(row + 1)) == GLP_FX }
-    var objectiveValue: Double { glp_get_obj_val(problem) }
+    /// Calls `glp_set_col_bnds` with GLPK's 1-based column `glpkIndex` as given, **without** the
+    /// Swift validation: only for tests that prove a GLPK fatal error is caught, not an abort.
+    func uncheckedSetColumnBound(glpkIndex: Int32) {
+        guarded(trellis_glp_set_col_bnds(epoch, problem, glpkIndex, GLP_FR, 0, 0), "glp_set_col_bnds")
+    }
+
+    /// Calls `glp_add_rows` with `count` as given, **without** the Swift validation (GLPK aborts
+    /// on 0): only for tests of the guard.
+    func uncheckedAddRows(_ count: Int32) {
+        guarded(trellis_glp_add_rows(epoch, problem, count), "glp_add_rows")
+    }
+}
+
+/// The per-thread state of the GLPK guard (`CSupport/CGLPKGuard`), for tests.
+enum GLPKGuard {
+    /// The current thread's epoch: it changes whenever a caught fault resets GLPK on this thread.
+    static var epoch: UInt64 { trellis_glp_epoch() }
+
+    /// How many guarded GLPK calls this thread has made.
+    static var callCount: UInt64 { trellis_glp_call_count() }
+
+    /// Makes the `calls`-th guarded GLPK call from now on this thread (1: the next) raise a real
+    /// GLPK fatal error (through `glp_error`) instead of doing its work; 0 disarms.
+    static func injectFault(afterCalls calls: UInt64) { trellis_glp_inject_fault(calls) }
+
+    /// GLPK's message for this thread's last caught fault.
+    static var lastError: String { String(cString: trellis_glp_last_error()) }
 }
