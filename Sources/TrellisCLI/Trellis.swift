@@ -8,6 +8,6 @@ struct TrellisCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trellis",
         abstract: "Constraint layout on GLPK: solve linear systems and lay out screens.",
-        subcommands: [Solve.self, Example.self, Layout.self, Demo.self]
+        subcommands: [Solve.self, Example.self, Layout.self, Demo.self, Explain.self]
     )
 }

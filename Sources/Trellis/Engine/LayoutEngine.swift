@@ -137,6 +137,15 @@ final class LayoutEngine {
         return snapshot(scope: scope, mode: mode)
     }
 
+    /// For the diagnostics (`Sources/Trellis/Diagnostics/`): the solver as the last solve left
+    /// it, and the layout constraint behind each of its constraints.
+    var diagnosticState: (solver: Solver, sources: [ObjectIdentifier: LayoutConstraint]) {
+        (solver, Dictionary(entries.values.map { (ObjectIdentifier($0.constraint), $0.source) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    /// For the diagnostics: the frames at the solver's current values.
+    func diagnosticSnapshot(root: View, mode: Mode) -> LayoutSnapshot { snapshot(scope: LayoutScope(root: root), mode: mode) }
+
     /// Forgets everything: the next pass starts from an empty solver.
     func reset() {
         solver = Solver()

@@ -1,0 +1,289 @@
+/// Layout diagnostics: conflicts with source lines, an opt-in recovery, ambiguity, explanations,
+/// sensitivity and violated constraints.
+///
+/// Each runs the layout pass of this view's subtree with this view as the root (as
+/// ``View/layoutSnapshot()`` does: nothing is written to the views; the pass reuses the view's
+/// solver, so it costs nothing when nothing changed), then analyses the solver's optimum. None of
+/// it runs during a normal ``View/layoutIfNeeded()``.
+extension View {
+    // MARK: - The engine
+
+    /// Runs the pass (nothing written) and returns the engine; a conflict is thrown.
+    private func diagnosedEngine() throws -> LayoutEngine {
+        let engine = self.engine ?? LayoutEngine()
+        self.engine = engine
+        _ = try engine.solve(root: self, mode: .frame(frame))
+        return engine
+    }
+
+    /// Runs `work` with the engine's solver, turning solver errors into ``LayoutError``.
+    private func withSolver<T>(_ engine: LayoutEngine,
+                               _ work: (Solver, [ObjectIdentifier: LayoutConstraint]) throws -> T) throws -> T {
+        let (solver, sources) = engine.diagnosticState
+        do {
+            return try work(solver, sources)
+        } catch TrellisError.unsatisfiable(let conflict) {
+            throw LayoutError.unsatisfiable(conflict: conflict.compactMap { sources[ObjectIdentifier($0)]?.info })
+        } catch let error as TrellisError {
+            throw LayoutError.solverFailure(error)
+        }
+    }
+
+    // MARK: - Conflicts and recovery
+
+    /// Every minimal set of required constraints that cannot hold together, with their labels
+    /// and the source lines where they were written (empty when the layout is satisfiable).
+    /// Unlike the error of ``layoutIfNeeded()``, which names one conflict, this lists one per
+    /// independent part of the layout (the two axes, separate subtrees).
+    ///
+    /// ```swift
+    /// for conflict in try root.layoutConflicts() {
+    ///     for info in conflict { print(info, info.location?.description ?? "") }
+    /// }
+    /// ```
+    /// - Throws: ``LayoutError`` for problems other than a conflict.
+    public func layoutConflicts() throws -> [[ConstraintInfo]] {
+        let engine = self.engine ?? LayoutEngine()
+        self.engine = engine
+        do {
+            _ = try engine.solve(root: self, mode: .frame(frame))
+            return []
+        } catch LayoutError.unsatisfiable {
+            return try withSolver(engine) { solver, sources in
+                try solver.conflicts().map { $0.compactMap { sources[ObjectIdentifier($0)]?.info } }
+            }
+        }
+    }
+
+    /// Lays out like ``layoutIfNeeded()``; with `recoveringFromConflicts`, when required
+    /// constraints conflict, it **recovers** like Auto Layout — but exactly: the members of each
+    /// minimal conflict are relaxed to priority 999, the layout is solved again, the frames are
+    /// written, and the report says what was broken and by how much.
+    ///
+    /// Recovery is opt-in and never the default: without it a conflict throws
+    /// ``LayoutError/unsatisfiable(conflict:)`` and nothing is written. A recovered layout is a
+    /// single solve (stacks and measured views are not iterated to a fixed point then).
+    ///
+    /// ```swift
+    /// if let recovery = try root.layoutIfNeeded(recoveringFromConflicts: true) {
+    ///     print(recovery)     // the conflicts, then "box.width == 500 (Screen.swift:10) is off by 180"
+    /// }
+    /// ```
+    /// - Returns: nil when nothing conflicted.
+    @discardableResult
+    public func layoutIfNeeded(recoveringFromConflicts: Bool) throws -> LayoutConflictRecovery? {
+        let (snapshot, recovery) = try layoutSnapshot(recoveringFromConflicts: recoveringFromConflicts)
+        snapshot.apply(to: self)
+        return recovery
+    }
+
+    /// Like ``layoutIfNeeded(recoveringFromConflicts:)`` but returns the frames instead of
+    /// writing them.
+    ///
+    /// ```swift
+    /// let (snapshot, recovery) = try root.layoutSnapshot(recoveringFromConflicts: true)
+    /// ```
+    public func layoutSnapshot(recoveringFromConflicts: Bool) throws -> (snapshot: LayoutSnapshot, recovery: LayoutConflictRecovery?) {
+        guard recoveringFromConflicts else { return (try layoutSnapshot(), nil) }
+        let engine = self.engine ?? LayoutEngine()
+        self.engine = engine
+        let mode = LayoutEngine.Mode.frame(frame)
+        do {
+            return (try engine.solve(root: self, mode: mode), nil)
+        } catch LayoutError.unsatisfiable {
+            let recovery = try withSolver(engine) { solver, sources -> LayoutConflictRecovery? in
+                guard let recovery = try solver.solveRecoveringFromConflicts() else { return nil }
+                func info(_ constraint: Constraint) -> ConstraintInfo? { sources[ObjectIdentifier(constraint)]?.info }
+                return LayoutConflictRecovery(
+                    conflicts: recovery.conflicts.map { $0.compactMap(info) },
+                    relaxed: recovery.relaxed.compactMap(info),
+                    broken: recovery.broken.compactMap { violation in
+                        info(violation.constraint).map { LayoutViolation(constraint: $0, amount: violation.amount) }
+                    },
+                    priority: recovery.priority)
+            }
+            return (engine.diagnosticSnapshot(root: self, mode: mode), recovery)
+        }
+    }
+
+    // MARK: - Violations
+
+    /// The soft constraints the layout does not satisfy (content hugging and compression
+    /// resistance included), by how much: highest priority first, then largest first.
+    ///
+    /// ```swift
+    /// for violation in try root.unsatisfiedConstraints() {
+    ///     print(violation)    // "content hugging: title.width <= 120 @250 is off by 35"
+    /// }
+    /// ```
+    /// - Throws: ``LayoutError`` (a conflict included).
+    public func unsatisfiedConstraints() throws -> [LayoutViolation] {
+        let engine = try diagnosedEngine()
+        return try withSolver(engine) { solver, sources in
+            solver.violations().compactMap { violation in
+                sources[ObjectIdentifier(violation.constraint)].map { LayoutViolation(constraint: $0.info, amount: violation.amount) }
+            }
+        }
+    }
+
+    // MARK: - Ambiguity
+
+    /// The items of the subtree with their own variables (system guides use their view's).
+    private func diagnosedItems() -> [LayoutItem] {
+        LayoutScope(root: self).items.filter { $0.base().left === $0.variables.left }
+    }
+
+    /// Whether the layout of this view's subtree (laid out with this view as the root, as
+    /// ``layoutIfNeeded()`` does) leaves some frame undetermined: an item whose `left`, `top`,
+    /// `width` or `height` is not decided by the constraints — Auto Layout's
+    /// `hasAmbiguousLayout`, exact, for the whole subtree. Stops at the first undetermined attribute.
+    ///
+    /// ```swift
+    /// if try root.hasAmbiguousLayout {
+    ///     print(try root.ambiguityReport())
+    /// }
+    /// ```
+    /// - Throws: ``LayoutError`` (a conflict included).
+    public var hasAmbiguousLayout: Bool {
+        get throws {
+            let engine = try diagnosedEngine()
+            let variables = diagnosedItems().flatMap { item in
+                [item.variables.left, item.variables.top, item.variables.width, item.variables.height]
+            }
+            return try withSolver(engine) { solver, _ in try solver.hasAmbiguity(among: variables) }
+        }
+    }
+
+    /// Every undetermined frame attribute of the subtree with the range it can take (positions
+    /// relative to this view). See ``LayoutAmbiguityReport``.
+    ///
+    /// ```swift
+    /// let report = try root.ambiguityReport()
+    /// for entry in report.entries { print(entry) }   // "badge.left = 0, can be anywhere in [0, 40]"
+    /// ```
+    /// - Throws: ``LayoutError`` (a conflict included).
+    public func ambiguityReport() throws -> LayoutAmbiguityReport {
+        let engine = try diagnosedEngine()
+        let items = diagnosedItems()
+        var owner: [UInt64: (item: LayoutItem, attribute: LayoutAttribute)] = [:]
+        var variables: [Variable] = []
+        for item in items {
+            for (variable, attribute) in [(item.variables.left, LayoutAttribute.left), (item.variables.top, .top),
+                                          (item.variables.width, .width), (item.variables.height, .height)] {
+                owner[variable.id] = (item, attribute)
+                variables.append(variable)
+            }
+        }
+        let report = try withSolver(engine) { solver, _ in try solver.ambiguityReport(for: variables) }
+        let order = Dictionary(uniqueKeysWithValues: variables.enumerated().map { ($0.element.id, $0.offset) })
+        let entries = report.entries
+            .sorted { order[$0.variable.id]! < order[$1.variable.id]! }
+            .map { entry -> LayoutAmbiguityReport.Entry in
+                let (item, attribute) = owner[entry.variable.id]!
+                let shift = attribute == .left ? frame.minX : attribute == .top ? frame.minY : 0
+                return .init(item: item.key, name: item.name, attribute: attribute, value: entry.value - shift + 0,
+                             minimum: entry.minimum - shift, maximum: entry.maximum - shift)
+            }
+        return LayoutAmbiguityReport(entries: entries, checkedCount: variables.count)
+    }
+
+    // MARK: - Explain
+
+    /// Why `attribute` of `item` is where it is: the layout constraints that hold it (labels and
+    /// source lines included), how it follows each one's constant, and its range when it is not
+    /// determined. Positions are relative to this view (the root).
+    ///
+    /// ```swift
+    /// print(try root.explain(title, .width))
+    /// // title.width = 120, held by 2 constraints:
+    /// //   compression resistance: title.width >= 120 @750: holds exactly; moves it by 1 per +1 of its constant
+    /// //   content hugging: title.width <= 120 @250: holds exactly; moves it by 1 per +1 of its constant
+    /// ```
+    /// - Throws: ``LayoutError`` (a conflict included).
+    public func explain(_ item: LayoutItem, _ attribute: LayoutAttribute) throws -> LayoutExplanation {
+        let engine = try diagnosedEngine()
+        let expression = item.expression(for: attribute)
+        // Positions are reported relative to the root: shift by the root's origin.
+        var lefts = Set<UInt64>(), tops = Set<UInt64>()
+        for scoped in LayoutScope(root: self).items {
+            lefts.insert(scoped.variables.left.id)
+            tops.insert(scoped.variables.top.id)
+        }
+        var shift = 0.0
+        for term in expression.terms {
+            if lefts.contains(term.variable.id) { shift += term.coefficient * frame.minX }
+            if tops.contains(term.variable.id) { shift += term.coefficient * frame.minY }
+        }
+        let explanation = try withSolver(engine) { solver, _ in
+            try solver.explain(expression, subject: "\(item.name).\(attribute)")
+        }
+        let (_, sources) = engine.diagnosticState
+        // A layout constraint `lhs OP rhs + c` lowers to `lhs - rhs - c OP 0`: its constant moves
+        // opposite to the solver constraint's.
+        let reasons = explanation.reasons.compactMap { reason -> LayoutExplanation.Reason? in
+            guard let source = sources[ObjectIdentifier(reason.constraint)] else { return nil }
+            return .init(constraint: source.info, role: reason.role, violation: reason.violation, side: reason.side,
+                         sensitivity: -reason.sensitivity + 0)
+        }
+        return LayoutExplanation(subject: explanation.subject, value: explanation.value - shift + 0,
+                                 minimum: explanation.minimum - shift, maximum: explanation.maximum - shift, reasons: reasons)
+    }
+
+    // MARK: - Sensitivity
+
+    /// How far the constant of `constraint` (the number written in it) can move while the layout
+    /// keeps its shape, and which constraint changes state at each end.
+    ///
+    /// ```swift
+    /// let range = try root.sensitivity(of: gap)
+    /// print(range)   // "this layout holds while the constant of … is in [0, 24]; …"
+    /// ```
+    /// - Throws: ``LayoutError``; ``LayoutError/solverFailure(_:)`` wrapping
+    ///   ``TrellisError/unknownConstraint(_:)`` when the constraint is not part of this layout.
+    public func sensitivity(of constraint: LayoutConstraint) throws -> LayoutSensitivity {
+        let engine = try diagnosedEngine()
+        return try sensitivity(engine, quantity: "the constant of \(constraint.info)") { $0 === constraint }
+    }
+
+    /// How far the root's width and height (this view's frame size) can move while the layout
+    /// keeps its shape: "this layout holds while root width ≥ 392".
+    ///
+    /// ```swift
+    /// let (width, height) = try root.rootSizeSensitivity()
+    /// width.lowerBound    // 392: narrower, and some constraint changes state
+    /// print(width)        // "this layout holds while root width ≥ 392; below 392, …"
+    /// ```
+    /// - Throws: ``LayoutError`` (a conflict included).
+    public func rootSizeSensitivity() throws -> (width: LayoutSensitivity, height: LayoutSensitivity) {
+        let engine = try diagnosedEngine()
+        func isRoot(_ attribute: LayoutAttribute) -> (LayoutConstraint) -> Bool {
+            { [self] source in
+                source.isImplicit && source.firstItem === self && source.firstAttribute == attribute && source.rhs.isEmpty
+                    && source.relation == .equal && source.priority.isRequired
+            }
+        }
+        return (try sensitivity(engine, quantity: "root width", matching: isRoot(.width)),
+                try sensitivity(engine, quantity: "root height", matching: isRoot(.height)))
+    }
+
+    private func sensitivity(_ engine: LayoutEngine, quantity: String,
+                             matching: (LayoutConstraint) -> Bool) throws -> LayoutSensitivity {
+        let (solver, sources) = engine.diagnosticState
+        guard let (id, source) = sources.first(where: { matching($0.value) }),
+              let lowered = solver.constraints.first(where: { ObjectIdentifier($0) == id }) else {
+            throw LayoutError.solverFailure(.numericalFailure("the constraint is not part of the layout of \(name)"))
+        }
+        let range = try withSolver(engine) { solver, _ in try solver.sensitivity(of: lowered) }
+        // The layout constant c lowers to -c (plus fixed offsets): c' = c - (k' - k).
+        let value = source.isImplicit && source.firstAttribute == .width && quantity == "root width" ? frame.width
+            : source.isImplicit && source.firstAttribute == .height && quantity == "root height" ? frame.height
+            : source.resolvedConstant
+        func limit(_ limit: SensitivityRange.Limit?) -> LayoutSensitivity.Limit? {
+            limit.map { .init(constraint: $0.constraint.flatMap { sources[ObjectIdentifier($0)]?.info }, event: $0.event) }
+        }
+        return LayoutSensitivity(constraint: source.info, quantity: quantity, value: value,
+                                 lowerBound: value - (range.upperBound - range.constant),
+                                 upperBound: value + (range.constant - range.lowerBound),
+                                 lowerLimit: limit(range.upperLimit), upperLimit: limit(range.lowerLimit))
+    }
+}

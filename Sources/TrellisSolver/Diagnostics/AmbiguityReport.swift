@@ -1,0 +1,99 @@
+/// Which variables the constraints leave undetermined: each variable that takes different values
+/// at different optimal solutions, with the range it can take (its minimum and maximum over the
+/// set of optimal solutions, the *optimal face*).
+///
+/// The solver's own ``Solver/value(of:)`` picks one point of that range by a deterministic rule;
+/// an ambiguous variable is one whose value the constraints do not decide.
+///
+/// ```swift
+/// let a = Variable("a"), b = Variable("b")
+/// let solver = Solver()
+/// try solver.add(a + b == 100)           // how to split 100 is not decided
+/// try solver.add(a >= 10)
+/// try solver.add(b >= 20)
+/// let report = try solver.ambiguityReport()
+/// report.isAmbiguous                     // true
+/// report[a]?.minimum                     // 10
+/// report[a]?.maximum                     // 80
+/// print(report)
+/// // 2 of 2 variables are ambiguous:
+/// //   a = 10, can be anywhere in [10, 80]
+/// //   b = 90, can be anywhere in [20, 90]
+/// ```
+public struct AmbiguityReport: Sendable, CustomStringConvertible {
+    /// One undetermined variable.
+    ///
+    /// ```swift
+    /// if let entry = report[a] { print(entry.minimum, entry.maximum) }   // 10 80
+    /// ```
+    public struct Entry: Sendable, CustomStringConvertible {
+        /// The variable.
+        public let variable: Variable
+        /// Its value at the solver's solution.
+        public let value: Double
+        /// The smallest value it takes at an optimal solution (`-infinity` when unbounded).
+        public let minimum: Double
+        /// The largest value it takes at an optimal solution (`+infinity` when unbounded).
+        public let maximum: Double
+
+        /// Creates an entry.
+        ///
+        /// ```swift
+        /// let entry = AmbiguityReport.Entry(variable: a, value: 10, minimum: 10, maximum: 80)
+        /// ```
+        public init(variable: Variable, value: Double, minimum: Double, maximum: Double) {
+            self.variable = variable
+            self.value = value
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+
+        /// Whether no constraint bounds it on one side at least.
+        public var isUnbounded: Bool { minimum == -.infinity || maximum == .infinity }
+
+        /// Reads like `a = 10, can be anywhere in [10, 80]`.
+        public var description: String {
+            "\(variable) = \(DiagnosticText.number(value)), can be anywhere in \(DiagnosticText.interval(minimum, maximum))"
+        }
+    }
+
+    /// The undetermined variables, in creation order.
+    public let entries: [Entry]
+    /// How many variables were examined.
+    public let checkedCount: Int
+    /// How many of them were shown unique without ranging them one by one: fixed by presolve,
+    /// moved by no free direction of the optimal face, or certified together by a group test
+    /// (see ``Solver/ambiguityReport(for:)``).
+    public let certifiedCount: Int
+    /// How many minimisations and maximisations over the optimal face were run.
+    public let linearProgramCount: Int
+
+    /// Creates a report.
+    ///
+    /// ```swift
+    /// let empty = AmbiguityReport(entries: [], checkedCount: 4, certifiedCount: 4, linearProgramCount: 0)
+    /// empty.isAmbiguous   // false
+    /// ```
+    public init(entries: [Entry], checkedCount: Int, certifiedCount: Int, linearProgramCount: Int) {
+        self.entries = entries
+        self.checkedCount = checkedCount
+        self.certifiedCount = certifiedCount
+        self.linearProgramCount = linearProgramCount
+    }
+
+    /// Whether some examined variable is undetermined.
+    public var isAmbiguous: Bool { !entries.isEmpty }
+
+    /// The entry for `variable`, or nil when it is determined (or was not examined).
+    public subscript(variable: Variable) -> Entry? {
+        entries.first { $0.variable === variable }
+    }
+
+    /// One line per undetermined variable, or `no ambiguity: all N variables are determined`.
+    public var description: String {
+        if entries.isEmpty { return "no ambiguity: all \(checkedCount) variables are determined" }
+        let noun = checkedCount == 1 ? "variable is" : "variables are"
+        return "\(entries.count) of \(checkedCount) \(noun) ambiguous:\n"
+            + entries.map { "  \($0)" }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,168 @@
+/// Why a value is what it is: the binding constraints that hold it there.
+///
+/// The value is minimised and maximised over the set of optimal solutions (the *optimal face*);
+/// the duals of those two LPs say which constraints stop it from going lower or higher, and by
+/// how much it would follow each one's constant. For a determined value both ends agree and the
+/// same constraints hold it from both sides. Each reason carries:
+///
+/// - the **sensitivity**: how much the value moves per unit increase of the constraint's
+///   constant, while the solution keeps its shape;
+/// - the **price** (the constraint's dual in its priority level's optimisation): how much that
+///   level's cost changes per unit increase of the constant (0 when moving it costs nothing).
+///
+/// ```swift
+/// let left = Variable("left"), width = Variable("width"), right = Variable("right")
+/// let solver = Solver()
+/// try solver.add((left == 20).labeled("margin"))
+/// try solver.add((right == left + width).labeled("right edge"))
+/// try solver.add(((width == 100) ~~ .weight(1)).labeled("preferred width"))
+/// let why = try solver.explain(right)
+/// why.value                                  // 120
+/// why.reasons.compactMap(\.constraint.label) // ["margin", "right edge", "preferred width"]
+/// print(why)
+/// // right = 120, held by 3 constraints:
+/// //   margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant
+/// //   right edge: … (required): required; moves it by -1 per +1 of its constant
+/// //   preferred width: width - 100 == 0 (weight 1): holds exactly; moves it by -1 per +1 of its constant
+/// ```
+public struct Explanation: Sendable, CustomStringConvertible {
+    /// How a constraint takes part in holding the value.
+    ///
+    /// ```swift
+    /// why.reasons.filter { $0.role == .broken }   // soft constraints giving way
+    /// ```
+    public enum Role: String, Sendable {
+        /// A required constraint at its limit (an equality, or an inequality that is active).
+        case required
+        /// A soft constraint that holds exactly.
+        case holding
+        /// A soft constraint that is broken, by as little as its priority allows.
+        case broken
+    }
+
+    /// Which end of the value's range a constraint holds.
+    ///
+    /// ```swift
+    /// why.reasons.filter { $0.side != .above }    // what keeps it from going lower
+    /// ```
+    public enum Side: String, Sendable {
+        /// It keeps the value from going lower.
+        case below
+        /// It keeps the value from going higher.
+        case above
+        /// Both (the usual case for a determined value).
+        case both
+    }
+
+    /// One constraint that holds the value.
+    ///
+    /// ```swift
+    /// for reason in why.reasons { print(reason.constraint.label ?? "", reason.sensitivity, reason.price) }
+    /// ```
+    public struct Reason: Sendable, CustomStringConvertible {
+        /// The constraint.
+        public let constraint: Constraint
+        /// How it takes part.
+        public let role: Role
+        /// How far it is from holding (0 unless ``role`` is ``Role/broken``).
+        public let violation: Double
+        /// Which end of the range it holds.
+        public let side: Side
+        /// How much the value (its minimum, for ``Side/below`` and ``Side/both``; its maximum for
+        /// ``Side/above``) moves per unit increase of the constraint's constant while the
+        /// solution keeps its shape.
+        public let sensitivity: Double
+        /// The change of the cost of level ``priceLevel`` per unit increase of the constant.
+        public let price: Double
+        /// The priority level the price is counted in (0 for kiwi-style weights), or nil when the
+        /// constraint has no price (moving it costs nothing).
+        public let priceLevel: Float?
+
+        /// Creates a reason.
+        ///
+        /// ```swift
+        /// let reason = Explanation.Reason(constraint: c, role: .required, violation: 0, side: .both,
+        ///                                 sensitivity: 1, price: 0, priceLevel: nil)
+        /// ```
+        public init(constraint: Constraint, role: Role, violation: Double, side: Side, sensitivity: Double,
+                    price: Double, priceLevel: Float?) {
+            self.constraint = constraint
+            self.role = role
+            self.violation = violation
+            self.side = side
+            self.sensitivity = sensitivity
+            self.price = price
+            self.priceLevel = priceLevel
+        }
+
+        /// Reads like `margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant`.
+        public var description: String {
+            var text = "\(constraint): "
+            switch role {
+            case .required: text += "required"
+            case .holding: text += "holds exactly"
+            case .broken: text += "broken by \(DiagnosticText.number(violation))"
+            }
+            text += "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
+            if let priceLevel, price != 0 {
+                text += "; price \(DiagnosticText.number(price)) (\(DiagnosticText.level(priceLevel)))"
+            }
+            return text
+        }
+    }
+
+    /// What is explained: a variable's name or an expression's text.
+    public let subject: String
+    /// Its value at the solver's solution.
+    public let value: Double
+    /// Its smallest value over the optimal solutions (`-infinity` when unbounded).
+    public let minimum: Double
+    /// Its largest value over the optimal solutions (`+infinity` when unbounded).
+    public let maximum: Double
+    /// The binding constraints that hold it: required first, then by priority level, then by the
+    /// size of the sensitivity.
+    public let reasons: [Reason]
+
+    /// Creates an explanation.
+    ///
+    /// ```swift
+    /// let free = Explanation(subject: "x", value: 0, minimum: -.infinity, maximum: .infinity, reasons: [])
+    /// free.isDetermined   // false
+    /// ```
+    public init(subject: String, value: Double, minimum: Double, maximum: Double, reasons: [Reason]) {
+        self.subject = subject
+        self.value = value
+        self.minimum = minimum
+        self.maximum = maximum
+        self.reasons = reasons
+    }
+
+    /// Whether the constraints decide the value (its range over the optimal solutions is at
+    /// most 1e-7 × max(1, |value|)).
+    public var isDetermined: Bool { maximum - minimum <= 1e-7 * max(1, abs(value)) }
+
+    /// A few lines: the value, then one line per reason.
+    public var description: String {
+        var lines: [String] = []
+        let head = "\(subject) = \(DiagnosticText.number(value))"
+        if isDetermined {
+            let count = reasons.count
+            lines.append(count == 0 ? "\(head), held by no constraint"
+                : "\(head), held by \(count) constraint\(count == 1 ? "" : "s"):")
+            lines += reasons.map { "  \($0)" }
+        } else {
+            lines.append("\(head), not determined: anywhere in \(DiagnosticText.interval(minimum, maximum))")
+            for side in [Side.below, .above] {
+                let held = reasons.filter { $0.side == side || $0.side == .both }
+                let bound = side == .below ? minimum : maximum
+                guard bound.isFinite else {
+                    lines.append(side == .below ? "  nothing bounds it from below" : "  nothing bounds it from above")
+                    continue
+                }
+                lines.append("  \(side == .below ? "at least" : "at most") \(DiagnosticText.number(bound)) because of:")
+                lines += held.map { "    \($0)" }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

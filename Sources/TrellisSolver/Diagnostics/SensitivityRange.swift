@@ -1,0 +1,124 @@
+/// The range of a constraint's constant within which the solution keeps its *shape*: the same
+/// constraints stay binding, the same soft constraints stay broken, and every value moves
+/// linearly with the constant. At either end another constraint changes state, and it is named.
+///
+/// This is right-hand-side ranging of the optimal basis (a ratio test on the simplex tableau).
+/// For a window width it reads like "this layout holds while the width is at least 392".
+///
+/// ```swift
+/// let w = Variable("window"), a = Variable("a"), b = Variable("b")
+/// let solver = Solver()
+/// let window = (w == 400).labeled("window")
+/// try solver.add(window)
+/// try solver.add((a + b == w).labeled("fill"))
+/// try solver.add((a >= 100).labeled("a min"))
+/// try solver.add(((a == 120) ~~ .weight(10)).labeled("a wants 120"))
+/// try solver.add(((b == 200) ~~ .weight(1)).labeled("b wants 200"))
+/// let range = try solver.sensitivity(of: window)
+/// // window: w - 400 == 0: the constant -400 can move within [-∞, -320]… (constant = -width)
+/// range.lowerBound   // -inf
+/// range.upperBound   // -320: the width must stay ≥ 320, or "b wants 200" stops being broken
+/// ```
+public struct SensitivityRange: Sendable, CustomStringConvertible {
+    /// What happens at an end of the range.
+    ///
+    /// ```swift
+    /// range.upperLimit?.constraint?.label   // "b wants 200"
+    /// range.upperLimit?.event               // .becomesSatisfied
+    /// ```
+    public struct Limit: Sendable, CustomStringConvertible {
+        /// What changes state.
+        ///
+        /// ```swift
+        /// if range.lowerLimit?.event == .becomesActive { print("an inequality starts to press") }
+        /// ```
+        public enum Event: String, Sendable {
+            /// An inequality starts to press (reaches its limit).
+            case becomesActive = "becomes active"
+            /// A broken soft constraint comes to hold exactly (beyond it, another gives way).
+            case becomesSatisfied = "comes to hold exactly"
+            /// A variable reaches a bound.
+            case reachesBound = "reaches a bound"
+        }
+
+        /// The constraint that changes state (nil for a variable bound).
+        public let constraint: Constraint?
+        /// What happens to it.
+        public let event: Event
+
+        /// Creates a limit.
+        ///
+        /// ```swift
+        /// let limit = SensitivityRange.Limit(constraint: c, event: .becomesActive)
+        /// ```
+        public init(constraint: Constraint?, event: Event) {
+            self.constraint = constraint
+            self.event = event
+        }
+
+        /// Reads like `a min: a - 100 >= 0 (required) becomes active`.
+        public var description: String {
+            "\(constraint.map { "\($0)" } ?? "a variable") \(event.rawValue)"
+        }
+    }
+
+    /// The constraint whose constant is ranged.
+    public let constraint: Constraint
+    /// Its constant now (``Expression/constant`` of its stored form `expression OP 0`; for an
+    /// edit row `variable - suggestion == 0`, minus the suggestion).
+    public let constant: Double
+    /// The smallest constant with the same shape (`-infinity` when unbounded).
+    public let lowerBound: Double
+    /// The largest constant with the same shape (`+infinity` when unbounded).
+    public let upperBound: Double
+    /// What changes state when the constant goes below ``lowerBound`` (nil when unbounded).
+    public let lowerLimit: Limit?
+    /// What changes state when the constant goes above ``upperBound`` (nil when unbounded).
+    public let upperLimit: Limit?
+
+    /// Creates a range.
+    ///
+    /// ```swift
+    /// let r = SensitivityRange(constraint: c, constant: -400, lowerBound: -.infinity, upperBound: -320,
+    ///                          lowerLimit: nil, upperLimit: nil)
+    /// ```
+    public init(constraint: Constraint, constant: Double, lowerBound: Double, upperBound: Double,
+                lowerLimit: Limit?, upperLimit: Limit?) {
+        self.constraint = constraint
+        self.constant = constant
+        self.lowerBound = lowerBound
+        self.upperBound = upperBound
+        self.lowerLimit = lowerLimit
+        self.upperLimit = upperLimit
+    }
+
+    /// The range of the *value* a constraint written `x == value` (stored `x - value == 0`)
+    /// or an edit suggestion may take: the constant's range negated, `[-upperBound, -lowerBound]`.
+    ///
+    /// ```swift
+    /// let r = try solver.sensitivity(of: (w == 400))   // stored as w - 400 == 0
+    /// r.valueRange.lower                               // 320: the width may go down to 320
+    /// ```
+    public var valueRange: (lower: Double, upper: Double) { (-upperBound + 0, -lowerBound + 0) }
+
+    /// Whether `constant` lies in the range.
+    ///
+    /// ```swift
+    /// range.contains(-350)   // true: a window 350 wide has the same shape
+    /// ```
+    public func contains(_ constant: Double) -> Bool { lowerBound <= constant && constant <= upperBound }
+
+    /// Whether the shape changes with any move of the constant (a degenerate vertex, or a
+    /// constraint that only holds at exactly this constant).
+    public var isDegenerate: Bool { lowerBound == upperBound }
+
+    /// Reads like `window: w - 400 == 0 (required): the constant -400 keeps this shape within (-∞, -320];
+    /// above -320, b wants 200: … comes to hold exactly`.
+    public var description: String {
+        var text = "\(constraint): the constant \(DiagnosticText.number(constant)) keeps this shape within "
+            + DiagnosticText.interval(lowerBound, upperBound)
+        if let lowerLimit { text += "; below \(DiagnosticText.number(lowerBound)), \(lowerLimit)" }
+        if let upperLimit { text += "; above \(DiagnosticText.number(upperBound)), \(upperLimit)" }
+        return text
+    }
+}
