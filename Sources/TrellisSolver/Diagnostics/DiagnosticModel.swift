@@ -145,20 +145,9 @@ final class DiagnosticModel {
         rowBounds.reserveCapacity(rowCount)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
-            var indices = row.terms.map { Int32(columnOfVariable[$0.variable]) }
-            var coefficients = row.terms.map(\.coefficient)
             let errors = errorColumns[i]
-            switch (constraint.relation, errors.count) {
-            case (.equal, 2):
-                indices.append(Int32(errors[0])); coefficients.append(-1)   // surplus
-                indices.append(Int32(errors[1])); coefficients.append(1)    // shortfall
-            case (.lessThanOrEqual, 1):
-                indices.append(Int32(errors[0])); coefficients.append(-1)
-            case (.greaterThanOrEqual, 1):
-                indices.append(Int32(errors[0])); coefficients.append(1)
-            default:
-                break
-            }
+            let (indices, coefficients) = ComponentSolver.rowEntries(
+                row, relation: constraint.relation, columnOfVariable: columnOfVariable, errorColumns: errors)
             lp.setRow(i, indices: indices, values: coefficients)
             for (index, coefficient) in zip(indices, coefficients) { matrixColumns[Int(index)].append((i, coefficient)) }
             matrixRows.append(zip(indices, coefficients).map { (Int($0), $1) })

@@ -86,20 +86,9 @@ struct ComponentSolver {
         }
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
-            var indices = row.terms.map { Int32(columnOfVariable[$0.variable]) }
-            var values = row.terms.map(\.coefficient)
             let errors = errorColumns[i]
-            switch (constraint.relation, errors.count) {
-            case (.equal, 2):
-                indices.append(Int32(errors[0])); values.append(-1)   // surplus
-                indices.append(Int32(errors[1])); values.append(1)    // shortfall
-            case (.lessThanOrEqual, 1):
-                indices.append(Int32(errors[0])); values.append(-1)
-            case (.greaterThanOrEqual, 1):
-                indices.append(Int32(errors[0])); values.append(1)
-            default:
-                break
-            }
+            let (indices, values) = Self.rowEntries(row, relation: constraint.relation,
+                                                    columnOfVariable: columnOfVariable, errorColumns: errors)
             lp.setRow(i, indices: indices, values: values)
             lp.setRowBound(i, Self.rowBound(constraint.relation, constant: row.constant))
             for column in errors { lp.setColumnBound(column, .lower(0)) }
@@ -235,6 +224,26 @@ struct ComponentSolver {
                     "GLPK's answer breaks the required constraint \(constraint.label ?? constraint.description) by \(violation) (badly scaled numbers?)")
             }
         }
+    }
+
+    /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
+    /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
+    static func rowEntries(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
+                           errorColumns errors: [Int]) -> (indices: [Int32], values: [Double]) {
+        var indices = row.terms.map { Int32(columnOfVariable[$0.variable]) }
+        var values = row.terms.map(\.coefficient)
+        switch (relation, errors.count) {
+        case (.equal, 2):
+            indices.append(Int32(errors[0])); values.append(-1)   // surplus
+            indices.append(Int32(errors[1])); values.append(1)    // shortfall
+        case (.lessThanOrEqual, 1):
+            indices.append(Int32(errors[0])); values.append(-1)
+        case (.greaterThanOrEqual, 1):
+            indices.append(Int32(errors[0])); values.append(1)
+        default:
+            break
+        }
+        return (indices, values)
     }
 
     static func rowBound(_ relation: Relation, constant: Double) -> LinearProgram.Bound {
