@@ -26,18 +26,7 @@ extension TrellisCommand {
         var timeLimit: Int?
 
         func run() throws {
-            let bytes: [UInt8]
-            do {
-                bytes = try InputFile.read(file)
-            } catch {
-                throw CommandFailure(message: "\(error)", code: 1)
-            }
-            let system: LinearSystem
-            do {
-                system = try LinearSystem.parse(bytes)
-            } catch {
-                throw CommandFailure(message: "\(file): \(error)", code: 1)
-            }
+            let system = try InputFile.linearSystem(at: file)
             let answer: LinearSystem.Answer
             do {
                 answer = try system.solve(timeLimitMilliseconds: timeLimit)
