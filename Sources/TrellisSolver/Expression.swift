@@ -36,21 +36,38 @@ public struct Expression: Sendable, CustomStringConvertible {
     /// coefficients dropped, and terms ordered by variable creation (``Variable/id``).
     public func reduced() -> Expression {
         if terms.count <= 1 {
-            return Expression(terms.filter { $0.coefficient != 0 }, constant: constant)
+            if terms.count == 1 && terms[0].coefficient == 0 { return Expression([], constant: constant) }
+            return self
         }
         if terms.count <= 8 {
-            // Small expressions (nearly all of them): sort and merge neighbours, no hashing.
-            let sorted = terms.sorted { $0.variable.id < $1.variable.id }
-            var merged: [Term] = []
-            merged.reserveCapacity(sorted.count)
-            for term in sorted {
-                if let last = merged.last, last.variable === term.variable {
-                    merged[merged.count - 1] = Term(last.variable, last.coefficient + term.coefficient)
+            // Small expressions (nearly all of them): insertion sort and merge in one copy, no hashing.
+            var merged = terms
+            for i in 1..<merged.count {
+                let term = merged[i]
+                var j = i
+                while j > 0 && merged[j - 1].variable.id > term.variable.id {
+                    merged[j] = merged[j - 1]
+                    j -= 1
+                }
+                if j != i { merged[j] = term }
+            }
+            var count = 0
+            for i in merged.indices {
+                let term = merged[i]
+                if count > 0 && merged[count - 1].variable === term.variable {
+                    merged[count - 1] = Term(term.variable, merged[count - 1].coefficient + term.coefficient)
                 } else {
-                    merged.append(term)
+                    merged[count] = term
+                    count += 1
                 }
             }
-            return Expression(merged.filter { $0.coefficient != 0 }, constant: constant)
+            var kept = 0
+            for i in 0..<count where merged[i].coefficient != 0 {
+                merged[kept] = merged[i]
+                kept += 1
+            }
+            merged.removeLast(merged.count - kept)
+            return Expression(merged, constant: constant)
         }
         var sums: [UInt64: (Variable, Double)] = [:]
         sums.reserveCapacity(terms.count)

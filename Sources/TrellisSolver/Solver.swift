@@ -42,21 +42,23 @@ public final class Solver {
         var value: Double
     }
 
-    private var constraintsByID: [ObjectIdentifier: Constraint] = [:]
+    /// The constraints added (edit rows excluded), and where each is in that list.
+    private var constraintList: [Constraint] = []
+    private var constraintIndex = IdentityTable()
     private(set) var edits: [UInt64: Edit] = [:]
     /// Edits by the identity of their row.
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
     /// The solved components and where each variable lives in them.
     private var states: [ComponentState] = []
-    private var placeOfVariable: [UInt64: (state: Int, position: Int)] = [:]
+    /// Where each variable lives: ``variableIndex`` maps its id to an index into ``places``.
+    private var variableIndex = IdentityTable()
+    private var places: [(state: Int32, position: Int32)] = []
     /// Soft constraints without terms: a constant cost.
     private var constantCost = 0.0
-    /// The last optimal bases, for warm starts.
-    private var basis = BasisMemory()
 
     /// Variables whose constraints were added or removed since the last solve.
-    private var structureTouched: Set<UInt64> = []
+    private var structureTouched: [UInt64] = []
     private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
     private var suggestionsTouched: Set<UInt64> = []
@@ -93,42 +95,44 @@ public final class Solver {
     ///   ``TrellisError/invalidStrength(_:)`` for an unusable weight or priority. Nothing is added then.
     public func add(_ constraint: Constraint) throws {
         try validate(constraint)
-        constraintsByID[ObjectIdentifier(constraint)] = constraint
-        touch(constraint)
+        insert(constraint)
     }
 
     /// Adds several constraints, all or none: if any is rejected, none is added.
     public func add(_ constraints: [Constraint]) throws {
-        var seen = Set<ObjectIdentifier>()
+        var seen = IdentityTable(minimumCapacity: constraints.count)
         for constraint in constraints {
             try validate(constraint)
-            guard seen.insert(ObjectIdentifier(constraint)).inserted else {
+            guard seen.insert(ObjectIdentifier(constraint).tableKey, 0).inserted else {
                 throw TrellisError.duplicateConstraint(constraint)
             }
         }
-        for constraint in constraints {
-            constraintsByID[ObjectIdentifier(constraint)] = constraint
-            touch(constraint)
-        }
+        constraintList.reserveCapacity(constraintList.count + constraints.count)
+        constraintIndex.reserve(constraintList.count + constraints.count)
+        for constraint in constraints { insert(constraint) }
     }
 
     /// Removes a constraint.
     /// - Throws: ``TrellisError/unknownConstraint(_:)`` if it is not in the solver.
     public func remove(_ constraint: Constraint) throws {
-        guard constraintsByID.removeValue(forKey: ObjectIdentifier(constraint)) != nil else {
+        guard let index = constraintIndex.remove(ObjectIdentifier(constraint).tableKey).map(Int.init) else {
             throw TrellisError.unknownConstraint(constraint)
         }
-        basis.forget(constraint)
+        let last = constraintList.removeLast()
+        if index < constraintList.count {
+            constraintList[index] = last
+            constraintIndex.update(ObjectIdentifier(last).tableKey, to: Int32(index))
+        }
         touch(constraint)
     }
 
     /// Whether this very constraint object was added (and not removed).
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        constraintsByID[ObjectIdentifier(constraint)] != nil
+        constraintIndex.contains(ObjectIdentifier(constraint).tableKey)
     }
 
     /// The constraints in the solver (edit variables excluded), in no particular order.
-    public var constraints: [Constraint] { Array(constraintsByID.values) }
+    public var constraints: [Constraint] { constraintList }
 
     // MARK: - Edit variables
 
@@ -151,7 +155,6 @@ public final class Solver {
     public func removeEditVariable(_ variable: Variable) throws {
         guard let edit = edits.removeValue(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
         editOfRow[ObjectIdentifier(edit.constraint)] = nil
-        basis.forget(edit.constraint)
         touch(edit.constraint)
     }
 
@@ -186,18 +189,18 @@ public final class Solver {
             guard left > .zero else { throw TrellisError.limitExceeded("the solve took longer than its budget of \(budget) ms") }
             return max(1, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
         }
-        if let maximum = limits.maximumConstraints, constraintsByID.count + edits.count > maximum {
-            throw TrellisError.limitExceeded("\(constraintsByID.count + edits.count) constraints exceed the limit of \(maximum)")
+        if let maximum = limits.maximumConstraints, constraintList.count + edits.count > maximum {
+            throw TrellisError.limitExceeded("\(constraintList.count + edits.count) constraints exceed the limit of \(maximum)")
         }
         var newStates = states
-        var newPlaces = placeOfVariable
+        var newVariableIndex = variableIndex
+        var newPlaces = places
         var newConstantCost = constantCost
-        var newBasis = basis
         var work: [Int] = []          // indices into newStates to solve from scratch
         var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
 
         if structureChanged {
-            let all = Array(constraintsByID.values) + edits.values.map(\.constraint)
+            let all = edits.isEmpty ? constraintList : constraintList + edits.values.map(\.constraint)
             var withTerms: [Constraint] = []
             withTerms.reserveCapacity(all.count)
             var constantOnly: [Constraint] = []
@@ -212,13 +215,22 @@ public final class Solver {
             newConstantCost = constantOnly.reduce(0) { sum, c in
                 c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
             }
+            let components = Component.partition(withTerms)
+            var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
+            if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
+            var variableCount = 0
+            for component in components { variableCount += component.variables.count }
             newStates = []
-            newPlaces = [:]
-            for component in Component.partition(withTerms) {
+            newStates.reserveCapacity(components.count)
+            newVariableIndex = IdentityTable(minimumCapacity: variableCount)
+            newPlaces = []
+            newPlaces.reserveCapacity(variableCount)
+            for component in components {
                 let index = newStates.count
                 // An untouched component is exactly an old one: keep its state.
-                if !component.variables.contains(where: { structureTouched.contains($0.id) }),
-                   let old = placeOfVariable[component.variables[0].id].map({ states[$0.state] }),
+                if !states.isEmpty,
+                   !component.variables.contains(where: { touched.contains($0.id) }),
+                   let old = variableIndex.index(of: component.variables[0].id).map({ states[Int(places[Int($0)].state)] }),
                    old.component.variables.count == component.variables.count,
                    old.component.constraints.count == component.constraints.count {
                     newStates.append(old)
@@ -227,7 +239,8 @@ public final class Solver {
                     work.append(index)
                 }
                 for (position, variable) in component.variables.enumerated() {
-                    newPlaces[variable.id] = (index, position)
+                    newVariableIndex.insert(variable.id, Int32(newPlaces.count))
+                    newPlaces.append((Int32(index), Int32(position)))
                 }
             }
         }
@@ -236,12 +249,15 @@ public final class Solver {
         }
         let fresh = Set(work)
         for variable in suggestionsTouched {
-            guard let place = newPlaces[variable], !fresh.contains(place.state) else { continue }
-            steps[place.state, default: []].append(variable)
+            guard let slot = newVariableIndex.index(of: variable) else { continue }
+            let state = Int(newPlaces[Int(slot)].state)
+            guard !fresh.contains(state) else { continue }
+            steps[state, default: []].append(variable)
         }
 
         // Edit steps: move along the stored directions where the basis allows it.
-        var results: [Int: ComponentState.Solution] = [:]
+        var results: [(index: Int, solution: ComponentState.Solution)] = []
+        results.reserveCapacity(work.count + steps.count)
         for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
             let state = newStates[index]
             // In variable order, so that floating-point sums are the same in every run.
@@ -250,7 +266,7 @@ public final class Solver {
                 return (row, -edit.value, edit.strength.weight)
             }
             if let moved = state.step(changes) {
-                results[index] = moved
+                results.append((index, moved))
                 statistics.affineSteps += 1
             } else {
                 work.append(index)
@@ -262,13 +278,13 @@ public final class Solver {
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: Array(state.rowOfEdit.values).sorted(),
-                                         warmStart: basis, timeLimit: try remaining())
+                                         warmStart: warmStart(for: state), timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine, let optimalBasis):
-                newBasis.merge(optimalBasis)
                 let objective = state.objective(values: values, constants: constants)
-                results[index] = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine)
+                results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
+                                                               affine: affine, basis: optimalBasis)))
             case .infeasible:
                 let required = state.component.constraints.filter(\.strength.isRequired)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
@@ -279,9 +295,9 @@ public final class Solver {
         // Commit.
         for (index, solution) in results { newStates[index].solution = solution }
         states = newStates
-        placeOfVariable = newPlaces
+        variableIndex = newVariableIndex
+        places = newPlaces
         constantCost = newConstantCost
-        basis = newBasis
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
         structureChanged = false
@@ -290,8 +306,9 @@ public final class Solver {
     /// The value of `variable` at the last successful ``solve()``: 0 for a variable the solver
     /// does not know (or that no constraint names any more).
     public func value(of variable: Variable) -> Double {
-        guard let place = placeOfVariable[variable.id] else { return 0 }
-        return states[place.state].solution?.values[place.position] ?? 0
+        guard let slot = variableIndex.index(of: variable.id) else { return 0 }
+        let place = places[Int(slot)]
+        return states[Int(place.state)].solution?.values[Int(place.position)] ?? 0
     }
 
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
@@ -308,8 +325,26 @@ public final class Solver {
 
     // MARK: - Internals
 
+    /// The basis to start `state`'s simplex run from: its own last optimal basis when it was
+    /// solved before (an edit step left the affine range), else the bases of the solved
+    /// components it shares variables with (it was rebuilt from them), keyed by identity.
+    private func warmStart(for state: ComponentState) -> ComponentSolver.WarmStart {
+        if let basis = state.solution?.basis { return .own(basis) }
+        guard !states.isEmpty else { return .none }
+        var memory = BasisMemory()
+        var seen = Set<Int32>()
+        for variable in state.component.variables {
+            guard let slot = variableIndex.index(of: variable.id) else { continue }
+            let old = places[Int(slot)].state
+            guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
+                  let basis = solution.basis else { continue }
+            memory.remember(basis, of: states[Int(old)].component)
+        }
+        return memory.isEmpty ? .none : .keyed(memory)
+    }
+
     private func validate(_ constraint: Constraint) throws {
-        if constraintsByID[ObjectIdentifier(constraint)] != nil { throw TrellisError.duplicateConstraint(constraint) }
+        if hasConstraint(constraint) { throw TrellisError.duplicateConstraint(constraint) }
         if let problem = constraint.numberProblem {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
         }
@@ -318,8 +353,17 @@ public final class Solver {
         }
     }
 
+    private func insert(_ constraint: Constraint) {
+        constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count))
+        constraintList.append(constraint)
+        touch(constraint)
+    }
+
     private func touch(_ constraint: Constraint) {
-        for term in constraint.expression.terms { structureTouched.insert(term.variable.id) }
+        // Only consulted once there are solved components to keep (see solve()).
+        if !states.isEmpty {
+            for term in constraint.expression.terms { structureTouched.append(term.variable.id) }
+        }
         structureChanged = true
     }
 

@@ -5,76 +5,149 @@ struct Component {
     let variables: [Variable]
     /// The constraints with at least one term, in canonical order (`canonicalOrder(_:)`).
     let constraints: [Constraint]
+    /// Each constraint's terms as (position in ``variables``, coefficient), parallel to ``constraints``.
+    let terms: [[(variable: Int, coefficient: Double)]]
 
     /// Splits constraints into components by union-find over shared variables.
     /// Constraints without terms belong to no component. The result is ordered by the smallest
     /// variable id of each component, so it is the same whatever order `constraints` came in.
+    ///
+    /// Everything is indexed by dense slots (one per variable, in order of first appearance):
+    /// one ``IdentityTable`` lookup per term, then arrays only (counting sorts, no dictionaries),
+    /// because this runs on every structural change of the solver.
     static func partition(_ constraints: [Constraint]) -> [Component] {
-        var index: [UInt64: Int] = [:]
+        var termCount = 0
+        for constraint in constraints { termCount += constraint.expression.terms.count }
+        var table = IdentityTable(minimumCapacity: termCount)
         var variables: [Variable] = []
-        var parent: [Int] = []
-        func find(_ x: Int) -> Int {
+        var parent: [Int32] = []
+        /// The slot of every term, flat, in constraint order.
+        var termSlots: [Int32] = []
+        termSlots.reserveCapacity(termCount)
+        func find(_ x: Int32) -> Int32 {
             var root = x
-            while parent[root] != root { root = parent[root] }
+            while parent[Int(root)] != root { root = parent[Int(root)] }
             var node = x
-            while parent[node] != root { let next = parent[node]; parent[node] = root; node = next }
+            while parent[Int(node)] != root { let next = parent[Int(node)]; parent[Int(node)] = root; node = next }
             return root
         }
         for constraint in constraints {
-            var first: Int?
+            var first: Int32 = -1
             for term in constraint.expression.terms {
-                let slot: Int
-                if let existing = index[term.variable.id] {
-                    slot = existing
-                } else {
-                    slot = variables.count
-                    index[term.variable.id] = slot
+                let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
+                if inserted {
                     variables.append(term.variable)
                     parent.append(slot)
                 }
-                if let first {
-                    let a = find(first), b = find(slot)
-                    if a != b { parent[max(a, b)] = min(a, b) }
-                } else {
+                termSlots.append(slot)
+                if first < 0 {
                     first = slot
+                } else {
+                    let a = find(first), b = find(slot)
+                    if a != b { parent[Int(max(a, b))] = min(a, b) }
                 }
             }
         }
-        var groups: [Int: (variables: [Variable], constraints: [Constraint])] = [:]
-        for (slot, variable) in variables.enumerated() {
-            groups[find(slot), default: ([], [])].variables.append(variable)
+        let n = variables.count
+        guard n > 0 else { return [] }
+
+        // Components, ordered by their smallest variable id.
+        let ids = variables.map(\.id)
+        var rootOf = [Int32](repeating: 0, count: n)
+        var smallest = [UInt64](repeating: .max, count: n)
+        for slot in 0..<n {
+            let root = Int(find(Int32(slot)))
+            rootOf[slot] = Int32(root)
+            smallest[root] = min(smallest[root], ids[slot])
         }
-        for constraint in constraints {
-            guard let term = constraint.expression.terms.first, let slot = index[term.variable.id] else { continue }
-            groups[find(slot), default: ([], [])].constraints.append(constraint)
+        var roots: [Int] = []
+        for slot in 0..<n where rootOf[slot] == Int32(slot) { roots.append(slot) }
+        roots.sort { smallest[$0] < smallest[$1] }
+        var componentOfRoot = [Int32](repeating: -1, count: n)
+        for (index, root) in roots.enumerated() { componentOfRoot[root] = Int32(index) }
+
+        // Variables of each component (counting sort), then by id; a slot's position in its component.
+        let componentCount = roots.count
+        var variableStart = [Int](repeating: 0, count: componentCount + 1)
+        for slot in 0..<n { variableStart[Int(componentOfRoot[Int(rootOf[slot])]) + 1] += 1 }
+        for c in 0..<componentCount { variableStart[c + 1] += variableStart[c] }
+        var fill = variableStart
+        var slotsByComponent = [Int32](repeating: 0, count: n)
+        for slot in 0..<n {
+            let c = Int(componentOfRoot[Int(rootOf[slot])])
+            slotsByComponent[fill[c]] = Int32(slot)
+            fill[c] += 1
         }
-        return groups.values
-            .map { group in
-                let sorted = group.variables.sorted { $0.id < $1.id }
-                var rank: [UInt64: Int] = [:]
-                rank.reserveCapacity(sorted.count)
-                for (position, variable) in sorted.enumerated() { rank[variable.id] = position }
-                return Component(variables: sorted, constraints: canonicalOrder(group.constraints, rank: rank))
+        var position = [Int32](repeating: 0, count: n)
+        var components: [Component] = []
+        components.reserveCapacity(componentCount)
+
+        // Constraints of each component (counting sort, input order kept).
+        var constraintComponent = [Int32](repeating: -1, count: constraints.count)
+        var constraintStart = [Int](repeating: 0, count: componentCount + 1)
+        var termStart = [Int](repeating: 0, count: constraints.count + 1)
+        for (k, constraint) in constraints.enumerated() {
+            let count = constraint.expression.terms.count
+            termStart[k + 1] = termStart[k] + count
+            guard count > 0 else { continue }
+            let c = componentOfRoot[Int(rootOf[Int(termSlots[termStart[k]])])]
+            constraintComponent[k] = c
+            constraintStart[Int(c) + 1] += 1
+        }
+        for c in 0..<componentCount { constraintStart[c + 1] += constraintStart[c] }
+        fill = constraintStart
+        var constraintsByComponent = [Int32](repeating: 0, count: constraintStart[componentCount])
+        for k in constraints.indices where constraintComponent[k] >= 0 {
+            let c = Int(constraintComponent[k])
+            constraintsByComponent[fill[c]] = Int32(k)
+            fill[c] += 1
+        }
+
+        for c in 0..<componentCount {
+            var slots = Array(slotsByComponent[variableStart[c]..<variableStart[c + 1]])
+            if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
+            for (p, slot) in slots.enumerated() { position[Int(slot)] = Int32(p) }
+            let members = constraintsByComponent[constraintStart[c]..<constraintStart[c + 1]]
+            var keyed: [(key: UInt64, index: Int32)] = []
+            keyed.reserveCapacity(members.count)
+            for k in members {
+                let k = Int(k)
+                keyed.append((constraints[k].contentFingerprint(slots: termSlots[termStart[k]..<termStart[k + 1]],
+                                                                position: position), Int32(k)))
             }
-            .sorted { $0.variables[0].id < $1.variables[0].id }
+            if keyed.count > 1 {
+                keyed.sort { a, b in
+                    a.key != b.key ? a.key < b.key : constraints[Int(a.index)].canonicallyPrecedes(constraints[Int(b.index)])
+                }
+            }
+            var ordered: [Constraint] = []
+            ordered.reserveCapacity(keyed.count)
+            var terms: [[(variable: Int, coefficient: Double)]] = []
+            terms.reserveCapacity(keyed.count)
+            for (_, index) in keyed {
+                let constraint = constraints[Int(index)]
+                ordered.append(constraint)
+                var row: [(variable: Int, coefficient: Double)] = []
+                row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
+                for (offset, term) in constraint.expression.terms.enumerated() {
+                    row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+                }
+                terms.append(row)
+            }
+            components.append(Component(variables: slots.map { variables[Int($0)] }, constraints: ordered, terms: terms))
+        }
+        return components
     }
 }
 
-/// Constraints ordered by content: by a 64-bit fingerprint of relation, strength, terms and
-/// constant, with the full comparison breaking the (rare) ties. The order is arbitrary but
-/// depends only on what the constraints say, never on how they were added. Variables enter the
-/// fingerprint by their `rank` within the component (not their process-wide id), so the same
-/// system is ordered the same way in every run, whatever else the process created before it.
-func canonicalOrder(_ constraints: [Constraint], rank: [UInt64: Int]) -> [Constraint] {
-    let keyed = constraints.map { (key: $0.contentFingerprint(rank: rank), constraint: $0) }
-    return keyed.sorted { a, b in
-        a.key != b.key ? a.key < b.key : a.constraint.canonicallyPrecedes(b.constraint)
-    }.map(\.constraint)
-}
-
 extension Constraint {
-    /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`).
-    func contentFingerprint(rank: [UInt64: Int]) -> UInt64 {
+    /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`), with
+    /// variables entering by their position within the component (`position[slot]` of each
+    /// term's slot), not their process-wide id: the same system is ordered the same way in every
+    /// run, whatever else the process created before it. Constraints are ordered by this key,
+    /// with ``canonicallyPrecedes(_:)`` breaking the (rare) ties, so a component's rows depend
+    /// only on what its constraints say, never on how they were added.
+    func contentFingerprint(slots: ArraySlice<Int32>, position: [Int32]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ value: UInt64) {
             hash = (hash ^ value) &* 0x0000_0100_0000_01B3
@@ -82,8 +155,8 @@ extension Constraint {
         mix(UInt64(relation == .equal ? 1 : relation == .lessThanOrEqual ? 2 : 3))
         mix(UInt64(strength.level.bitPattern))
         mix(strength.weight.bitPattern)
-        for term in expression.terms {
-            mix(UInt64(rank[term.variable.id] ?? 0))
+        for (slot, term) in zip(slots, expression.terms) {
+            mix(UInt64(position[Int(slot)]))
             mix(term.coefficient.bitPattern)
         }
         mix(expression.constant.bitPattern)

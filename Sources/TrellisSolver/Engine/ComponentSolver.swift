@@ -14,7 +14,7 @@ struct ComponentSolver {
     enum Result {
         /// Values of ``Component/variables``, in order, what later edit steps may reuse, and the
         /// optimal basis for the next warm start.
-        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory)
+        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory.Compact?)
         /// The required constraints cannot all hold.
         case infeasible
     }
@@ -26,11 +26,29 @@ struct ComponentSolver {
     let constants: [Double]
     /// Indices (into ``Component/constraints``) of edit rows, for the affine model.
     let editRows: [Int]
-    /// A previous basis to start from (empty: start cold, with GLPK's presolver).
-    var warmStart = BasisMemory()
+    /// Where a previous basis comes from: none (start cold, with GLPK's presolver), this very
+    /// component's last optimal basis, or the keyed bases of the components it was rebuilt from.
+    enum WarmStart {
+        case none
+        case own(BasisMemory.Compact)
+        case keyed(BasisMemory)
+    }
+    var warmStart = WarmStart.none
     var timeLimit: Int?
 
     func solve() throws -> Result {
+        if component.variables.count == 1 {
+            let rows = component.constraints.indices.map { index in
+                ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
+                                    relation: component.constraints[index].relation,
+                                    strength: component.constraints[index].strength)
+            }
+            if let value = ScalarComponent(rows: rows).solve() {
+                try checkRequired([value])
+                return .solved(values: [value], affine: nil, basis: nil)
+            }
+            // Infeasible (or a quotient overflowed): the LP below judges the inputs themselves.
+        }
         if let presolve = Presolve(component: component, terms: terms, constants: constants) {
             return try solve(presolve)
         }
@@ -58,7 +76,7 @@ struct ComponentSolver {
         }
         if presolve.rows.isEmpty {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
-            return .solved(values: presolve.expand(remaining), affine: affine, basis: BasisMemory())
+            return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
         }
 
         var columnCount = variableOfColumn.count
@@ -96,21 +114,29 @@ struct ComponentSolver {
         lp.scale()
         let warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
 
-        // Soft levels, highest first.
-        var levels: [Float: [(column: Int, weight: Double)]] = [:]
+        // Soft levels, highest first (few distinct levels: a short list, not a dictionary).
+        var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
         for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
             let strength = constraints[row.source].strength
-            for column in errorColumns[i] { levels[strength.level, default: []].append((column, strength.weight)) }
+            let slot: Int
+            if let found = levelColumns.firstIndex(where: { $0.level == strength.level }) {
+                slot = found
+            } else {
+                slot = levelColumns.count
+                levelColumns.append((strength.level, []))
+            }
+            for column in errorColumns[i] { levelColumns[slot].columns.append((column, strength.weight)) }
         }
-        let order = levels.keys.sorted(by: >)
+        levelColumns.sort { $0.level > $1.level }
+        let order = levelColumns.indices
 
         var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
         if order.isEmpty {
             if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
         } else {
             var previous: [(column: Int, weight: Double)] = []
-            for (step, level) in order.enumerated() {
-                let columns = levels[level]!
+            for step in order {
+                let columns = levelColumns[step].columns
                 for (column, _) in previous { lp.setObjective(column, 0) }
                 let costs = Self.costs(columns.map(\.weight))
                 for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
@@ -154,28 +180,45 @@ struct ComponentSolver {
     /// `lp` holds a usable starting basis.
     private func transplant(into lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
                             errorColumns: [[Int]]) -> Bool {
-        guard !warmStart.isEmpty else { return false }
+        /// (row basic?, error-column bits) of constraint `source`, nil when unknown.
+        let rowStatus: (Int) -> (basic: Bool, errors: UInt8)?
+        /// Whether the column of variable `position` was basic (nil: unknown).
+        let columnStatus: (Int) -> Bool?
+        switch warmStart {
+        case .none:
+            return false
+        case .own(let basis):
+            rowStatus = { basis.rows[$0] < 0 ? nil : (basis.rows[$0] == 1, basis.errors[$0]) }
+            columnStatus = { basis.columns[$0] < 0 ? nil : basis.columns[$0] == 1 }
+        case .keyed(let memory):
+            guard !memory.isEmpty else { return false }
+            rowStatus = { source in
+                let key = ObjectIdentifier(component.constraints[source])
+                return memory.rows[key].map { ($0, memory.errors[key] ?? 0) }
+            }
+            columnStatus = { memory.columns[component.variables[$0].id] }
+        }
         var basics = 0
         var newRows: [Int] = []
         for (i, row) in presolve.rows.enumerated() {
-            let key = ObjectIdentifier(component.constraints[row.source])
-            if let basic = warmStart.rows[key] {
-                lp.setRowStatus(i, basic ? .basic : .nonbasic)
-                if basic { basics += 1 }
+            let status = rowStatus(row.source)
+            if let status {
+                lp.setRowStatus(i, status.basic ? .basic : .nonbasic)
+                if status.basic { basics += 1 }
             } else {
                 lp.setRowStatus(i, .basic)
                 basics += 1
                 newRows.append(i)
             }
-            let remembered = warmStart.errors[key]
+            let bits = status?.errors ?? 0
             for (k, column) in errorColumns[i].enumerated() {
-                let basic = remembered.map { k < $0.count && $0[k] } ?? false
+                let basic = bits & (1 << k) != 0
                 lp.setColumnStatus(column, basic ? .basic : .nonbasic)
                 if basic { basics += 1 }
             }
         }
         for (column, variable) in variableOfColumn.enumerated() {
-            let basic = warmStart.columns[component.variables[variable].id] ?? false
+            let basic = columnStatus(variable) ?? false
             lp.setColumnStatus(column, basic ? .basic : .nonbasic)
             if basic { basics += 1 }
         }
@@ -186,19 +229,22 @@ struct ComponentSolver {
         return basics == lp.rowCount
     }
 
-    /// Reads the statuses of the optimal basis, keyed by what rows and columns stand for.
+    /// Reads the statuses of the optimal basis, by position in the component.
     private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                         errorColumns: [[Int]]) -> BasisMemory {
-        var memory = BasisMemory()
+                         errorColumns: [[Int]]) -> BasisMemory.Compact {
+        var basis = BasisMemory.Compact(rows: Array(repeating: -1, count: component.constraints.count),
+                                        errors: Array(repeating: 0, count: component.constraints.count),
+                                        columns: Array(repeating: -1, count: component.variables.count))
         for (i, row) in presolve.rows.enumerated() {
-            let key = ObjectIdentifier(component.constraints[row.source])
-            memory.rows[key] = lp.rowStatus(i) == .basic
-            if !errorColumns[i].isEmpty { memory.errors[key] = errorColumns[i].map { lp.columnStatus($0) == .basic } }
+            basis.rows[row.source] = lp.rowStatus(i) == .basic ? 1 : 0
+            var bits: UInt8 = 0
+            for (k, column) in errorColumns[i].enumerated() where lp.columnStatus(column) == .basic { bits |= 1 << k }
+            basis.errors[row.source] = bits
         }
         for (column, variable) in variableOfColumn.enumerated() {
-            memory.columns[component.variables[variable].id] = lp.columnStatus(column) == .basic
+            basis.columns[variable] = lp.columnStatus(column) == .basic ? 1 : 0
         }
-        return memory
+        return basis
     }
 
     /// Throws ``TrellisError/numericalFailure(_:)`` unless every required constraint holds at

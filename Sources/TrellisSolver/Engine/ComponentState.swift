@@ -9,6 +9,8 @@ final class ComponentState {
         var objective: Double
         /// How the solution moves with the edit rows' constants, while the basis allows.
         var affine: AffineModel?
+        /// The optimal basis (nil when no LP was solved), for the next warm start.
+        var basis: BasisMemory.Compact? = nil
     }
 
     let component: Component
@@ -26,20 +28,22 @@ final class ComponentState {
     init(component: Component, editOfRow: [ObjectIdentifier: UInt64]) {
         self.component = component
         var rows: [UInt64: Int] = [:]
-        for (index, constraint) in component.constraints.enumerated() {
-            if let variable = editOfRow[ObjectIdentifier(constraint)] { rows[variable] = index }
+        var editOf: [Int: UInt64] = [:]
+        if !editOfRow.isEmpty {
+            for (index, constraint) in component.constraints.enumerated() where constraint.expression.terms.count == 1 {
+                if let variable = editOfRow[ObjectIdentifier(constraint)] {
+                    rows[variable] = index
+                    editOf[index] = variable
+                }
+            }
         }
         rowOfEdit = rows
-        var editOf: [Int: UInt64] = [:]
-        for (variable, row) in rows { editOf[row] = variable }
         editOfRowIndex = editOf
-        var positions: [UInt64: Int] = [:]
-        positions.reserveCapacity(component.variables.count)
-        for (index, variable) in component.variables.enumerated() { positions[variable.id] = index }
-        terms = component.constraints.map { constraint in
-            constraint.expression.terms.map { (positions[$0.variable.id]!, $0.coefficient) }
-        }
-        baseConstants = component.constraints.map(\.expression.constant)
+        terms = component.terms
+        var constants: [Double] = []
+        constants.reserveCapacity(component.constraints.count)
+        for constraint in component.constraints { constants.append(constraint.expression.constant) }
+        baseConstants = constants
     }
 
     /// Σ weight × violation over the soft constraints, at `values` with `constants`.
@@ -63,6 +67,7 @@ final class ComponentState {
     func step(_ changes: [(index: Int, constant: Double, weight: Double)]) -> Solution? {
         guard let solution, var affine = solution.affine else { return nil }
         guard let moved = affine.step(changes) else { return nil }
-        return Solution(values: moved.values, objective: solution.objective + moved.objectiveChange, affine: affine)
+        return Solution(values: moved.values, objective: solution.objective + moved.objectiveChange, affine: affine,
+                        basis: solution.basis)
     }
 }

@@ -48,7 +48,8 @@ struct Presolve {
     /// The constant of each constraint of the component as given (edits: their suggestion).
     private var constants: [Double]
     /// Where each constraint ended up: a position in ``rows``, or in ``constantRows`` (negative, -1-based).
-    private var placeOfSource: [Int: Int] = [:]
+    /// Per constraint: a position in ``rows`` (≥ 0), in ``constantRows`` (-2 - i), or -1 (used up).
+    private var placeOfSource: [Int32] = []
 
     /// Reduces `component` with the given constants (edit rows carry their suggested value), or
     /// returns nil when a contradiction was met.
@@ -120,10 +121,12 @@ struct Presolve {
             }
             guard let pivot = best?.position else { continue }
             let a = row.terms[pivot].coefficient
-            var rest = row.terms
-            rest.remove(at: pivot)
-            let substitution = Substitution(variable: row.terms[pivot].variable,
-                                            terms: rest.map { ($0.variable, -$0.coefficient / a) },
+            var expressed: [(variable: Int, coefficient: Double)] = []
+            expressed.reserveCapacity(row.terms.count - 1)
+            for (position, term) in row.terms.enumerated() where position != pivot {
+                expressed.append((term.variable, -term.coefficient / a))
+            }
+            let substitution = Substitution(variable: row.terms[pivot].variable, terms: expressed,
                                             constant: -row.constant / a)
             work[index] = nil
             for term in row.terms { uses[term.variable] -= 1 }
@@ -133,6 +136,7 @@ struct Presolve {
             for other in occurrences[substitution.variable] where other != index {
                 guard var target = work[other],
                       let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
+                work[other] = nil   // `target` is now the only reference: its terms change in place
                 let factor = target.terms[position].coefficient
                 target.terms.remove(at: position)
                 uses[substitution.variable] -= 1
@@ -196,8 +200,9 @@ struct Presolve {
     }
 
     private mutating func indexPlaces() {
-        for (i, row) in rows.enumerated() { placeOfSource[row.source] = i }
-        for (i, row) in constantRows.enumerated() { placeOfSource[row.source] = -1 - i }
+        placeOfSource = Array(repeating: -1, count: relations.count)
+        for (i, row) in rows.enumerated() { placeOfSource[row.source] = Int32(i) }
+        for (i, row) in constantRows.enumerated() { placeOfSource[row.source] = Int32(-2 - i) }
     }
 
     /// The unreduced problem: every constraint a row, no substitution, no bound.
@@ -228,8 +233,9 @@ struct Presolve {
     /// Where constraint `source` is: `.row(i)` in ``rows``, `.constant(i)` in ``constantRows``,
     /// or nil when it was used up by a substitution or became a bound.
     func place(ofSource source: Int) -> Place? {
-        guard let place = placeOfSource[source] else { return nil }
-        return place >= 0 ? .row(place) : .constant(-1 - place)
+        let place = Int(placeOfSource[source])
+        if place == -1 { return nil }
+        return place >= 0 ? .row(place) : .constant(-2 - place)
     }
 
     enum Place { case row(Int), constant(Int) }

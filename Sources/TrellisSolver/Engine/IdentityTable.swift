@@ -1,0 +1,131 @@
+/// A hash map from non-zero 64-bit identities (``Variable/id``, object addresses) to dense
+/// `Int32` indices: open addressing with linear probing, a multiplicative hash and
+/// backward-shift deletion (no tombstones).
+///
+/// The solver looks identities up for every term of every constraint on each structural change;
+/// `Dictionary` spends most of that time in SipHash. Identities are not attacker-chosen keys
+/// (they are creation counters and heap addresses), so a Fibonacci hash is enough.
+struct IdentityTable {
+    /// 0 marks an empty slot (no identity is 0: variable ids start at 1, addresses are non-null).
+    private var keys: [UInt64]
+    private var values: [Int32]
+    private var shift: UInt64
+    /// The number of identities stored.
+    private(set) var count = 0
+
+    /// A table that holds `minimumCapacity` identities before it grows.
+    init(minimumCapacity: Int = 0) {
+        var bits: UInt64 = 3
+        while (1 << bits) < 2 * max(minimumCapacity, 4) { bits += 1 }
+        keys = Array(repeating: 0, count: 1 << bits)
+        values = Array(repeating: -1, count: 1 << bits)
+        shift = 64 - bits
+    }
+
+    @inline(__always) private func home(_ key: UInt64) -> Int {
+        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    }
+
+    /// The index stored for `key`, or nil.
+    @inline(__always) func index(of key: UInt64) -> Int32? {
+        let mask = keys.count - 1
+        var slot = home(key)
+        while true {
+            let stored = keys[slot]
+            if stored == key { return values[slot] }
+            if stored == 0 { return nil }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Whether `key` is stored.
+    func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
+
+    /// Stores `value` for `key` unless `key` is there already; returns the index now stored
+    /// and whether it was inserted.
+    @discardableResult
+    mutating func insert(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
+        precondition(key != 0, "IdentityTable keys are non-zero")
+        if 2 * (count + 1) > keys.count { grow() }
+        let mask = keys.count - 1
+        var slot = home(key)
+        while true {
+            let stored = keys[slot]
+            if stored == key { return (values[slot], false) }
+            if stored == 0 {
+                keys[slot] = key
+                values[slot] = value
+                count += 1
+                return (value, true)
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Replaces the index of a stored `key` (no effect when absent).
+    mutating func update(_ key: UInt64, to value: Int32) {
+        let mask = keys.count - 1
+        var slot = home(key)
+        while keys[slot] != 0 {
+            if keys[slot] == key { values[slot] = value; return }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// Removes `key`; returns the index it had.
+    @discardableResult
+    mutating func remove(_ key: UInt64) -> Int32? {
+        let mask = keys.count - 1
+        var slot = home(key)
+        while keys[slot] != key {
+            if keys[slot] == 0 { return nil }
+            slot = (slot + 1) & mask
+        }
+        let removed = values[slot]
+        // Backward-shift: move later members of the probe run into the hole when their home
+        // position allows it, so lookups never need tombstones.
+        var hole = slot
+        var next = (hole + 1) & mask
+        while keys[next] != 0 {
+            let wanted = home(keys[next])
+            // Is `wanted` cyclically outside (hole, next]? Then the entry may move to the hole.
+            let movable = hole <= next ? (wanted <= hole || wanted > next) : (wanted <= hole && wanted > next)
+            if movable {
+                keys[hole] = keys[next]
+                values[hole] = values[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        keys[hole] = 0
+        values[hole] = -1
+        count -= 1
+        return removed
+    }
+
+    /// Makes room for `capacity` identities without growing on the way.
+    mutating func reserve(_ capacity: Int) {
+        while 2 * capacity > keys.count { grow() }
+    }
+
+    /// Removes everything, keeping the storage.
+    mutating func removeAll() {
+        guard count > 0 else { return }
+        for i in keys.indices { keys[i] = 0 }
+        count = 0
+    }
+
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        shift -= 1
+        keys = Array(repeating: 0, count: oldKeys.count * 2)
+        values = Array(repeating: -1, count: oldKeys.count * 2)
+        count = 0
+        for (key, value) in zip(oldKeys, oldValues) where key != 0 { insert(key, value) }
+    }
+}
+
+extension ObjectIdentifier {
+    /// The object's address as an ``IdentityTable`` key.
+    var tableKey: UInt64 { UInt64(UInt(bitPattern: self)) }
+}

@@ -1,0 +1,111 @@
+/// A component with a single unknown, solved in closed form without an LP.
+///
+/// Layouts have many of them: a height that only its intrinsic size constrains (hugging and
+/// compression resistance), a fixed width, an edit variable tied to nothing else. Every
+/// constraint reads `a·x + c OP 0`, so the required ones cut an interval `[lower, upper]` and
+/// each level of soft ones is a convex piecewise-linear cost in `x` with kinks at `-c/a`. The
+/// levels are minimised one after another, highest first, each shrinking the interval to its
+/// set of minimisers; that is the lexicographic optimum the LP path computes, exactly (no
+/// simplex tolerances), in O(n log n).
+///
+/// Where the optimum is not unique, the point of the final interval nearest to 0 is returned,
+/// as for a variable presolve leaves free.
+struct ScalarComponent {
+    /// One constraint `coefficient·x + constant OP 0`.
+    struct Row {
+        var coefficient: Double
+        var constant: Double
+        var relation: Relation
+        var strength: Strength
+    }
+
+    let rows: [Row]
+
+    init(rows: [Row]) { self.rows = rows }
+
+    /// The optimal `x`, or nil when the required rows cannot all hold (or a number overflowed:
+    /// then the LP path, which judges the validated inputs themselves, decides).
+    func solve() -> Double? {
+        var lower = -Double.infinity, upper = Double.infinity
+        var levels: [Float: [Int]] = [:]
+        for (index, row) in rows.enumerated() {
+            guard row.strength.isRequired else {
+                levels[row.strength.level, default: []].append(index)
+                continue
+            }
+            let kink = -row.constant / row.coefficient
+            guard kink.isFinite else { return nil }
+            switch row.relation {
+            case .equal:
+                lower = max(lower, kink)
+                upper = min(upper, kink)
+            case .lessThanOrEqual, .greaterThanOrEqual:
+                // a·x + c <= 0 with a > 0 is x <= kink; a negative a or >= flips it.
+                if (row.relation == .lessThanOrEqual) == (row.coefficient > 0) {
+                    upper = min(upper, kink)
+                } else {
+                    lower = max(lower, kink)
+                }
+            }
+        }
+        if lower > upper {
+            // Equal up to rounding (3x == 1 and 6x == 2 need not give the same quotient): keep
+            // one point. Apart by more: infeasible.
+            guard lower - upper <= 1e-9 * max(1, abs(lower)) else { return nil }
+            upper = lower
+        }
+        for level in levels.keys.sorted(by: >) {
+            guard let narrowed = minimisers(of: levels[level]!, within: lower, upper) else { return nil }
+            (lower, upper) = narrowed
+        }
+        return min(max(0, lower), upper)
+    }
+
+    /// The interval of points of `[lower, upper]` where Σ weight × violation over `indices`
+    /// is least.
+    private func minimisers(of indices: [Int], within lower: Double, _ upper: Double) -> (Double, Double)? {
+        // Each soft row contributes a kink at -c/a where its slope steps up from `left` to `right`.
+        var kinks: [(at: Double, step: Double)] = []
+        kinks.reserveCapacity(indices.count)
+        var slope = 0.0      // slope left of every kink
+        var magnitude = 0.0  // Σ |slopes|, for the zero test
+        for index in indices {
+            let row = rows[index]
+            let kink = -row.constant / row.coefficient
+            let steepness = row.strength.weight * abs(row.coefficient)
+            guard kink.isFinite, steepness.isFinite else { return nil }
+            let left: Double, right: Double
+            switch row.relation {
+            case .equal:
+                left = -steepness; right = steepness
+            case .lessThanOrEqual:
+                // violation max(0, a·x + c): grows right of the kink when a > 0, left of it otherwise.
+                (left, right) = row.coefficient > 0 ? (0, steepness) : (-steepness, 0)
+            case .greaterThanOrEqual:
+                (left, right) = row.coefficient > 0 ? (-steepness, 0) : (0, steepness)
+            }
+            slope += left
+            magnitude += steepness
+            kinks.append((kink, right - left))
+        }
+        kinks.sort { $0.at < $1.at }
+        // Sums of the same weights in another order can miss zero by a few ulps.
+        let zero = 16 * Double.ulpOfOne * magnitude
+        var first = slope >= -zero ? -Double.infinity : Double.nan
+        var last = Double.infinity
+        var k = 0
+        while k < kinks.count {
+            let at = kinks[k].at
+            while k < kinks.count && kinks[k].at == at {
+                slope += kinks[k].step
+                k += 1
+            }
+            if first.isNaN && slope >= -zero { first = at }
+            if slope > zero { last = at; break }
+        }
+        if first.isNaN { first = kinks.last?.at ?? -Double.infinity }
+        if last < lower { return (lower, lower) }
+        if first > upper { return (upper, upper) }
+        return (max(first, lower), min(last, upper))
+    }
+}
