@@ -40,6 +40,8 @@ Kinds (all coordinates in points; `r = l + w`, `b = t + h` are written as expres
           an edit variable on `split` at strength 1e6 and 100 steps moving it by 1..5 pt back and
           forth around the middle of its feasible range (a drag session). The first step jumps from kiwi's
           initial suggestion 0.
+  determined  a chain in which everything is required and fixed: sizes, 8 pt gaps, tops; the
+          container hugs the content. Exact presolve determines every variable (no LP at all).
   sweep   the same system as drag, but the 100 steps sweep the splitter +-35% of its feasible
           range (sine, 4 periods; steps of ~0.3N..1.3N pt).
 """
@@ -50,7 +52,7 @@ import math
 import os
 import sys
 
-KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep"]
+KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined"]
 SIZES = [10, 100, 300, 1000, 5000]
 REQ = "required"
 STRONG = 1e6
@@ -169,6 +171,28 @@ def build_chain(n, splitter=False):
         sp = s.var("split")
         s.add([(sp, 1), ("b%d.l" % m, -1)], 0, "==", REQ)
         s.edit(sp, STRONG)
+    return s
+
+
+def build_determined(n):
+    """A fully determined chain: every size required and every position tied to a fixed one, so
+    that exact presolve leaves no LP at all (the speed issue's "fully determined" target)."""
+    s = System()
+    cl, cw, ct, ch = (s.var("C.l"), s.var("C.w"), s.var("C.t"), s.var("C.h"))
+    s.add([(cl, 1)], 0, "==", REQ)
+    s.add([(ct, 1)], 0, "==", REQ)
+    for i in range(n):
+        l, w, t, h = (s.var("b%d.%s" % (i, a)) for a in "lwth")
+        if i == 0:
+            s.add([(l, 1), (cl, -1)], -8, "==", REQ)
+        else:
+            s.add([(l, 1), ("b%d.l" % (i - 1), -1), ("b%d.w" % (i - 1), -1)], -8, "==", REQ)
+        s.add([(w, 1)], -(24 + (i * 13) % 17), "==", REQ)
+        s.add([(t, 1), (ct, -1)], -8, "==", REQ)
+        s.add([(h, 1)], -(20 + (i * 7) % 11), "==", REQ)
+    # The container hugs its content: right edge 8 pt after the last box, height from the first.
+    s.add([(cl, 1), (cw, 1), ("b%d.l" % (n - 1), -1), ("b%d.w" % (n - 1), -1)], -8, "==", REQ)
+    s.add([(ct, 1), (ch, 1), ("b0.t", -1), ("b0.h", -1)], -8, "==", REQ)
     return s
 
 
@@ -414,7 +438,7 @@ def build_nested(n):
 
 
 BUILDERS = {"chain": build_chain, "grid": build_grid, "feed": build_feed, "nested": build_nested,
-            "drag": build_drag, "sweep": build_sweep}
+            "drag": build_drag, "sweep": build_sweep, "determined": build_determined}
 
 
 def main():
