@@ -171,6 +171,10 @@ int trellis_glp_set_mat_row(uint64_t epoch, struct glp_prob *P, int i, int len, 
     GUARDED(epoch, { glp_set_mat_row(P, i, len, ind, val); })
 }
 
+int trellis_glp_load_matrix(uint64_t epoch, struct glp_prob *P, int ne, const int ia[], const int ja[], const double ar[]) {
+    GUARDED(epoch, { glp_load_matrix(P, ne, ia, ja, ar); })
+}
+
 int trellis_glp_set_row_bnds(uint64_t epoch, struct glp_prob *P, int i, int type, double lb, double ub) {
     GUARDED(epoch, { glp_set_row_bnds(P, i, type, lb, ub); })
 }
@@ -245,6 +249,16 @@ int trellis_glp_set_row_basic(uint64_t epoch, struct glp_prob *P, int i, int bas
 
 int trellis_glp_set_col_basic(uint64_t epoch, struct glp_prob *P, int j, int basic) {
     GUARDED(epoch, { glp_set_col_stat(P, j, basic ? GLP_BS : nonbasic_status(glp_get_col_type(P, j))); })
+}
+
+int trellis_glp_set_basis(uint64_t epoch, struct glp_prob *P, const unsigned char rows[], const unsigned char columns[]) {
+    GUARDED(epoch, {
+        int m = glp_get_num_rows(P), n = glp_get_num_cols(P);
+        for (int i = 1; i <= m; i++)
+            glp_set_row_stat(P, i, rows[i - 1] ? GLP_BS : nonbasic_status(glp_get_row_type(P, i)));
+        for (int j = 1; j <= n; j++)
+            glp_set_col_stat(P, j, columns[j - 1] ? GLP_BS : nonbasic_status(glp_get_col_type(P, j)));
+    })
 }
 
 /* ---- Reading ----------------------------------------------------------------------------- */

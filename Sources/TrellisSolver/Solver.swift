@@ -100,16 +100,30 @@ public final class Solver {
 
     /// Adds several constraints, all or none: if any is rejected, none is added.
     public func add(_ constraints: [Constraint]) throws {
-        var seen = IdentityTable(minimumCapacity: constraints.count)
+        let before = constraintList.count
+        constraintList.reserveCapacity(before + constraints.count)
+        constraintIndex.reserve(before + constraints.count)
         for constraint in constraints {
-            try validate(constraint)
-            guard seen.insert(ObjectIdentifier(constraint).tableKey, 0).inserted else {
-                throw TrellisError.duplicateConstraint(constraint)
+            do {
+                if let problem = constraint.numberProblem {
+                    throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
+                }
+                if let problem = constraint.strength.problem {
+                    throw TrellisError.invalidStrength("\(constraint.label ?? constraint.description): \(problem)")
+                }
+                // One lookup both finds duplicates (here or in this batch) and records the constraint.
+                guard constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count)).inserted else {
+                    throw TrellisError.duplicateConstraint(constraint)
+                }
+                constraintList.append(constraint)
+            } catch {
+                // All or nothing: take back what this call recorded.
+                for added in constraintList[before...] { constraintIndex.remove(ObjectIdentifier(added).tableKey) }
+                constraintList.removeSubrange(before...)
+                throw error
             }
         }
-        constraintList.reserveCapacity(constraintList.count + constraints.count)
-        constraintIndex.reserve(constraintList.count + constraints.count)
-        for constraint in constraints { insert(constraint) }
+        for constraint in constraintList[before...] { touch(constraint) }
     }
 
     /// Removes a constraint.

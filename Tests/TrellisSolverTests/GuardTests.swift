@@ -286,14 +286,17 @@ struct FaultScenario: Sendable, CustomTestStringConvertible {
             return (solver, [left, split, right], { solver in try solver.suggest(split, value: 20) })
         },
         FaultScenario(name: "weights spanning more than 1e9: exact re-solve", minimumCalls: 10) {
-            let x = Variable("x"), y = Variable("y")
+            // Three variables, so that presolve leaves two coupled ones for the LP (with two, one
+            // substitution would leave a single variable, solved in closed form without GLPK).
+            let x = Variable("x"), y = Variable("y"), z = Variable("z")
             let solver = Solver()
             try solver.solve()
-            return (solver, [x, y], { solver in
-                try solver.add(x + y == 10)
+            return (solver, [x, y, z], { solver in
+                try solver.add(x + y + z == 10)
                 try solver.add((x == 0) ~~ .weight(1e12))
                 try solver.add((y == 0) ~~ .weight(1))
                 try solver.add((x - y == 4) ~~ .weight(1e-3))
+                try solver.add((z == 2) ~~ .weight(1))
             })
         },
         FaultScenario(name: "unsatisfiable: the conflict finder", minimumCalls: 20, maximumPasses: 60) {

@@ -131,7 +131,9 @@ struct NothingLostTests {
                 }
             case 9:
                 // A GLPK fault caught by the guard somewhere in a solve that calls GLPK.
-                let extra = (a + b == 77) ~~ .weight(5)
+                // Weight 5.3: no sum of the targets' power-of-two weights can match 5.3 or 10.6, so the
+                // optimum stays unique (with 5 = 1 + 4 it could tie, and a tie's vertex may follow history).
+                let extra = (a + b == 77) ~~ .weight(5.3)
                 try solver.add(extra)
                 let start = GLPKGuard.callCount
                 try solver.solve()

@@ -72,6 +72,8 @@ int trellis_glp_delete(uint64_t epoch, struct glp_prob *P);
 int trellis_glp_add_rows(uint64_t epoch, struct glp_prob *P, int count);
 int trellis_glp_add_cols(uint64_t epoch, struct glp_prob *P, int count);
 int trellis_glp_set_mat_row(uint64_t epoch, struct glp_prob *P, int i, int len, const int ind[], const double val[]);
+/** glp_load_matrix: `ne` entries, 1-based arrays ia/ja/ar (entry k at ia[k], ja[k], ar[k]). */
+int trellis_glp_load_matrix(uint64_t epoch, struct glp_prob *P, int ne, const int ia[], const int ja[], const double ar[]);
 int trellis_glp_set_row_bnds(uint64_t epoch, struct glp_prob *P, int i, int type, double lb, double ub);
 int trellis_glp_set_col_bnds(uint64_t epoch, struct glp_prob *P, int j, int type, double lb, double ub);
 int trellis_glp_set_obj_coef(uint64_t epoch, struct glp_prob *P, int j, double coef);
@@ -98,6 +100,9 @@ int trellis_glp_eval_tab_col(uint64_t epoch, struct glp_prob *P, int k, int ind[
 int trellis_glp_set_row_basic(uint64_t epoch, struct glp_prob *P, int i, int basic);
 /** Makes column `j` basic (`basic` != 0) or non-basic on the bound natural for its type. */
 int trellis_glp_set_col_basic(uint64_t epoch, struct glp_prob *P, int j, int basic);
+/** Sets every status at once: `rows[i-1]` / `columns[j-1]` != 0 make row i / column j basic,
+ *  0 non-basic on the bound natural for its type (arrays of the problem's row and column counts). */
+int trellis_glp_set_basis(uint64_t epoch, struct glp_prob *P, const unsigned char rows[], const unsigned char columns[]);
 
 /* ---- Reading ----------------------------------------------------------------------------- */
 

@@ -116,8 +116,16 @@ struct Component {
                                                                 position: position), Int32(k)))
             }
             if keyed.count > 1 {
-                keyed.sort { a, b in
-                    a.key != b.key ? a.key < b.key : constraints[Int(a.index)].canonicallyPrecedes(constraints[Int(b.index)])
+                keyed.sort { $0 < $1 }
+                // Equal fingerprints (identical rows, or a rare collision): order those runs by content.
+                var start = 0
+                while start < keyed.count {
+                    var end = start + 1
+                    while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
+                    if end - start > 1 {
+                        keyed[start..<end].sort { constraints[Int($0.index)].canonicallyPrecedes(constraints[Int($1.index)]) }
+                    }
+                    start = end
                 }
             }
             var ordered: [Constraint] = []

@@ -58,8 +58,18 @@ struct ComponentSolver {
 
     /// Solves the reduced problem described by `presolve`.
     func solve(_ presolve: Presolve) throws -> Result {
+        var presolve = presolve
         let variableCount = component.variables.count
         let constraints = component.constraints
+        let scalars = presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
+            var scalarRows = rows.map { row in
+                ScalarComponent.Row(coefficient: row.terms[0].coefficient, constant: row.constant,
+                                    relation: constraints[row.source].relation, strength: constraints[row.source].strength)
+            }
+            if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
+            if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
+            return ScalarComponent(rows: scalarRows).solve()
+        }
 
         // LP columns: remaining variables that appear in some row, then error columns.
         var columnOfVariable = Array(repeating: -1, count: variableCount)
@@ -74,6 +84,7 @@ struct ComponentSolver {
         for j in 0..<variableCount where !presolve.eliminated[j] {
             remaining[j] = Self.clamp(0, presolve.lower[j], presolve.upper[j])
         }
+        for (j, value) in scalars { remaining[j] = value }
         if presolve.rows.isEmpty {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
             return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
@@ -102,17 +113,24 @@ struct ComponentSolver {
             case (let lo?, let up?): lp.setColumnBound(column, .range(min(lo, up), max(lo, up)))
             }
         }
+        var matrix: [(indices: [Int32], values: [Double])] = []
+        matrix.reserveCapacity(presolve.rows.count)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
-            let (indices, values) = Self.rowEntries(row, relation: constraint.relation,
-                                                    columnOfVariable: columnOfVariable, errorColumns: errors)
-            lp.setRow(i, indices: indices, values: values)
+            matrix.append(Self.rowEntries(row, relation: constraint.relation,
+                                          columnOfVariable: columnOfVariable, errorColumns: errors))
             lp.setRowBound(i, Self.rowBound(constraint.relation, constant: row.constant))
             for column in errors { lp.setColumnBound(column, .lower(0)) }
         }
+        lp.setMatrix(matrix)
         lp.scale()
-        let warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
+        var warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
+        if !warm {
+            crash(lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
+                  errorColumns: errorColumns)
+            warm = true
+        }
 
         // Soft levels, highest first (few distinct levels: a short list, not a dictionary).
         var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
@@ -229,6 +247,31 @@ struct ComponentSolver {
         return basics == lp.rowCount
     }
 
+    /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
+    private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
+                       errorColumns: [[Int]]) {
+        let constraints = component.constraints
+        var rows: [CrashBasis.Row] = []
+        rows.reserveCapacity(presolve.rows.count)
+        var entries: [[(column: Int, value: Double)]] = []
+        entries.reserveCapacity(presolve.rows.count)
+        for (i, row) in presolve.rows.enumerated() {
+            let constraint = constraints[row.source]
+            let errors = errorColumns[i]
+            rows.append(CrashBasis.Row(relation: constraint.relation, isRequired: constraint.strength.isRequired,
+                                       level: constraint.strength.level, weight: constraint.strength.weight,
+                                       rhs: -row.constant,
+                                       surplus: errors.count == 2 ? errors[0] : -1,
+                                       shortfall: errors.count == 2 ? errors[1] : -1))
+            entries.append(row.terms.map { (columnOfVariable[$0.variable], $0.coefficient) })
+        }
+        let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,
+                               columnCount: lp.columnCount,
+                               lower: variableOfColumn.map { presolve.lower[$0] },
+                               upper: variableOfColumn.map { presolve.upper[$0] })
+        lp.setBasis(rows: basis.rowBasic, columns: basis.columnBasic)
+    }
+
     /// Reads the statuses of the optimal basis, by position in the component.
     private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
                          errorColumns: [[Int]]) -> BasisMemory.Compact {
@@ -276,8 +319,14 @@ struct ComponentSolver {
     /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
     static func rowEntries(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
                            errorColumns errors: [Int]) -> (indices: [Int32], values: [Double]) {
-        var indices = row.terms.map { Int32(columnOfVariable[$0.variable]) }
-        var values = row.terms.map(\.coefficient)
+        var indices: [Int32] = []
+        var values: [Double] = []
+        indices.reserveCapacity(row.terms.count + errors.count)
+        values.reserveCapacity(row.terms.count + errors.count)
+        for term in row.terms {
+            indices.append(Int32(columnOfVariable[term.variable]))
+            values.append(term.coefficient)
+        }
         switch (relation, errors.count) {
         case (.equal, 2):
             indices.append(Int32(errors[0])); values.append(-1)   // surplus

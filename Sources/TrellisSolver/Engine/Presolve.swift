@@ -199,6 +199,48 @@ struct Presolve {
         indexPlaces()
     }
 
+    /// Takes out of ``rows`` every variable that only single-variable rows name, when `solve`
+    /// finds its value in closed form: after substitution, a layout's component often falls
+    /// apart into such pieces (each height held only by its own hugging and compression rows,
+    /// once the container's edges are fixed), which need no simplex method. Rows of constraints
+    /// in `protected` (edit rows, which the affine model follows) stay in the LP.
+    ///
+    /// `solve` gets a variable's rows and bounds and returns its value, or nil to leave it to the
+    /// LP. Returns the values found, by component variable.
+    mutating func splitOffScalars(protecting protected: [Int],
+                                  solve: (_ rows: [Row], _ lower: Double?, _ upper: Double?) -> Double?) -> [(variable: Int, value: Double)] {
+        let n = lower.count
+        // Per variable: -1 not seen, -2 named by a longer (or protected) row, else its row count.
+        var singleRows = Array(repeating: -1, count: n)
+        var isProtected = Array(repeating: false, count: relations.count)
+        for source in protected where source < isProtected.count { isProtected[source] = true }
+        for row in rows {
+            if row.terms.count == 1 && !isProtected[row.source] {
+                let j = row.terms[0].variable
+                if singleRows[j] != -2 { singleRows[j] = max(singleRows[j], 0) + 1 }
+            } else {
+                for term in row.terms { singleRows[term.variable] = -2 }
+            }
+        }
+        guard singleRows.contains(where: { $0 > 0 }) else { return [] }
+        var grouped: [[Row]] = Array(repeating: [], count: n)
+        for row in rows where row.terms.count == 1 && singleRows[row.terms[0].variable] > 0 {
+            grouped[row.terms[0].variable].append(row)
+        }
+        var solved: [(variable: Int, value: Double)] = []
+        var taken = Array(repeating: false, count: n)
+        for j in 0..<n where singleRows[j] > 0 {
+            if let value = solve(grouped[j], lower[j], upper[j]), value.isFinite {
+                solved.append((j, value))
+                taken[j] = true
+            }
+        }
+        guard !solved.isEmpty else { return [] }
+        rows.removeAll { $0.terms.count == 1 && taken[$0.terms[0].variable] }
+        indexPlaces()
+        return solved
+    }
+
     private mutating func indexPlaces() {
         placeOfSource = Array(repeating: -1, count: relations.count)
         for (i, row) in rows.enumerated() { placeOfSource[row.source] = Int32(i) }

@@ -63,6 +63,8 @@ final class LinearProgram {
     private var lastRowOfColumn: [Int32]
     /// Counts `setRow` calls: the stamp of the current call (so setting a row twice is fine).
     private var setRowCalls: Int32 = 0
+    /// The range of non-zero coefficient magnitudes loaded by ``setMatrix(_:)``.
+    private var smallestMagnitude = Double.infinity, largestMagnitude = 0.0
     /// The first GLPK fatal error caught on this problem, or the refusal of a call after GLPK
     /// was reset under it; nil while every call ran normally.
     private(set) var fault: TrellisError?
@@ -142,11 +144,57 @@ final class LinearProgram {
             precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setRow: column \(j) repeated in row \(row)")
             lastRowOfColumn[Int(j)] = stamp
             precondition(values[k].isFinite, "LinearProgram.setRow: non-finite coefficient")
+            if values[k] != 0 {
+                smallestMagnitude = min(smallestMagnitude, abs(values[k]))
+                largestMagnitude = max(largestMagnitude, abs(values[k]))
+            }
             ind[k + 1] = j + 1
             val[k + 1] = values[k]
         }
         invalidate()
         guarded(trellis_glp_set_mat_row(epoch, problem, Int32(row + 1), Int32(indices.count), ind, val), "glp_set_mat_row")
+    }
+
+    /// Replaces the whole matrix: row `i` becomes `Σ rows[i].values[k] × column[rows[i].indices[k]]`
+    /// (one GLPK call for all rows, where ``setRow(_:indices:values:)`` makes one per row).
+    /// - Precondition: one entry per row of the problem; indices 0-based, in range and distinct
+    ///   within a row; values finite.
+    func setMatrix(_ rows: [(indices: [Int32], values: [Double])]) {
+        guard fault == nil else { return }
+        precondition(rows.count == rowCount, "LinearProgram.setMatrix: \(rows.count) rows for \(rowCount)")
+        var total = 0
+        for row in rows {
+            precondition(row.indices.count == row.values.count, "LinearProgram.setMatrix: counts differ")
+            total += row.indices.count
+        }
+        var ia = [Int32](repeating: 0, count: total + 1)
+        var ja = [Int32](repeating: 0, count: total + 1)
+        var ar = [Double](repeating: 0, count: total + 1)
+        var k = 1
+        for (i, row) in rows.enumerated() {
+            setRowCalls &+= 1
+            if setRowCalls == 0 {
+                for c in lastRowOfColumn.indices { lastRowOfColumn[c] = 0 }
+                setRowCalls = 1
+            }
+            let stamp = setRowCalls
+            for (j, value) in zip(row.indices, row.values) {
+                precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setMatrix: column \(j) out of range")
+                precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setMatrix: column \(j) repeated in row \(i)")
+                lastRowOfColumn[Int(j)] = stamp
+                precondition(value.isFinite, "LinearProgram.setMatrix: non-finite coefficient")
+                if value != 0 {
+                    smallestMagnitude = min(smallestMagnitude, abs(value))
+                    largestMagnitude = max(largestMagnitude, abs(value))
+                }
+                ia[k] = Int32(i + 1)
+                ja[k] = j + 1
+                ar[k] = value
+                k += 1
+            }
+        }
+        invalidate()
+        guarded(trellis_glp_load_matrix(epoch, problem, Int32(total), ia, ja, ar), "glp_load_matrix")
     }
 
     func setRowBound(_ row: Int, _ bound: Bound) {
@@ -189,7 +237,10 @@ final class LinearProgram {
     }
 
     /// Scales rows and columns (GLPK's automatic choice); values read back are unscaled.
+    /// Skipped when coefficients span beyond 1e-100...1e100: GLPK's scale factors then underflow
+    /// to 0 and it stops with a fatal error; unscaled, the answer is still checked afterwards.
     func scale() {
+        if smallestMagnitude < 1e-100 || largestMagnitude > 1e100 { return }
         if rowCount > 0 && columnCount > 0 {
             invalidate()
             guarded(trellis_glp_scale_prob(epoch, problem, GLP_SF_AUTO), "glp_scale_prob")
@@ -298,6 +349,15 @@ final class LinearProgram {
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRowStatus: row \(row) out of range")
         invalidate()
         guarded(trellis_glp_set_row_basic(epoch, problem, Int32(row + 1), status == .basic ? 1 : 0), "glp_set_row_stat")
+    }
+
+    /// Sets every row's and column's status in one call (`true`: basic; `false`: non-basic on
+    /// the bound natural for its type).
+    func setBasis(rows: [Bool], columns: [Bool]) {
+        precondition(rows.count == rowCount && columns.count == columnCount, "LinearProgram.setBasis: wrong counts")
+        invalidate()
+        let r = rows.map { UInt8($0 ? 1 : 0) }, c = columns.map { UInt8($0 ? 1 : 0) }
+        guarded(trellis_glp_set_basis(epoch, problem, r, c), "glp_set_row_stat/glp_set_col_stat")
     }
 
     func setColumnStatus(_ column: Int, _ status: Status) {

@@ -1,0 +1,197 @@
+/// A starting basis at the *preferred layout*, for cold solves.
+///
+/// GLPK's own starting bases (standard, advanced, Bixby's) know nothing about which rows a
+/// layout wants tight, so a coupled component (a grid: every box aligned with its neighbours)
+/// costs thousands of dual simplex iterations from them, each O(rows). This basis makes the rows
+/// the layout most wants to hold tight, greedily: required equalities first, then soft
+/// equalities by strength (level, then weight), each pivoting on its only layout column not yet
+/// taken. The taken columns are basic and the tight rows non-basic, which is a triangular
+/// (hence non-singular) basis. Values follow by forward substitution; every other soft equality
+/// gets the error column that absorbs its violation there. A second pass redoes the greedy with
+/// the required rows that the first pass left infeasible as extra candidates (most violated
+/// first), so that the dual simplex starts close to optimal: on a 1000-box grid it needs ~45
+/// iterations from here instead of ~6700 from GLPK's presolved start.
+///
+/// Only statuses are produced; the simplex method decides optimality, so the basis can never
+/// change an answer, only how fast it is reached.
+struct CrashBasis {
+    /// One LP row as the crash sees it.
+    struct Row {
+        var relation: Relation
+        var isRequired: Bool
+        var level: Float
+        var weight: Double
+        /// The right-hand side: `expression OP rhs` over the layout columns.
+        var rhs: Double
+        /// A soft `==` row's error columns (surplus enters with -1, shortfall with +1), or -1.
+        var surplus: Int
+        var shortfall: Int
+    }
+
+    /// Per LP row: whether it is basic.
+    private(set) var rowBasic: [Bool]
+    /// Per LP column (layout columns, then error columns): whether it is basic.
+    private(set) var columnBasic: [Bool]
+
+    /// - Parameters:
+    ///   - rows: the LP rows.
+    ///   - entries: for each row, its layout-column entries (column < `layoutColumns`).
+    ///   - layoutColumns: how many layout columns there are (error columns come after).
+    ///   - columnCount: all columns.
+    ///   - lower, upper: bounds of the layout columns.
+    init(rows: [Row], entries: [[(column: Int, value: Double)]], layoutColumns: Int, columnCount: Int,
+         lower: [Double?], upper: [Double?]) {
+        let m = rows.count
+        var rowsOfColumn = Array(repeating: [Int32](), count: layoutColumns)
+        for (i, row) in entries.enumerated() {
+            for entry in row { rowsOfColumn[entry.column].append(Int32(i)) }
+        }
+        var violation = Array(repeating: 0.0, count: m)
+        var tight = Array(repeating: false, count: m)
+        var assigned = Array(repeating: false, count: layoutColumns)
+        var value = Array(repeating: 0.0, count: layoutColumns)
+        var unassigned = Array(repeating: 0, count: m)
+        var pivot = Array(repeating: -1, count: m)
+        var order: [Int] = []
+
+        for pass in 0..<2 {
+            for i in 0..<m { unassigned[i] = entries[i].count; tight[i] = false; pivot[i] = -1 }
+            for j in 0..<layoutColumns { assigned[j] = false }
+            order.removeAll(keepingCapacity: true)
+            func isCandidate(_ i: Int) -> Bool {
+                rows[i].relation == .equal || (rows[i].isRequired && violation[i] > 1e-9)
+            }
+            var heap = Heap(rank: Self.ranks(rows, violation: violation))
+            for i in 0..<m where unassigned[i] == 1 && isCandidate(i) { heap.push(i) }
+            while let i = heap.pop() {
+                guard !tight[i], unassigned[i] == 1 else { continue }
+                guard let j = entries[i].first(where: { !assigned[$0.column] })?.column else { continue }
+                assigned[j] = true
+                tight[i] = true
+                pivot[i] = j
+                order.append(i)
+                for other in rowsOfColumn[j] {
+                    let k = Int(other)
+                    unassigned[k] -= 1
+                    if unassigned[k] == 1 && !tight[k] && isCandidate(k) { heap.push(k) }
+                }
+            }
+            // Values: free-standing columns where GLPK puts non-basic ones, the rest by substitution.
+            for j in 0..<layoutColumns where !assigned[j] { value[j] = lower[j] ?? upper[j] ?? 0 }
+            for i in order {
+                var sum = 0.0
+                var a = 1.0
+                for entry in entries[i] {
+                    if entry.column == pivot[i] { a = entry.value } else { sum += entry.value * value[entry.column] }
+                }
+                value[pivot[i]] = (rows[i].rhs - sum) / a
+            }
+            guard pass == 0 else { break }
+            for i in 0..<m where rows[i].isRequired {
+                var activity = 0.0
+                for entry in entries[i] { activity += entry.value * value[entry.column] }
+                violation[i] = switch rows[i].relation {
+                case .equal: abs(activity - rows[i].rhs)
+                case .lessThanOrEqual: max(0, activity - rows[i].rhs)
+                case .greaterThanOrEqual: max(0, rows[i].rhs - activity)
+                }
+                if !violation[i].isFinite { violation[i] = 0 }
+            }
+        }
+
+        rowBasic = tight.map { !$0 }
+        columnBasic = Array(repeating: false, count: columnCount)
+        for j in 0..<layoutColumns where assigned[j] { columnBasic[j] = true }
+        // Soft equalities left loose: the error column of the violation's sign is basic, the row
+        // sits at its right-hand side.
+        for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation == .equal
+            && row.surplus >= 0 && row.shortfall >= 0 {
+            var activity = 0.0
+            for entry in entries[i] { activity += entry.value * value[entry.column] }
+            columnBasic[activity - row.rhs > 0 ? row.surplus : row.shortfall] = true
+            rowBasic[i] = false
+        }
+    }
+
+    /// Each row's place in the order rows are taken: required equalities, then soft equalities
+    /// by level and weight, with violated required inequalities ranked like the weakest soft
+    /// rows; within a class the most violated first (so those inequalities go before the weakest
+    /// soft rows, which are never violated here), then the lower index (so the result never
+    /// depends on heap order).
+    private static func ranks(_ rows: [Row], violation: [Double]) -> [Int32] {
+        var weakest: (level: Float, weight: Double) = (.infinity, .infinity)
+        for row in rows where !row.isRequired {
+            if (row.level, row.weight) < weakest { weakest = (row.level, row.weight) }
+        }
+        if weakest.level == .infinity { weakest = (0, 0) }
+        // The few distinct classes (tier, level, weight) ranked once; rows then sort by
+        // (class, -violation, index), compared field by field in one flat array.
+        var classes: [(tier: Int, level: Float, weight: Double)] = []
+        var classOfRow = [Int32](repeating: 0, count: rows.count)
+        for (i, row) in rows.enumerated() {
+            let key: (tier: Int, level: Float, weight: Double) = row.isRequired
+                ? (row.relation == .equal ? (2, 0, 0) : (1, weakest.level, weakest.weight))
+                : (1, row.level, row.weight)
+            if let found = classes.firstIndex(where: { $0 == key }) {
+                classOfRow[i] = Int32(found)
+            } else {
+                classOfRow[i] = Int32(classes.count)
+                classes.append(key)
+            }
+        }
+        let classOrder = classes.indices.sorted { a, b in
+            let ka = classes[a], kb = classes[b]
+            if ka.tier != kb.tier { return ka.tier > kb.tier }
+            if ka.level != kb.level { return ka.level > kb.level }
+            return ka.weight > kb.weight
+        }
+        var classRank = [Int32](repeating: 0, count: classes.count)
+        for (position, c) in classOrder.enumerated() { classRank[c] = Int32(position) }
+        var keyed: [(rank: Int32, violation: Double, index: Int32)] = []
+        keyed.reserveCapacity(rows.count)
+        for i in rows.indices { keyed.append((classRank[Int(classOfRow[i])], -violation[i], Int32(i))) }
+        keyed.sort { $0 < $1 }
+        let order = keyed.map { Int($0.index) }
+        var rank = Array(repeating: Int32(0), count: rows.count)
+        for (position, i) in order.enumerated() { rank[i] = Int32(position) }
+        return rank
+    }
+
+    /// A binary min-heap of row indices by rank.
+    private struct Heap {
+        let rank: [Int32]
+        var items: [Int32] = []
+
+        init(rank: [Int32]) { self.rank = rank }
+
+        mutating func push(_ i: Int) {
+            items.append(Int32(i))
+            var child = items.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard rank[Int(items[child])] < rank[Int(items[parent])] else { break }
+                items.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        mutating func pop() -> Int? {
+            guard let top = items.first else { return nil }
+            let last = items.removeLast()
+            guard !items.isEmpty else { return Int(top) }
+            items[0] = last
+            var parent = 0
+            let count = items.count
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var best = parent
+                if left < count && rank[Int(items[left])] < rank[Int(items[best])] { best = left }
+                if right < count && rank[Int(items[right])] < rank[Int(items[best])] { best = right }
+                if best == parent { break }
+                items.swapAt(parent, best)
+                parent = best
+            }
+            return Int(top)
+        }
+    }
+}
