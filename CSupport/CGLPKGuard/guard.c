@@ -251,6 +251,10 @@ int trellis_glp_set_col_basic(uint64_t epoch, struct glp_prob *P, int j, int bas
     GUARDED(epoch, { glp_set_col_stat(P, j, basic ? GLP_BS : nonbasic_status(glp_get_col_type(P, j))); })
 }
 
+int trellis_glp_get_it_cnt(uint64_t epoch, struct glp_prob *P, int *count) {
+    GUARDED(epoch, { *count = glp_get_it_cnt(P); })
+}
+
 int trellis_glp_set_basis(uint64_t epoch, struct glp_prob *P, const unsigned char rows[], const unsigned char columns[]) {
     GUARDED(epoch, {
         int m = glp_get_num_rows(P), n = glp_get_num_cols(P);

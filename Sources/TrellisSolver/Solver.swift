@@ -69,6 +69,8 @@ public final class Solver {
         var componentSolves = 0
         /// Components moved along stored edit directions without GLPK.
         var affineSteps = 0
+        /// Simplex iterations GLPK made (all levels, all components).
+        var simplexIterations = 0
     }
     private(set) var statistics = Statistics()
 
@@ -295,7 +297,8 @@ public final class Solver {
                                          warmStart: warmStart(for: state), timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {
-            case .solved(let values, let affine, let optimalBasis):
+            case .solved(let values, let affine, let optimalBasis, let iterations):
+                statistics.simplexIterations += iterations
                 let objective = state.objective(values: values, constants: constants)
                 results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
                                                                affine: affine, basis: optimalBasis)))

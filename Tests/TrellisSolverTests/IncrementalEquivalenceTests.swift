@@ -145,7 +145,7 @@ struct IncrementalEquivalenceTests {
             let state = ComponentState(component: part, editOfRow: [:])
             let constants = state.baseConstants
             let solver = ComponentSolver(component: part, terms: state.terms, constants: constants, editRows: [])
-            guard case .solved(let values, _, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
+            guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
                 Issue.record("seed \(seed): unreduced LP infeasible")
                 return
             }

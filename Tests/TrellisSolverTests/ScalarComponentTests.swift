@@ -22,7 +22,7 @@ struct ScalarComponentTests {
         #expect(part.count == 1)
         let state = ComponentState(component: part[0], editOfRow: [:])
         let solver = ComponentSolver(component: part[0], terms: state.terms, constants: state.baseConstants, editRows: [])
-        guard case .solved(let values, _, _) = try solver.solve(Presolve.identity(component: part[0], terms: state.terms,
+        guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part[0], terms: state.terms,
                                                                                    constants: state.baseConstants)) else { return nil }
         return values[0]
     }

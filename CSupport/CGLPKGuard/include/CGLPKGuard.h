@@ -84,6 +84,8 @@ int trellis_glp_scale_prob(uint64_t epoch, struct glp_prob *P, int flags);
 /** glp_simplex with output off (msg_lev GLP_MSG_OFF), `presolve` GLP_ON/GLP_OFF, `method`
  *  GLP_PRIMAL/GLP_DUALP/..., `time_limit` in ms (<= 0: none). `*code` is glp_simplex's return
  *  value and `*status` glp_get_status afterwards. */
+/** glp_get_it_cnt: simplex iterations made on the problem so far. */
+int trellis_glp_get_it_cnt(uint64_t epoch, struct glp_prob *P, int *count);
 int trellis_glp_simplex(uint64_t epoch, struct glp_prob *P, int presolve, int method, int time_limit,
                         int *code, int *status);
 /** glp_exact with output off, like trellis_glp_simplex. */

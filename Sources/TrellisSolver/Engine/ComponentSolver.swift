@@ -14,7 +14,7 @@ struct ComponentSolver {
     enum Result {
         /// Values of ``Component/variables``, in order, what later edit steps may reuse, and the
         /// optimal basis for the next warm start.
-        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory.Compact?)
+        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory.Compact?, iterations: Int = 0)
         /// The required constraints cannot all hold.
         case infeasible
     }
@@ -71,6 +71,9 @@ struct ComponentSolver {
             return ScalarComponent(rows: scalarRows).solve()
         }
 
+        let merge = editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: constraints, protected: editRows) : nil
+        if let merge { presolve.removeRows(ofSources: merge.folded) }
+
         // LP columns: remaining variables that appear in some row, then error columns.
         var columnOfVariable = Array(repeating: -1, count: variableCount)
         var variableOfColumn: [Int] = []
@@ -121,14 +124,20 @@ struct ComponentSolver {
             matrix.append(Self.rowEntries(row, relation: constraint.relation,
                                           columnOfVariable: columnOfVariable, errorColumns: errors))
             lp.setRowBound(i, Self.rowBound(constraint.relation, constant: row.constant))
-            for column in errors { lp.setColumnBound(column, .lower(0)) }
+            if let range = merge?.ranges[row.source], errors.count == 2 {
+                let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
+                lp.setColumnBound(errors[0], bounds.surplus)
+                lp.setColumnBound(errors[1], bounds.shortfall)
+            } else {
+                for column in errors { lp.setColumnBound(column, .lower(0)) }
+            }
         }
         lp.setMatrix(matrix)
         lp.scale()
         var warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
         if !warm {
             crash(lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
-                  errorColumns: errorColumns)
+                  errorColumns: errorColumns, ranges: merge?.ranges ?? [:])
             warm = true
         }
 
@@ -189,7 +198,7 @@ struct ComponentSolver {
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
         let values = presolve.expand(remaining)
         try checkRequired(values)
-        return .solved(values: values, affine: affine, basis: basis)
+        return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
     }
 
     /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know
@@ -249,7 +258,7 @@ struct ComponentSolver {
 
     /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
     private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
-                       errorColumns: [[Int]]) {
+                       errorColumns: [[Int]], ranges: [Int: (lower: Double, upper: Double)]) {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
@@ -260,9 +269,11 @@ struct ComponentSolver {
             let errors = errorColumns[i]
             rows.append(CrashBasis.Row(relation: constraint.relation, isRequired: constraint.strength.isRequired,
                                        level: constraint.strength.level, weight: constraint.strength.weight,
-                                       rhs: -row.constant,
+                                       // A merged range: aim at the target moved into it.
+                                       rhs: ranges[row.source].map { Self.clamp(-row.constant, $0.lower, $0.upper) } ?? -row.constant,
                                        surplus: errors.count == 2 ? errors[0] : -1,
-                                       shortfall: errors.count == 2 ? errors[1] : -1))
+                                       shortfall: errors.count == 2 ? errors[1] : -1,
+                                       range: ranges[row.source]))
             entries.append(row.terms.map { (columnOfVariable[$0.variable], $0.coefficient) })
         }
         let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,

@@ -26,6 +26,9 @@ struct CrashBasis {
         /// A soft `==` row's error columns (surplus enters with -1, shortfall with +1), or -1.
         var surplus: Int
         var shortfall: Int
+        /// For a soft equality that absorbed required inequalities (``RangeMerge``): the range
+        /// its expression must stay in (its `rhs` is then the target moved into that range).
+        var range: (lower: Double, upper: Double)? = nil
     }
 
     /// Per LP row: whether it is basic.
@@ -87,13 +90,17 @@ struct CrashBasis {
                 value[pivot[i]] = (rows[i].rhs - sum) / a
             }
             guard pass == 0 else { break }
-            for i in 0..<m where rows[i].isRequired {
+            for i in 0..<m where rows[i].isRequired || rows[i].range != nil {
                 var activity = 0.0
                 for entry in entries[i] { activity += entry.value * value[entry.column] }
-                violation[i] = switch rows[i].relation {
-                case .equal: abs(activity - rows[i].rhs)
-                case .lessThanOrEqual: max(0, activity - rows[i].rhs)
-                case .greaterThanOrEqual: max(0, rows[i].rhs - activity)
+                if let range = rows[i].range {
+                    violation[i] = max(0, range.lower - activity, activity - range.upper)
+                } else {
+                    violation[i] = switch rows[i].relation {
+                    case .equal: abs(activity - rows[i].rhs)
+                    case .lessThanOrEqual: max(0, activity - rows[i].rhs)
+                    case .greaterThanOrEqual: max(0, rows[i].rhs - activity)
+                    }
                 }
                 if !violation[i].isFinite { violation[i] = 0 }
             }

@@ -241,6 +241,13 @@ struct Presolve {
         return solved
     }
 
+    /// Removes the rows of the given constraints (folded into others' bounds: see ``RangeMerge``).
+    mutating func removeRows(ofSources sources: Set<Int>) {
+        guard !sources.isEmpty else { return }
+        rows.removeAll { sources.contains($0.source) }
+        indexPlaces()
+    }
+
     private mutating func indexPlaces() {
         placeOfSource = Array(repeating: -1, count: relations.count)
         for (i, row) in rows.enumerated() { placeOfSource[row.source] = Int32(i) }

@@ -275,6 +275,13 @@ final class LinearProgram {
         }
     }
 
+    /// Simplex iterations made on this problem so far (0 once faulted).
+    var iterationCount: Int {
+        var count: Int32 = 0
+        guard guarded(trellis_glp_get_it_cnt(epoch, problem, &count), "glp_get_it_cnt") else { return 0 }
+        return Int(count)
+    }
+
     /// Re-solves in exact rational arithmetic from the current basis (`glp_exact`), so the
     /// answer is the true optimum of the problem as stored, whatever its weight ratios.
     /// Cheap after `simplex` (it only verifies or finishes the last pivots).
