@@ -34,13 +34,41 @@ public struct LinearSystem: Sendable {
     }
 
     /// Every variable name: the listed ones first, then any others in order of first appearance.
-    public var variables: [String]
+    public var variables: [String] { didSet { indexed = nil } }
     /// The constraints, in document order.
-    public var constraints: [Entry]
+    public var constraints: [Entry] { didSet { indexed = nil } }
     /// The edit variables.
-    public var edits: [Edit]
+    public var edits: [Edit] { didSet { indexed = nil } }
     /// The steps: each suggests values for edit variables, then the system is solved.
-    public var steps: [[(variable: String, value: Double)]]
+    public var steps: [[(variable: String, value: Double)]] { didSet { indexed = nil } }
+
+    /// The terms, edits and steps with variables as indices into `variables`, as the reader
+    /// produced them. Any change to a public property drops it (the `didSet`s above; observers
+    /// without `oldValue` keep in-place mutation in place), so it never disagrees with the names:
+    /// the accessors then recompute from the names.
+    private var indexed: IndexedForm?
+
+    /// Variables as indices into ``variables``, parallel to ``constraints``, ``edits`` and ``steps``.
+    struct IndexedForm: Sendable {
+        var terms: [[(variable: Int, coefficient: Double)]]
+        var edits: [Int]
+        var steps: [[(variable: Int, value: Double)]]
+    }
+
+    /// A system built from its parts (no stored index form: the accessors compute it).
+    init(variables: [String], constraints: [Entry], edits: [Edit], steps: [[(variable: String, value: Double)]]) {
+        self.variables = variables
+        self.constraints = constraints
+        self.edits = edits
+        self.steps = steps
+    }
+
+    /// A system as the reader builds it, with the index form of its names.
+    init(variables: [String], constraints: [Entry], edits: [Edit], steps: [[(variable: String, value: Double)]],
+         indexed: IndexedForm) {
+        self.init(variables: variables, constraints: constraints, edits: edits, steps: steps)
+        self.indexed = indexed
+    }
 
     /// The format tag this reader understands.
     public static let formatTag = "linear-system/1"
@@ -48,13 +76,54 @@ public struct LinearSystem: Sendable {
     /// Parses and validates a `linear-system/1` document.
     /// - Throws: ``LinearSystemError`` naming the offending entry.
     public static func parse(_ bytes: [UInt8]) throws -> LinearSystem {
-        let root: JSONValue
-        do {
-            root = try JSONValue.parse(bytes)
-        } catch let error as JSONParseError {
-            throw LinearSystemError(error.description)
+        try LinearSystemReader.read(bytes)
+    }
+}
+
+extension LinearSystem {
+    /// Each constraint's terms as (index into ``variables``, coefficient), parallel to
+    /// ``constraints`` and to each entry's `terms`.
+    ///
+    /// Stored for a parsed system that has not been changed since (O(1)); otherwise computed
+    /// from the names (O(terms)). Every term must name a variable in ``variables`` (a parsed
+    /// system always does); a name listed twice resolves to its first position.
+    func indexedTerms() -> [[(variable: Int, coefficient: Double)]] {
+        if let indexed { return indexed.terms }
+        let position = variablePositions()
+        return constraints.map { entry in
+            entry.terms.map { (Self.position(of: $0.variable, in: position), $0.coefficient) }
         }
-        return try LinearSystemDecoder(root: root).decode()
+    }
+
+    /// Each edit's variable as an index into ``variables``, parallel to ``edits`` (stored or
+    /// computed as ``indexedTerms()``).
+    func editVariableIndices() -> [Int] {
+        if let indexed { return indexed.edits }
+        let position = variablePositions()
+        return edits.map { Self.position(of: $0.variable, in: position) }
+    }
+
+    /// Each step's suggestions as (index into ``variables``, value), parallel to ``steps``
+    /// (stored or computed as ``indexedTerms()``).
+    func indexedSteps() -> [[(variable: Int, value: Double)]] {
+        if let indexed { return indexed.steps }
+        let position = variablePositions()
+        return steps.map { step in step.map { (Self.position(of: $0.variable, in: position), $0.value) } }
+    }
+
+    /// Whether the index form is the stored one (for tests).
+    var hasStoredIndexForm: Bool { indexed != nil }
+
+    private func variablePositions() -> [String: Int] {
+        var position: [String: Int] = [:]
+        position.reserveCapacity(variables.count)
+        for (index, name) in variables.enumerated() where position[name] == nil { position[name] = index }
+        return position
+    }
+
+    private static func position(of name: String, in position: [String: Int]) -> Int {
+        guard let index = position[name] else { preconditionFailure("variable \"\(name)\" is not in `variables`") }
+        return index
     }
 }
 
@@ -64,150 +133,4 @@ public struct LinearSystemError: Error, Sendable, CustomStringConvertible {
     public let message: String
     init(_ message: String) { self.message = message }
     public var description: String { message }
-}
-
-/// Turns a parsed JSON document into a validated ``LinearSystem``.
-struct LinearSystemDecoder {
-    let root: JSONValue
-
-    func decode() throws -> LinearSystem {
-        guard case .object(let members) = root else { throw LinearSystemError("the document must be an object, found \(root.kind)") }
-        let known: Set<String> = ["format", "variables", "constraints", "edits", "steps"]
-        for member in members where !known.contains(member.key) {
-            throw LinearSystemError("unknown top-level field \"\(member.key)\"")
-        }
-        guard let format = root["format"] else { throw LinearSystemError("missing field \"format\"") }
-        guard case .string(let tag) = format, tag == LinearSystem.formatTag else {
-            throw LinearSystemError("format must be \"\(LinearSystem.formatTag)\", found \(describe(format))")
-        }
-
-        var names: [String] = []
-        var known_names = Set<String>()
-        func note(_ name: String) {
-            if known_names.insert(name).inserted { names.append(name) }
-        }
-        if let listed = root["variables"] {
-            guard case .array(let items) = listed else { throw LinearSystemError("variables: expected an array, found \(listed.kind)") }
-            for (index, item) in items.enumerated() {
-                guard case .string(let name) = item else { throw LinearSystemError("variables[\(index)]: expected a string, found \(item.kind)") }
-                guard !known_names.contains(name) else { throw LinearSystemError("variables[\(index)]: duplicate variable \"\(name)\"") }
-                note(name)
-            }
-        }
-
-        guard let constraintsValue = root["constraints"] else { throw LinearSystemError("missing field \"constraints\"") }
-        guard case .array(let items) = constraintsValue else {
-            throw LinearSystemError("constraints: expected an array, found \(constraintsValue.kind)")
-        }
-        var entries: [LinearSystem.Entry] = []
-        var ids = Set<String>()
-        for (index, item) in items.enumerated() {
-            let entry = try decodeEntry(item, index: index)
-            guard ids.insert(entry.id).inserted else {
-                throw LinearSystemError("constraints[\(index)]: duplicate constraint id \"\(entry.id)\"")
-            }
-            for term in entry.terms { note(term.variable) }
-            entries.append(entry)
-        }
-
-        var edits: [LinearSystem.Edit] = []
-        var editNames = Set<String>()
-        if let editsValue = root["edits"] {
-            guard case .array(let editItems) = editsValue else { throw LinearSystemError("edits: expected an array, found \(editsValue.kind)") }
-            for (index, item) in editItems.enumerated() {
-                let place = "edits[\(index)]"
-                guard case .object = item else { throw LinearSystemError("\(place): expected an object, found \(item.kind)") }
-                try allowOnly(["variable", "strength"], in: item, place: place)
-                guard case .string(let name)? = item["variable"] else { throw LinearSystemError("\(place): \"variable\" must be a string") }
-                guard let strength = item["strength"] else { throw LinearSystemError("\(place) (\(name)): missing field \"strength\"") }
-                guard let weight = try decodeStrength(strength, place: "\(place) (\(name))") else {
-                    throw LinearSystemError("\(place) (\(name)): an edit variable cannot be required")
-                }
-                guard editNames.insert(name).inserted else { throw LinearSystemError("\(place): duplicate edit variable \"\(name)\"") }
-                note(name)
-                edits.append(.init(variable: name, weight: weight))
-            }
-        }
-
-        var steps: [[(variable: String, value: Double)]] = []
-        if let stepsValue = root["steps"] {
-            guard case .array(let stepItems) = stepsValue else { throw LinearSystemError("steps: expected an array, found \(stepsValue.kind)") }
-            for (index, item) in stepItems.enumerated() {
-                let place = "steps[\(index)]"
-                guard case .object = item else { throw LinearSystemError("\(place): expected an object, found \(item.kind)") }
-                try allowOnly(["suggest"], in: item, place: place)
-                guard let suggest = item["suggest"] else { throw LinearSystemError("\(place): missing field \"suggest\"") }
-                guard case .object(let pairs) = suggest else { throw LinearSystemError("\(place).suggest: expected an object, found \(suggest.kind)") }
-                var step: [(variable: String, value: Double)] = []
-                for (name, value) in pairs {
-                    guard editNames.contains(name) else {
-                        throw LinearSystemError("\(place).suggest: \"\(name)\" is not an edit variable")
-                    }
-                    step.append((name, try number(value, place: "\(place).suggest.\(name)")))
-                }
-                steps.append(step)
-            }
-        }
-        return LinearSystem(variables: names, constraints: entries, edits: edits, steps: steps)
-    }
-
-    private func decodeEntry(_ item: JSONValue, index: Int) throws -> LinearSystem.Entry {
-        var place = "constraints[\(index)]"
-        guard case .object = item else { throw LinearSystemError("\(place): expected an object, found \(item.kind)") }
-        guard let idValue = item["id"] else { throw LinearSystemError("\(place): missing field \"id\"") }
-        guard case .string(let id) = idValue else { throw LinearSystemError("\(place): \"id\" must be a string, found \(idValue.kind)") }
-        place += " (id \"\(id)\")"
-        try allowOnly(["id", "terms", "constant", "op", "strength"], in: item, place: place)
-
-        guard let termsValue = item["terms"] else { throw LinearSystemError("\(place): missing field \"terms\"") }
-        guard case .object(let pairs) = termsValue else { throw LinearSystemError("\(place): terms: expected an object, found \(termsValue.kind)") }
-        var terms: [(variable: String, coefficient: Double)] = []
-        for (name, value) in pairs {
-            terms.append((name, try number(value, place: "\(place): terms.\(name)")))
-        }
-        guard let constantValue = item["constant"] else { throw LinearSystemError("\(place): missing field \"constant\"") }
-        let constant = try number(constantValue, place: "\(place): constant")
-
-        guard let opValue = item["op"] else { throw LinearSystemError("\(place): missing field \"op\"") }
-        guard case .string(let op) = opValue, let relation = Relation(rawValue: op) else {
-            throw LinearSystemError("\(place): unknown op \(describe(opValue)) (expected \"==\", \"<=\" or \">=\")")
-        }
-        guard let strength = item["strength"] else { throw LinearSystemError("\(place): missing field \"strength\"") }
-        let weight = try decodeStrength(strength, place: place)
-        return .init(id: id, terms: terms, constant: constant, relation: relation, weight: weight)
-    }
-
-    /// `nil` for "required", else a positive finite weight.
-    private func decodeStrength(_ value: JSONValue, place: String) throws -> Double? {
-        switch value {
-        case .string("required"): return nil
-        case .number(let weight):
-            guard weight > 0 else { throw LinearSystemError("\(place): strength must be \"required\" or a positive number, found \(weight)") }
-            if let problem = NumberCheck.weightProblem(weight) { throw LinearSystemError("\(place): strength: \(problem)") }
-            return weight
-        default:
-            throw LinearSystemError("\(place): strength must be \"required\" or a positive number, found \(describe(value))")
-        }
-    }
-
-    private func number(_ value: JSONValue, place: String) throws -> Double {
-        guard case .number(let number) = value else { throw LinearSystemError("\(place): expected a number, found \(value.kind)") }
-        if let problem = NumberCheck.problem(number) { throw LinearSystemError("\(place): \(problem)") }
-        return number
-    }
-
-    private func allowOnly(_ keys: Set<String>, in item: JSONValue, place: String) throws {
-        guard case .object(let members) = item else { return }
-        for member in members where !keys.contains(member.key) {
-            throw LinearSystemError("\(place): unknown field \"\(member.key)\"")
-        }
-    }
-
-    private func describe(_ value: JSONValue) -> String {
-        switch value {
-        case .string(let text): "\"\(text)\""
-        case .number(let number): "\(number)"
-        default: value.kind
-        }
-    }
 }
