@@ -39,7 +39,8 @@ struct LinearSystemReader {
     private var constraintsKind: FieldValue = .missing
     private var constraintsProblem: String?
     private var entries: [LinearSystem.Entry] = []
-    private var entryTerms: [[(variable: Int, coefficient: Double)]] = []
+    /// The variable index of every term of `entries`, back to back.
+    private var termVariables: [Int32] = []
     private var ids = Set<String>()
     private var editsProblem: String?
     private var edits: [LinearSystem.Edit] = []
@@ -260,15 +261,19 @@ struct LinearSystemReader {
                 if newIndex[index] < 0 { newIndex[index] = variables.count; variables.append(spelling) }
             }
             for index in listed { note(index, listedSpelling[index] ?? table.names[index]) }
-            for (entry, terms) in zip(entries, entryTerms) {
-                for (term, indexed) in zip(entry.terms, terms) { note(indexed.variable, term.variable) }
+            var position = 0
+            for entry in entries {
+                for term in entry.terms {
+                    note(Int(termVariables[position]), term.variable)
+                    position += 1
+                }
             }
             for (edit, index) in zip(edits, editIndices) { note(index, edit.variable) }
-            entryTerms = entryTerms.map { $0.map { (newIndex[$0.variable], $0.coefficient) } }
+            termVariables = termVariables.map { Int32(newIndex[Int($0)]) }
             editIndices = editIndices.map { newIndex[$0] }
             stepIndices = stepIndices.map { $0.map { (newIndex[$0.variable], $0.value) } }
         }
-        let indexed = LinearSystem.IndexedForm(terms: entryTerms, edits: editIndices, steps: stepIndices)
+        let indexed = LinearSystem.IndexedForm(termVariables: termVariables, edits: editIndices, steps: stepIndices)
         return LinearSystem(variables: variables, constraints: entries, edits: edits, steps: stepNames, indexed: indexed)
     }
 
@@ -302,7 +307,6 @@ struct LinearSystemReader {
         var id: FieldValue = .missing
         var termsField: FieldValue = .missing
         var terms: [(variable: String, coefficient: Double)] = []
-        var indexed: [(variable: Int, coefficient: Double)] = []
         var termProblem: (name: String, issue: NumberIssue)?
         var constant: FieldValue = .missing
         var op: FieldValue = .missing
@@ -310,6 +314,8 @@ struct LinearSystemReader {
     }
 
     private var pending = PendingEntry()
+    /// The variable indices of the pending constraint's terms.
+    private var pendingVariables: [Int32] = []
 
     private mutating func readConstraint(_ index: Int) throws {
         let first = try peek()
@@ -318,6 +324,7 @@ struct LinearSystemReader {
             return try skipValue()
         }
         pending = PendingEntry()
+        pendingVariables.removeAll(keepingCapacity: true)
         try readObject(key: { reader, key, keyStart in try reader.entryKey(key, at: keyStart) },
                        value: { reader, field in try reader.readEntryField(field) })
         guard constraintsProblem == nil else { return }
@@ -380,7 +387,7 @@ struct LinearSystemReader {
             return
         }
         pending.terms.append((name.spelling ?? table.names[name.index], coefficient))
-        pending.indexed.append((name.index, coefficient))
+        pendingVariables.append(Int32(name.index))
     }
 
     /// Checks the buffered constraint as the tree decoder did, in its order; appends it when fine.
@@ -414,9 +421,8 @@ struct LinearSystemReader {
         }
         guard ids.insert(id).inserted else { return "\(at): duplicate constraint id \"\(id)\"" }
         entries.append(LinearSystem.Entry(id: id, terms: pending.terms, constant: constant, relation: relation, weight: weight))
-        entryTerms.append(pending.indexed)
+        termVariables.append(contentsOf: pendingVariables)
         pending.terms = []
-        pending.indexed = []
         return nil
     }
 

@@ -14,8 +14,8 @@ struct NameTable {
     private var slots: [Int32] = Array(repeating: -1, count: 64)
     /// The bytes of every ASCII name, back to back (`byteStart[i]..<byteStart[i] + byteCount[i]`).
     private var arena: [UInt8] = []
-    private var byteStart: [Int32] = []
-    private var byteCount: [Int32] = []
+    private var byteStart: [Int] = []
+    private var byteCount: [Int] = []
     private var asciiCount = 0
     /// Every name, once a non-ASCII one has been seen.
     private var byString: [String: Int]?
@@ -62,13 +62,13 @@ struct NameTable {
         names.append(text)
         byString![text] = index
         // Keep the parallel byte arrays index-aligned; non-ASCII names are never matched by bytes.
-        byteStart.append(Int32(arena.count))
+        byteStart.append(arena.count)
         byteCount.append(-1)
         return (index, true, true)
     }
 
     private func arenaMatches(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(byteStart[index])
+        let start = byteStart[index]
         return arena.withUnsafeBufferPointer { stored in
             for offset in 0..<bytes.count where stored[start + offset] != bytes[offset] { return false }
             return true
@@ -76,15 +76,15 @@ struct NameTable {
     }
 
     private mutating func insertASCII(_ index: Int, _ bytes: UnsafeBufferPointer<UInt8>, hash: Int) {
-        byteStart.append(Int32(arena.count))
-        byteCount.append(Int32(bytes.count))
+        byteStart.append(arena.count)
+        byteCount.append(bytes.count)
         arena.append(contentsOf: bytes)
         asciiCount += 1
         if asciiCount * 2 > slots.count {
             let bigger = slots.count * 2
             var grown = Array(repeating: Int32(-1), count: bigger)
             for name in 0..<index where byteCount[name] >= 0 {
-                let start = Int(byteStart[name])
+                let start = byteStart[name]
                 let rehash = arena.withUnsafeBufferPointer {
                     Self.hash(UnsafeBufferPointer(rebasing: $0[start..<start + Int(byteCount[name])]))
                 }
