@@ -17,10 +17,20 @@ struct AffineModel {
         var slope: Double
     }
 
-    /// The reduced problem the LP solved (substitutions undone after each step).
-    private(set) var presolve: Presolve
+    /// The reduced problem the LP solved (substitutions undone after each step). Never
+    /// mutated after construction: copying its rows each step would cost O(rows).
+    private let presolve: Presolve
     /// Values of the non-eliminated component variables.
     private(set) var remaining: [Double]
+    /// Values of all component variables (substitutions applied).
+    private var values: [Double]
+    /// Constants of edit constraints moved since the model was built, by constraint index.
+    private var movedConstants: [Int: Double] = [:]
+    /// Scratch flags for the incremental expansion (all false between steps).
+    private var dirty: [Bool] = []
+    /// By edit constraint index: the substitutions its direction reaches, in evaluation order
+    /// (so a step re-evaluates only those, not every substitution).
+    private var reached: [Int: [Int]] = [:]
     private var basicValue: [Double] = []
     private var basicLower: [Double] = []
     private var basicUpper: [Double] = []
@@ -39,6 +49,7 @@ struct AffineModel {
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
         self.remaining = remaining
+        values = presolve.expand(remaining)
     }
 
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`.
@@ -46,6 +57,7 @@ struct AffineModel {
          variableOfColumn: [Int], costScale: Double) {
         self.presolve = presolve
         self.remaining = remaining
+        values = presolve.expand(remaining)
         let m = lp.rowCount
         var positionOf: [Int: Int] = [:]
         for basic in lp.basicVariables() {
@@ -84,6 +96,17 @@ struct AffineModel {
             let entries = column.compactMap { entry in positionOf[entry.basic].map { ($0, entry.alpha) } }
             directions[edit] = Direction(entries: entries, slope: lp.rowDual(row) / costScale)
         }
+        var marked = Array(repeating: false, count: values.count)
+        for (edit, direction) in directions {
+            guard let direction else { continue }
+            var touched: [Int] = []
+            for (position, _) in direction.entries where basicVariable[position] >= 0 && !marked[basicVariable[position]] {
+                marked[basicVariable[position]] = true
+                touched.append(basicVariable[position])
+            }
+            reached[edit] = presolve.dependentSubstitutions(of: &marked, touched: &touched)
+            for variable in touched { marked[variable] = false }
+        }
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
@@ -92,9 +115,10 @@ struct AffineModel {
     /// would stop being feasible and the simplex method is needed.
     mutating func step(_ changes: [(index: Int, constant: Double, weight: Double)]) -> (values: [Double], objectiveChange: Double)? {
         var journal: [(position: Int, value: Double)] = []
+        journal.reserveCapacity(changes.count == 1 ? ((directions[changes[0].index] ?? nil)?.entries.count ?? 0) : 16)
         var objectiveChange = 0.0
         for (index, constant, weight) in changes {
-            let delta = constant - presolve.constant(ofSource: index)
+            let delta = constant - (movedConstants[index] ?? presolve.constant(ofSource: index))
             if delta == 0 { continue }
             switch presolve.place(ofSource: index) {
             case .row:
@@ -106,7 +130,9 @@ struct AffineModel {
                     basicValue[position] -= alpha * delta
                 }
             case .constant(let i):
-                let old = presolve.constantRows[i].constant
+                // The row's constant moved with the edit's: base + (current - original).
+                let original = presolve.constant(ofSource: index)
+                let old = presolve.constantRows[i].constant + ((movedConstants[index] ?? original) - original)
                 objectiveChange += weight * (abs(old + delta) - abs(old))
             case nil:
                 break
@@ -122,9 +148,26 @@ struct AffineModel {
         }
         for (position, _) in journal where basicVariable[position] >= 0 {
             remaining[basicVariable[position]] = basicValue[position]
+            values[basicVariable[position]] = basicValue[position]
         }
-        for (index, constant, _) in changes { presolve.setConstant(ofSource: index, to: constant) }
-        return (presolve.expand(remaining), objectiveChange)
+        let moved = changes.filter { change in
+            change.constant != (movedConstants[change.index] ?? presolve.constant(ofSource: change.index))
+        }
+        for (index, constant, _) in changes { movedConstants[index] = constant }
+        if moved.count == 1, let order = reached[moved[0].index] {
+            // One edit moved (a drag): re-evaluate exactly what its direction reaches.
+            presolve.evaluate(order, into: &values)
+        } else if !journal.isEmpty {
+            if dirty.count != values.count { dirty = Array(repeating: false, count: values.count) }
+            var changed: [Int] = []
+            for (position, _) in journal where basicVariable[position] >= 0 && !dirty[basicVariable[position]] {
+                dirty[basicVariable[position]] = true
+                changed.append(basicVariable[position])
+            }
+            presolve.reexpand(&values, dirty: &dirty, changed: &changed)
+            for variable in changed { dirty[variable] = false }
+        }
+        return (values, objectiveChange)
     }
 
     private mutating func rollBack(_ journal: [(position: Int, value: Double)]) {

@@ -56,23 +56,27 @@ struct Presolve {
     init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
         let constraints = component.constraints
         let n = component.variables.count
+        // Read once: the loops below would otherwise touch a Constraint object per look.
+        var isRequired = [Bool](repeating: false, count: constraints.count)
+        var relations = [Relation](repeating: .equal, count: constraints.count)
+        for (index, constraint) in constraints.enumerated() {
+            isRequired[index] = constraint.strength.isRequired
+            relations[index] = constraint.relation
+        }
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
         eliminated = Array(repeating: false, count: n)
-        relations = constraints.map(\.relation)
+        self.relations = relations
         self.constants = constants
 
         var work: [Row?] = constraints.indices.map { index in
             Row(source: index, terms: terms[index], constant: constants[index])
         }
-        var occurrences: [[Int]] = Array(repeating: [], count: n)
+        var occurrences = Occurrences(variables: n, terms: terms)
         /// How many live rows name each variable (kept exact as rows change).
         var uses = Array(repeating: 0, count: n)
-        for (index, row) in work.enumerated() {
-            for term in row!.terms {
-                occurrences[term.variable].append(index)
-                uses[term.variable] += 1
-            }
+        for row in terms {
+            for term in row { uses[term.variable] += 1 }
         }
 
         // Candidates: required equalities, shortest first (singletons fix values, doubletons tie
@@ -83,7 +87,7 @@ struct Presolve {
         var queued = Array(repeating: false, count: work.count)
         func consider(_ index: Int) {
             guard !queued[index], let row = work[index],
-                  constraints[index].strength.isRequired, constraints[index].relation == .equal else { return }
+                  isRequired[index], relations[index] == .equal else { return }
             queued[index] = true
             buckets[min(max(row.terms.count - 1, 0), 3)].append(index)
         }
@@ -99,7 +103,7 @@ struct Presolve {
         while let index = next() {
             queued[index] = false
             guard let row = work[index],
-                  constraints[index].strength.isRequired, constraints[index].relation == .equal else { continue }
+                  isRequired[index], relations[index] == .equal else { continue }
             if row.terms.isEmpty {
                 guard abs(row.constant) <= 1e-9 else { return nil }
                 work[index] = nil
@@ -114,7 +118,7 @@ struct Presolve {
                 guard cost <= Self.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
-                let grows = row.terms.count > 2 && occurrences[term.variable].contains { other in
+                let grows = row.terms.count > 2 && occurrences.contains(term.variable) { other in
                     other != index && (work[other]?.terms.count ?? 0) + row.terms.count - 2 > Self.rowLengthCap
                 }
                 if !grows { best = (position, cost) }
@@ -133,7 +137,7 @@ struct Presolve {
             eliminated[substitution.variable] = true
             substitutions.append(substitution)
             // Replace the variable everywhere else.
-            for other in occurrences[substitution.variable] where other != index {
+            for other in occurrences.list(substitution.variable) where other != index {
                 guard var target = work[other],
                       let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
                 work[other] = nil   // `target` is now the only reference: its terms change in place
@@ -153,33 +157,32 @@ struct Presolve {
                         }
                     } else if added != 0 {
                         target.terms.append((y, added))
-                        occurrences[y].append(other)
+                        occurrences.append(other, to: y)
                         uses[y] += 1
                     }
                 }
                 work[other] = target
                 consider(other)
             }
-            occurrences[substitution.variable] = []
+            occurrences.clear(substitution.variable)
         }
 
         // What is left: bounds from single-variable required inequalities, LP rows, constants.
         for case let row? in work {
-            let constraint = constraints[row.source]
-            let required = constraint.strength.isRequired
+            let required = isRequired[row.source], relation = relations[row.source]
             if row.terms.isEmpty {
                 if required {
-                    if Self.violation(constant: row.constant, relation: constraint.relation) > 1e-9 { return nil }
+                    if Self.violation(constant: row.constant, relation: relation) > 1e-9 { return nil }
                 } else {
                     constantRows.append(row)
                 }
                 continue
             }
-            if required, constraint.relation != .equal, row.terms.count == 1 {
+            if required, relation != .equal, row.terms.count == 1 {
                 let (x, a) = row.terms[0]
                 let bound = -row.constant / a
                 // a·x + c >= 0  ⇔  x >= -c/a when a > 0 (flipped for a < 0); likewise for <=.
-                let isLower = (constraint.relation == .greaterThanOrEqual) == (a > 0)
+                let isLower = (relation == .greaterThanOrEqual) == (a > 0)
                 if isLower { lower[x] = max(lower[x] ?? -.infinity, bound) } else { upper[x] = min(upper[x] ?? .infinity, bound) }
                 continue
             }
@@ -248,6 +251,56 @@ struct Presolve {
         indexPlaces()
     }
 
+    /// Which rows name each variable: the initial rows in one flat array (no array per
+    /// variable), plus the rows a substitution made name it later. Entries may be stale (a row
+    /// that no longer names the variable); users re-check the row.
+    private struct Occurrences {
+        private var start: [Int32]
+        private var rows: [Int32]
+        private var added: [[Int32]]
+        private var cleared: [Bool]
+
+        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]]) {
+            var start = [Int32](repeating: 0, count: n + 1)
+            for row in terms { for term in row { start[term.variable + 1] += 1 } }
+            for j in 0..<n { start[j + 1] += start[j] }
+            var fill = start
+            var rows = [Int32](repeating: 0, count: Int(start[n]))
+            for (index, row) in terms.enumerated() {
+                for term in row {
+                    rows[Int(fill[term.variable])] = Int32(index)
+                    fill[term.variable] += 1
+                }
+            }
+            self.start = start
+            self.rows = rows
+            added = Array(repeating: [], count: n)   // empty arrays share one storage: no allocation each
+            cleared = Array(repeating: false, count: n)
+        }
+
+        func contains(_ variable: Int, where predicate: (Int) -> Bool) -> Bool {
+            guard !cleared[variable] else { return false }
+            for k in Int(start[variable])..<Int(start[variable + 1]) where predicate(Int(rows[k])) { return true }
+            return added[variable].contains { predicate(Int($0)) }
+        }
+
+        func list(_ variable: Int) -> [Int] {
+            guard !cleared[variable] else { return [] }
+            var result: [Int] = []
+            result.reserveCapacity(Int(start[variable + 1] - start[variable]) + added[variable].count)
+            for k in Int(start[variable])..<Int(start[variable + 1]) { result.append(Int(rows[k])) }
+            for row in added[variable] { result.append(Int(row)) }
+            return result
+        }
+
+        mutating func append(_ row: Int, to variable: Int) { added[variable].append(Int32(row)) }
+
+        mutating func clear(_ variable: Int) {
+            cleared[variable] = true
+            added[variable] = []
+        }
+    }
+
     private mutating func indexPlaces() {
         placeOfSource = Array(repeating: -1, count: relations.count)
         for (i, row) in rows.enumerated() { placeOfSource[row.source] = Int32(i) }
@@ -289,19 +342,6 @@ struct Presolve {
 
     enum Place { case row(Int), constant(Int) }
 
-    /// Sets the constant of constraint `source` (an edit's new suggestion) and moves its row by
-    /// the difference. Exact for soft rows: substitutions only ever came from required rows, so
-    /// a soft row's constant enters nothing else.
-    mutating func setConstant(ofSource source: Int, to value: Double) {
-        let delta = value - constants[source]
-        constants[source] = value
-        switch place(ofSource: source) {
-        case .row(let i): rows[i].constant += delta
-        case .constant(let i): constantRows[i].constant += delta
-        case nil: break
-        }
-    }
-
     /// Values of all component variables from the values of the remaining ones (`remaining[j]`
     /// is used for non-eliminated `j`).
     func expand(_ remaining: [Double]) -> [Double] {
@@ -312,6 +352,46 @@ struct Presolve {
             values[substitution.variable] = value
         }
         return values
+    }
+
+    /// The substitutions (indices into the list, in evaluation order) that depend, directly or
+    /// through others, on the variables flagged in `marked`; flags and lists their variables too.
+    func dependentSubstitutions(of marked: inout [Bool], touched: inout [Int]) -> [Int] {
+        var order: [Int] = []
+        for k in substitutions.indices.reversed() where substitutions[k].terms.contains(where: { marked[$0.variable] }) {
+            order.append(k)
+            if !marked[substitutions[k].variable] {
+                marked[substitutions[k].variable] = true
+                touched.append(substitutions[k].variable)
+            }
+        }
+        return order
+    }
+
+    /// Re-evaluates the given substitutions, in the given order, into `values`.
+    func evaluate(_ order: [Int], into values: inout [Double]) {
+        for k in order {
+            let substitution = substitutions[k]
+            var value = substitution.constant
+            for (other, coefficient) in substitution.terms { value += coefficient * values[other] }
+            values[substitution.variable] = value
+        }
+    }
+
+    /// Updates `values` (a result of ``expand(_:)``) after the variables flagged in `dirty` (and
+    /// listed in `changed`) changed: re-evaluates only the substitutions that depend on them,
+    /// in the order ``expand(_:)`` uses, flagging and listing what they change in turn.
+    func reexpand(_ values: inout [Double], dirty: inout [Bool], changed: inout [Int]) {
+        guard !changed.isEmpty else { return }
+        for substitution in substitutions.reversed() where substitution.terms.contains(where: { dirty[$0.variable] }) {
+            var value = substitution.constant
+            for (other, coefficient) in substitution.terms { value += coefficient * values[other] }
+            values[substitution.variable] = value
+            if !dirty[substitution.variable] {
+                dirty[substitution.variable] = true
+                changed.append(substitution.variable)
+            }
+        }
     }
 
     private static func allFinite(_ rows: [Row]) -> Bool {

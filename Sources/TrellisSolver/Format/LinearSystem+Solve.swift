@@ -28,27 +28,35 @@ extension LinearSystem {
     public func solve(timeLimitMilliseconds: Int? = nil) throws -> Answer {
         let clock = ContinuousClock()
         let start = clock.now
-        var variableByName: [String: Variable] = [:]
-        variableByName.reserveCapacity(variables.count)
-        for name in variables { variableByName[name] = Variable(name) }
+        // Variables by index into `variables` (names were resolved when the file was read).
+        var variableObjects: [Variable] = []
+        variableObjects.reserveCapacity(variables.count)
+        for name in variables { variableObjects.append(Variable(name)) }
+        let termVariables = termVariableIndices()
         let solver = Solver()
         solver.timeLimitMilliseconds = timeLimitMilliseconds
         var built: [Constraint] = []
         built.reserveCapacity(constraints.count)
+        var position = 0
         for entry in constraints {
-            let terms = entry.terms.map { Term(variableByName[$0.variable]!, $0.coefficient) }
+            var terms: [Term] = []
+            terms.reserveCapacity(entry.terms.count)
+            for term in entry.terms {
+                terms.append(Term(variableObjects[Int(termVariables[position])], term.coefficient))
+                position += 1
+            }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
             built.append(Constraint(Expression(terms, constant: entry.constant), entry.relation,
                                     strength: strength, label: entry.id))
         }
         try solver.add(built)
-        for edit in edits {
-            try solver.addEditVariable(variableByName[edit.variable]!, strength: .weight(edit.weight))
+        for (edit, index) in zip(edits, editVariableIndices()) {
+            try solver.addEditVariable(variableObjects[index], strength: .weight(edit.weight))
         }
 
         func snapshot() -> Answer.Solve {
             Answer.Solve(objective: solver.objective,
-                         values: variables.map { ($0, solver.value(of: variableByName[$0]!)) })
+                         values: variables.indices.map { (variables[$0], solver.value(of: variableObjects[$0])) })
         }
         func elapsed(since instant: ContinuousClock.Instant) -> Double {
             let duration = instant.duration(to: clock.now)
@@ -68,9 +76,9 @@ extension LinearSystem {
         }
         var solves: [Answer.Solve] = []
         var stepTimes: [Double] = []
-        for step in steps {
+        for step in indexedSteps() {
             let stepStart = clock.now
-            for (name, value) in step { try solver.suggest(variableByName[name]!, value: value) }
+            for (index, value) in step { try solver.suggest(variableObjects[index], value: value) }
             try solver.solve()
             stepTimes.append(elapsed(since: stepStart))
             solves.append(snapshot())

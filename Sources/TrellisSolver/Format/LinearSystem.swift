@@ -110,6 +110,19 @@ extension LinearSystem {
         }
     }
 
+    /// The variable index of every term, flat: constraint after constraint, each entry's terms
+    /// in order (what ``indexedTerms()`` nests). Stored for a parsed system (O(1)); otherwise
+    /// computed from the names.
+    func termVariableIndices() -> [Int32] {
+        if let indexed { return indexed.termVariables }
+        let position = variablePositions()
+        var flat: [Int32] = []
+        for entry in constraints {
+            for term in entry.terms { flat.append(Int32(Self.position(of: term.variable, in: position))) }
+        }
+        return flat
+    }
+
     /// Each edit's variable as an index into ``variables``, parallel to ``edits`` (stored for a
     /// parsed system, O(1); else computed from the names).
     func editVariableIndices() -> [Int] {
