@@ -33,7 +33,8 @@ extension TrellisCommand {
             } catch {
                 throw CommandFailure(message: "\(file): \(error)", code: 1)
             }
-            print(answer.json(includeTiming: timing))
+            answer.writeJSON(includeTiming: timing) { print($0, terminator: "") }
+            print()
             if answer.status == .unsatisfiable { throw ExitCode(2) }
         }
     }

@@ -39,6 +39,12 @@ public struct Expression: Sendable, CustomStringConvertible {
             if terms.count == 1 && terms[0].coefficient == 0 { return Expression([], constant: constant) }
             return self
         }
+        // Already reduced (ascending ids, no zero): nothing to copy.
+        var isReduced = terms[0].coefficient != 0
+        for k in 1..<terms.count where isReduced {
+            isReduced = terms[k].coefficient != 0 && terms[k - 1].variable.id < terms[k].variable.id
+        }
+        if isReduced { return self }
         if terms.count <= 8 {
             // Small expressions (nearly all of them): insertion sort and merge in one copy, no hashing.
             var merged = terms

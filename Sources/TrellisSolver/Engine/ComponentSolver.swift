@@ -62,9 +62,12 @@ struct ComponentSolver {
         let variableCount = component.variables.count
         let constraints = component.constraints
         let scalars = presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
-            var scalarRows = rows.map { row in
-                ScalarComponent.Row(coefficient: row.terms[0].coefficient, constant: row.constant,
-                                    relation: constraints[row.source].relation, strength: constraints[row.source].strength)
+            var scalarRows: [ScalarComponent.Row] = []
+            scalarRows.reserveCapacity(rows.count + 2)
+            for row in rows {
+                let constraint = constraints[row.source]
+                scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: row.constant,
+                                                      relation: constraint.relation, strength: constraint.strength))
             }
             if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
             if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }

@@ -211,7 +211,8 @@ struct Presolve {
     /// `solve` gets a variable's rows and bounds and returns its value, or nil to leave it to the
     /// LP. Returns the values found, by component variable.
     mutating func splitOffScalars(protecting protected: [Int],
-                                  solve: (_ rows: [Row], _ lower: Double?, _ upper: Double?) -> Double?) -> [(variable: Int, value: Double)] {
+                                  solve: (_ rows: ArraySlice<(source: Int, coefficient: Double, constant: Double)>,
+                                          _ lower: Double?, _ upper: Double?) -> Double?) -> [(variable: Int, value: Double)] {
         let n = lower.count
         // Per variable: -1 not seen, -2 named by a longer (or protected) row, else its row count.
         var singleRows = Array(repeating: -1, count: n)
@@ -226,14 +227,21 @@ struct Presolve {
             }
         }
         guard singleRows.contains(where: { $0 > 0 }) else { return [] }
-        var grouped: [[Row]] = Array(repeating: [], count: n)
+        // Each candidate's rows, grouped in one flat array (counting sort by variable).
+        var start = Array(repeating: 0, count: n + 1)
+        for j in 0..<n where singleRows[j] > 0 { start[j + 1] = singleRows[j] }
+        for j in 0..<n { start[j + 1] += start[j] }
+        var fill = start
+        var grouped = Array(repeating: (source: 0, coefficient: 0.0, constant: 0.0), count: start[n])
         for row in rows where row.terms.count == 1 && singleRows[row.terms[0].variable] > 0 {
-            grouped[row.terms[0].variable].append(row)
+            let j = row.terms[0].variable
+            grouped[fill[j]] = (row.source, row.terms[0].coefficient, row.constant)
+            fill[j] += 1
         }
         var solved: [(variable: Int, value: Double)] = []
         var taken = Array(repeating: false, count: n)
         for j in 0..<n where singleRows[j] > 0 {
-            if let value = solve(grouped[j], lower[j], upper[j]), value.isFinite {
+            if let value = solve(grouped[start[j]..<start[j + 1]], lower[j], upper[j]), value.isFinite {
                 solved.append((j, value))
                 taken[j] = true
             }

@@ -27,10 +27,10 @@ struct ScalarComponent {
     /// then the LP path, which judges the validated inputs themselves, decides).
     func solve() -> Double? {
         var lower = -Double.infinity, upper = Double.infinity
-        var levels: [Float: [Int]] = [:]
+        var soft: [Int] = []
         for (index, row) in rows.enumerated() {
             guard row.strength.isRequired else {
-                levels[row.strength.level, default: []].append(index)
+                soft.append(index)
                 continue
             }
             let kink = -row.constant / row.coefficient
@@ -54,16 +54,25 @@ struct ScalarComponent {
             guard lower - upper <= 1e-9 * max(1, abs(lower)) else { return nil }
             upper = lower
         }
-        for level in levels.keys.sorted(by: >) {
-            guard let narrowed = minimisers(of: levels[level]!, within: lower, upper) else { return nil }
+        // Levels, highest first (usually just one: no grouping needed then).
+        if soft.contains(where: { rows[$0].strength.level != rows[soft[0]].strength.level }) {
+            soft.sort { rows[$0].strength.level > rows[$1].strength.level || (rows[$0].strength.level == rows[$1].strength.level && $0 < $1) }
+        }
+        var start = 0
+        while start < soft.count {
+            let level = rows[soft[start]].strength.level
+            var end = start + 1
+            while end < soft.count && rows[soft[end]].strength.level == level { end += 1 }
+            guard let narrowed = minimisers(of: soft[start..<end], within: lower, upper) else { return nil }
             (lower, upper) = narrowed
+            start = end
         }
         return min(max(0, lower), upper)
     }
 
     /// The interval of points of `[lower, upper]` where Σ weight × violation over `indices`
     /// is least.
-    private func minimisers(of indices: [Int], within lower: Double, _ upper: Double) -> (Double, Double)? {
+    private func minimisers(of indices: ArraySlice<Int>, within lower: Double, _ upper: Double) -> (Double, Double)? {
         // Each soft row contributes a kink at -c/a where its slope steps up from `left` to `right`.
         var kinks: [(at: Double, step: Double)] = []
         kinks.reserveCapacity(indices.count)

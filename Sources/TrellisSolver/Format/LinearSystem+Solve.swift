@@ -8,7 +8,22 @@ extension LinearSystem {
         public struct Solve: Sendable {
             public var objective: Double
             /// Values by variable name, in ``LinearSystem/variables`` order.
-            public var values: [(variable: String, value: Double)]
+            public var values: [(variable: String, value: Double)] {
+                get { zip(names, numbers).map { ($0, $1) } }
+                set {
+                    names = newValue.map(\.variable)
+                    numbers = newValue.map(\.value)
+                }
+            }
+            /// The names (one array shared by every solve of an answer) and the values, in order.
+            var names: [String]
+            var numbers: [Double]
+
+            init(objective: Double, names: [String], numbers: [Double]) {
+                self.objective = objective
+                self.names = names
+                self.numbers = numbers
+            }
         }
 
         public var status: Status
@@ -25,7 +40,11 @@ extension LinearSystem {
     /// then each step suggests its values and solves again (incrementally, not from scratch).
     /// - Throws: ``TrellisError/numericalFailure(_:)`` or ``TrellisError/limitExceeded(_:)`` only;
     ///   unsatisfiable systems are an answer, not an error.
-    public func solve(timeLimitMilliseconds: Int? = nil) throws -> Answer {
+    ///
+    /// The system is consumed: once its constraints are in the solver, its own copy of them is
+    /// released, so a large system is not held twice while it is solved. (A caller that keeps
+    /// using its value gets a copy, as for any consuming call.)
+    public consuming func solve(timeLimitMilliseconds: Int? = nil) throws -> Answer {
         let clock = ContinuousClock()
         let start = clock.now
         // Variables by index into `variables` (names were resolved when the file was read).
@@ -50,13 +69,16 @@ extension LinearSystem {
                                     strength: strength, label: entry.id))
         }
         try solver.add(built)
+        built = []
         for (edit, index) in zip(edits, editVariableIndices()) {
             try solver.addEditVariable(variableObjects[index], strength: .weight(edit.weight))
         }
+        let indexedSteps = indexedSteps()
+        constraints = []   // in the solver now; drop this copy (the variables stay, for the answer)
 
         func snapshot() -> Answer.Solve {
-            Answer.Solve(objective: solver.objective,
-                         values: variables.indices.map { (variables[$0], solver.value(of: variableObjects[$0])) })
+            Answer.Solve(objective: solver.objective, names: variables,
+                         numbers: variableObjects.map { solver.value(of: $0) })
         }
         func elapsed(since instant: ContinuousClock.Instant) -> Double {
             let duration = instant.duration(to: clock.now)
@@ -76,7 +98,7 @@ extension LinearSystem {
         }
         var solves: [Answer.Solve] = []
         var stepTimes: [Double] = []
-        for step in indexedSteps() {
+        for step in indexedSteps {
             let stepStart = clock.now
             for (index, value) in step { try solver.suggest(variableObjects[index], value: value) }
             try solver.solve()
