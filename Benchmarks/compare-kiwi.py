@@ -46,7 +46,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep"]
+KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined"]
 REL_TOL = 1e-6
 
 

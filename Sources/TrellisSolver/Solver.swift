@@ -21,8 +21,10 @@
 ///
 /// **Determinism.** Results do not depend on the order in which constraints were added. Where
 /// several solutions are optimal (an ambiguous system), the one returned is the simplex vertex
-/// reached from a canonical ordering of rows (by content) and columns (by variable creation),
-/// so the same system always gives the same values.
+/// reached from a canonical ordering of rows (by content) and columns (by variable creation) and
+/// a starting basis built from that order (for a single free variable: the optimal point nearest
+/// to 0), so the same system always gives the same values. After edits or structural changes the
+/// simplex method starts from the previous basis, so a tie can follow that history.
 ///
 /// **Incrementality.** The system is split into independent components (sets of constraints
 /// that share variables); ``solve()`` re-solves only components touched since the last solve.

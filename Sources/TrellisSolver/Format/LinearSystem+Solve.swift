@@ -64,6 +64,9 @@ extension LinearSystem {
                 terms.append(Term(variableObjects[Int(termVariables[position])], term.coefficient))
                 position += 1
             }
+            // In variable order already (ids follow `variables`), the constraint keeps this array
+            // as it is instead of reducing a copy.
+            if terms.count > 1 { terms.sort { $0.variable.id < $1.variable.id } }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
             built.append(Constraint(Expression(terms, constant: entry.constant), entry.relation,
                                     strength: strength, label: entry.id))
