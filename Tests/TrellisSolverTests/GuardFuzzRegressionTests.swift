@@ -113,6 +113,20 @@ struct GuardFuzzRegressionTests {
         Self.check(Array(try Data(contentsOf: url)))
     }
 
+    @Test("2.2e-308 · x6 == 175 (required) has no double answer: a numerical failure, never ∞ in the values")
+    func overflowingValue() throws {
+        let url = Self.corpus.appendingPathComponent("regression-overflowing-value.json")
+        let bytes = Array(try Data(contentsOf: url))
+        Self.check(bytes)
+        let system = try LinearSystem.parse(bytes)
+        #expect {
+            _ = try system.solve()
+        } throws: { error in
+            guard case TrellisError.numericalFailure(let message) = error else { return false }
+            return message.contains("x6") && message.contains("beyond double precision")
+        }
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")

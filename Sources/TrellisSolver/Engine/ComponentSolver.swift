@@ -309,6 +309,12 @@ struct ComponentSolver {
     /// scaled problem (magnitudes hundreds of decades apart) whose answer does not hold, and a
     /// wrong answer must never be returned as a right one.
     private func checkRequired(_ values: [Double]) throws {
+        // A required `2.2e-308·x == 175` has no answer in double precision (x ≈ 7.9e309): GLPK
+        // may then report "optimal" with an infinite value, whose residual test below would pass.
+        if let position = values.firstIndex(where: { !$0.isFinite }) {
+            throw TrellisError.numericalFailure(
+                "the value of \(component.variables[position]) is beyond double precision (\(values[position])): a coefficient too small for its constant?")
+        }
         for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
             var sum = constants[index]
             var scale = abs(sum)
