@@ -144,7 +144,8 @@ struct IncrementalEquivalenceTests {
         for part in component {
             let state = ComponentState(component: part, editOfRow: [:])
             let constants = state.baseConstants
-            let solver = ComponentSolver(component: part, terms: state.terms, constants: constants, editRows: [])
+            var solver = ComponentSolver(component: part, terms: state.terms, constants: constants, editRows: [])
+            solver.reduces = false   // the plain LP: no closed forms, no folded rows, GLPK's own start
             guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
                 Issue.record("seed \(seed): unreduced LP infeasible")
                 return

@@ -20,12 +20,17 @@ struct RangeMergeTests {
         let x = Variable("x"), y = Variable("y"), z = Variable("z")
         let low = pick([0.0, 8, 20]), high = low + pick([0.0, 4, 30])
         let scale = pick([1.0, 2, -1, -0.5, 3])   // 3 is not a power of two: stays a row
+        // Half the systems in one level (kiwi weights), half spread over priority levels.
+        let leveled = seed % 2 == 1
+        func strength(_ weight: Double) -> Strength {
+            leveled ? .priority(pick([250, 500, 750]), weight: weight) : .weight(weight)
+        }
         var constraints: [Constraint] = [
             scale * (x - y) >= scale * low, (x - y) * 2 <= 2 * high,   // lo <= x - y <= hi (flipped for negative scale)
-            (x - y == pick([-5.0, 0, 10, 12, 50])) ~~ .weight(pick([1.0, 10, 1000])),
-            (x + y == pick([30.0, 100])) ~~ .weight(pick([1.0, 7])),
-            (y == pick([0.0, 40])) ~~ .weight(pick([0.5, 2])),
-            (z - x >= 4), (z - x == pick([0.0, 4, 9])) ~~ .weight(3), (z == 60) ~~ .weight(1),
+            (x - y == pick([-5.0, 0, 10, 12, 50])) ~~ strength(pick([1.0, 10, 1000])),
+            (x + y == pick([30.0, 100])) ~~ strength(pick([1.0, 7])),
+            (y == pick([0.0, 40])) ~~ strength(pick([0.5, 2])),
+            (z - x >= 4), (z - x == pick([0.0, 4, 9])) ~~ strength(3), (z == 60) ~~ strength(1),
         ]
         if scale < 0 { constraints[0] = scale * (x - y) <= scale * low }
         let solver = Solver()
@@ -34,9 +39,11 @@ struct RangeMergeTests {
         // The unreduced LP: every constraint a row, no presolve, no merge.
         let parts = Component.partition(constraints)
         var reference = 0.0
+        var referenceByLevel: [Float: Double] = [:]
         for part in parts {
             let state = ComponentState(component: part, editOfRow: [:])
-            let lp = ComponentSolver(component: part, terms: state.terms, constants: state.baseConstants, editRows: [])
+            var lp = ComponentSolver(component: part, terms: state.terms, constants: state.baseConstants, editRows: [])
+            lp.reduces = false   // the required rows stay rows
             guard case .solved(let values, _, _, _) = try lp.solve(Presolve.identity(component: part, terms: state.terms,
                                                                                      constants: state.baseConstants)) else {
                 Issue.record("seed \(seed): the unreduced LP is infeasible")
@@ -44,8 +51,21 @@ struct RangeMergeTests {
             }
             let valueOf = Dictionary(uniqueKeysWithValues: zip(part.variables.map(\.id), values))
             reference += Self.cost(part.constraints) { valueOf[$0.id]! }
+            for level in [Float(750), 500, 250] {
+                referenceByLevel[level, default: 0] += Self.cost(part.constraints.filter { $0.strength.level == level }) { valueOf[$0.id]! }
+            }
         }
-        #expect(abs(solver.objective - reference) <= 1e-9 * max(1, reference), "seed \(seed): \(solver.objective) vs \(reference)")
+        if leveled {
+            // Lexicographic: compare level by level, highest first.
+            for level in [Float(750), 500, 250] {
+                let mine = Self.cost(constraints.filter { $0.strength.level == level }) { solver.value(of: $0) }
+                let theirs = referenceByLevel[level] ?? 0
+                #expect(abs(mine - theirs) <= 1e-9 * max(1, theirs), "seed \(seed) level \(level): \(mine) vs \(theirs)")
+                if abs(mine - theirs) > 1e-9 * max(1, theirs) { break }
+            }
+        } else {
+            #expect(abs(solver.objective - reference) <= 1e-9 * max(1, reference), "seed \(seed): \(solver.objective) vs \(reference)")
+        }
         for constraint in constraints where constraint.strength.isRequired {
             #expect(solver.violation(of: constraint) == 0, "seed \(seed): \(constraint)")
         }

@@ -21,7 +21,8 @@ struct ScalarComponentTests {
         let part = Component.partition(constraints)
         #expect(part.count == 1)
         let state = ComponentState(component: part[0], editOfRow: [:])
-        let solver = ComponentSolver(component: part[0], terms: state.terms, constants: state.baseConstants, editRows: [])
+        var solver = ComponentSolver(component: part[0], terms: state.terms, constants: state.baseConstants, editRows: [])
+        solver.reduces = false   // the LP, not the closed form
         guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part[0], terms: state.terms,
                                                                                    constants: state.baseConstants)) else { return nil }
         return values[0]

@@ -35,9 +35,13 @@ struct ComponentSolver {
     }
     var warmStart = WarmStart.none
     var timeLimit: Int?
+    /// Whether to use the reductions beyond ``Presolve`` (closed-form one-variable pieces,
+    /// ``RangeMerge``) and the ``CrashBasis`` start. Tests turn them off to get the plain LP
+    /// (cold: GLPK's presolver and its own start) as an independent reference.
+    var reduces = true
 
     func solve() throws -> Result {
-        if component.variables.count == 1 {
+        if reduces && component.variables.count == 1 {
             let rows = component.constraints.indices.map { index in
                 ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
                                     relation: component.constraints[index].relation,
@@ -61,7 +65,7 @@ struct ComponentSolver {
         var presolve = presolve
         let variableCount = component.variables.count
         let constraints = component.constraints
-        let scalars = presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
+        let scalars = !reduces ? [] : presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
             var scalarRows: [ScalarComponent.Row] = []
             scalarRows.reserveCapacity(rows.count + 2)
             for row in rows {
@@ -74,7 +78,7 @@ struct ComponentSolver {
             return ScalarComponent(rows: scalarRows).solve()
         }
 
-        let merge = editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: constraints, protected: editRows) : nil
+        let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: constraints, protected: editRows) : nil
         if let merge { presolve.removeRows(ofSources: merge.folded) }
 
         // LP columns: remaining variables that appear in some row, then error columns.
@@ -138,7 +142,7 @@ struct ComponentSolver {
         lp.setMatrix(matrix)
         lp.scale()
         var warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
-        if !warm {
+        if !warm && reduces {
             crash(lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
                   errorColumns: errorColumns, ranges: merge?.ranges ?? [:])
             warm = true
