@@ -251,6 +251,22 @@ int trellis_glp_set_col_basic(uint64_t epoch, struct glp_prob *P, int j, int bas
     GUARDED(epoch, { glp_set_col_stat(P, j, basic ? GLP_BS : nonbasic_status(glp_get_col_type(P, j))); })
 }
 
+int trellis_glp_set_all_bnds(uint64_t epoch, struct glp_prob *P,
+                             const int row_type[], const double row_lb[], const double row_ub[],
+                             const int col_type[], const double col_lb[], const double col_ub[]) {
+    GUARDED(epoch, {
+        int m = glp_get_num_rows(P), n = glp_get_num_cols(P);
+        for (int i = 1; i <= m; i++) glp_set_row_bnds(P, i, row_type[i - 1], row_lb[i - 1], row_ub[i - 1]);
+        for (int j = 1; j <= n; j++) glp_set_col_bnds(P, j, col_type[j - 1], col_lb[j - 1], col_ub[j - 1]);
+    })
+}
+
+int trellis_glp_set_obj_coefs(uint64_t epoch, struct glp_prob *P, int count, const int ind[], const double val[]) {
+    GUARDED(epoch, {
+        for (int k = 0; k < count; k++) glp_set_obj_coef(P, ind[k], val[k]);
+    })
+}
+
 int trellis_glp_get_it_cnt(uint64_t epoch, struct glp_prob *P, int *count) {
     GUARDED(epoch, { *count = glp_get_it_cnt(P); })
 }

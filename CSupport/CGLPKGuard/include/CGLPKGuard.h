@@ -77,6 +77,13 @@ int trellis_glp_load_matrix(uint64_t epoch, struct glp_prob *P, int ne, const in
 int trellis_glp_set_row_bnds(uint64_t epoch, struct glp_prob *P, int i, int type, double lb, double ub);
 int trellis_glp_set_col_bnds(uint64_t epoch, struct glp_prob *P, int j, int type, double lb, double ub);
 int trellis_glp_set_obj_coef(uint64_t epoch, struct glp_prob *P, int j, double coef);
+/** Bounds of every row, then every column, in one call: types (GLP_FR, GLP_LO, GLP_UP, GLP_DB,
+ *  GLP_FX) and bounds in arrays of the problem's row and column counts (0-based). */
+int trellis_glp_set_all_bnds(uint64_t epoch, struct glp_prob *P,
+                             const int row_type[], const double row_lb[], const double row_ub[],
+                             const int col_type[], const double col_lb[], const double col_ub[]);
+/** Objective coefficients of `count` columns: column ind[k] (1-based) gets val[k], k = 0..count-1. */
+int trellis_glp_set_obj_coefs(uint64_t epoch, struct glp_prob *P, int count, const int ind[], const double val[]);
 int trellis_glp_scale_prob(uint64_t epoch, struct glp_prob *P, int flags);
 
 /* ---- Solving ----------------------------------------------------------------------------- */

@@ -115,12 +115,15 @@ struct ComponentSolver {
         }
 
         let lp = LinearProgram(rows: presolve.rows.count, columns: columnCount)
+        var rowBounds: [LinearProgram.Bound] = []
+        rowBounds.reserveCapacity(presolve.rows.count)
+        var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
         for (column, variable) in variableOfColumn.enumerated() {
             switch (presolve.lower[variable], presolve.upper[variable]) {
             case (nil, nil): break
-            case (let lo?, nil): lp.setColumnBound(column, .lower(lo))
-            case (nil, let up?): lp.setColumnBound(column, .upper(up))
-            case (let lo?, let up?): lp.setColumnBound(column, .range(min(lo, up), max(lo, up)))
+            case (let lo?, nil): columnBounds[column] = .lower(lo)
+            case (nil, let up?): columnBounds[column] = .upper(up)
+            case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
             }
         }
         var matrix: [(indices: [Int32], values: [Double])] = []
@@ -130,15 +133,16 @@ struct ComponentSolver {
             let errors = errorColumns[i]
             matrix.append(Self.rowEntries(row, relation: constraint.relation,
                                           columnOfVariable: columnOfVariable, errorColumns: errors))
-            lp.setRowBound(i, Self.rowBound(constraint.relation, constant: row.constant))
+            rowBounds.append(Self.rowBound(constraint.relation, constant: row.constant))
             if let range = merge?.ranges[row.source], errors.count == 2 {
                 let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
-                lp.setColumnBound(errors[0], bounds.surplus)
-                lp.setColumnBound(errors[1], bounds.shortfall)
+                columnBounds[errors[0]] = bounds.surplus
+                columnBounds[errors[1]] = bounds.shortfall
             } else {
-                for column in errors { lp.setColumnBound(column, .lower(0)) }
+                for column in errors { columnBounds[column] = .lower(0) }
             }
         }
+        lp.setBounds(rows: rowBounds, columns: columnBounds)
         lp.setMatrix(matrix)
         lp.scale()
         var warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
@@ -171,9 +175,8 @@ struct ComponentSolver {
             var previous: [(column: Int, weight: Double)] = []
             for step in order {
                 let columns = levelColumns[step].columns
-                for (column, _) in previous { lp.setObjective(column, 0) }
                 let costs = Self.costs(columns.map(\.weight))
-                for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
+                lp.setObjective(previous.map { ($0.column, 0) } + zip(columns, costs.values).map { ($0.column, $1) })
                 var outcome = try run(lp, first: step == 0, warm: warm)
                 if outcome == .optimal && costs.needExact {
                     outcome = lp.exactPolish(timeLimit: timeLimit)

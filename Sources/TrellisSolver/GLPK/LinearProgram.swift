@@ -216,6 +216,57 @@ final class LinearProgram {
         guarded(trellis_glp_set_obj_coef(epoch, problem, Int32(column + 1), coefficient), "glp_set_obj_coef")
     }
 
+    /// Sets the bounds of every row and every column in one GLPK call.
+    func setBounds(rows: [Bound], columns: [Bound]) {
+        guard fault == nil else { return }
+        precondition(rows.count == rowCount && columns.count == columnCount, "LinearProgram.setBounds: wrong counts")
+        func lower(_ bounds: [Bound]) -> (types: [Int32], lower: [Double], upper: [Double]) {
+            var types = [Int32](repeating: GLP_FR, count: bounds.count)
+            var lo = [Double](repeating: 0, count: bounds.count), up = [Double](repeating: 0, count: bounds.count)
+            for (k, bound) in bounds.enumerated() {
+                (types[k], lo[k], up[k]) = Self.glpkBound(bound)
+            }
+            return (types, lo, up)
+        }
+        let r = lower(rows), c = lower(columns)
+        guarded(trellis_glp_set_all_bnds(epoch, problem, r.types, r.lower, r.upper, c.types, c.lower, c.upper),
+                "glp_set_row_bnds/glp_set_col_bnds")
+    }
+
+    /// Sets the objective coefficients of the given columns in one GLPK call.
+    func setObjective(_ entries: [(column: Int, coefficient: Double)]) {
+        guard fault == nil, !entries.isEmpty else { return }
+        var indices = [Int32](), values = [Double]()
+        indices.reserveCapacity(entries.count)
+        values.reserveCapacity(entries.count)
+        for (column, coefficient) in entries {
+            precondition(column >= 0 && column < columnCount, "LinearProgram.setObjective: column \(column) out of range")
+            precondition(coefficient.isFinite, "LinearProgram.setObjective: non-finite coefficient")
+            indices.append(Int32(column + 1))
+            values.append(coefficient)
+        }
+        guarded(trellis_glp_set_obj_coefs(epoch, problem, Int32(entries.count), indices, values), "glp_set_obj_coef")
+    }
+
+    /// GLPK's type and bounds for a bound (checked: finite, ordered).
+    private static func glpkBound(_ bound: Bound) -> (Int32, Double, Double) {
+        switch bound {
+        case .free: return (GLP_FR, 0, 0)
+        case .lower(let lo):
+            precondition(lo.isFinite, "LinearProgram: non-finite bound")
+            return (GLP_LO, lo, 0)
+        case .upper(let up):
+            precondition(up.isFinite, "LinearProgram: non-finite bound")
+            return (GLP_UP, 0, up)
+        case .fixed(let v):
+            precondition(v.isFinite, "LinearProgram: non-finite bound")
+            return (GLP_FX, v, v)
+        case .range(let lo, let up):
+            precondition(lo.isFinite && up.isFinite && lo <= up, "LinearProgram: bad range bound")
+            return lo == up ? (GLP_FX, lo, up) : (GLP_DB, lo, up)
+        }
+    }
+
     private func apply(_ bound: Bound, _ operation: StaticString, _ set: (Int32, Double, Double) -> Int32) {
         let code: Int32
         switch bound {
