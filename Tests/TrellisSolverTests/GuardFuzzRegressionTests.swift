@@ -127,6 +127,12 @@ struct GuardFuzzRegressionTests {
         }
     }
 
+    @Test("A 2e-9 coefficient magnified an affine drag step's rounding until a required row broke by 3.9e-6 (relative)")
+    func affineStepDrift() throws {
+        let url = Self.corpus.appendingPathComponent("regression-affine-step-drift.json")
+        Self.check(Array(try Data(contentsOf: url)))
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")

@@ -113,7 +113,8 @@ struct AffineModel {
     /// constraint `i`, with its weight). Returns the new values of all component variables and
     /// the change of the weighted objective, or nil (leaving the model untouched) when the basis
     /// would stop being feasible and the simplex method is needed.
-    mutating func step(_ changes: [(index: Int, constant: Double, weight: Double)]) -> (values: [Double], objectiveChange: Double)? {
+    mutating func step(_ changes: [(index: Int, constant: Double, weight: Double)])
+        -> (values: [Double], objectiveChange: Double, changed: [Int])? {
         var journal: [(position: Int, value: Double)] = []
         journal.reserveCapacity(changes.count == 1 ? ((directions[changes[0].index] ?? nil)?.entries.count ?? 0) : 16)
         var objectiveChange = 0.0
@@ -154,12 +155,15 @@ struct AffineModel {
             change.constant != (movedConstants[change.index] ?? presolve.constant(ofSource: change.index))
         }
         for (index, constant, _) in changes { movedConstants[index] = constant }
+        var changed: [Int] = []
         if moved.count == 1, let order = reached[moved[0].index] {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
             presolve.evaluate(order, into: &values)
+            changed.reserveCapacity(journal.count + order.count)
+            for (position, _) in journal where basicVariable[position] >= 0 { changed.append(basicVariable[position]) }
+            for k in order { changed.append(presolve.substitutions[k].variable) }
         } else if !journal.isEmpty {
             if dirty.count != values.count { dirty = Array(repeating: false, count: values.count) }
-            var changed: [Int] = []
             for (position, _) in journal where basicVariable[position] >= 0 && !dirty[basicVariable[position]] {
                 dirty[basicVariable[position]] = true
                 changed.append(basicVariable[position])
@@ -167,7 +171,7 @@ struct AffineModel {
             presolve.reexpand(&values, dirty: &dirty, changed: &changed)
             for variable in changed { dirty[variable] = false }
         }
-        return (values, objectiveChange)
+        return (values, objectiveChange, changed)
     }
 
     private mutating func rollBack(_ journal: [(position: Int, value: Double)]) {

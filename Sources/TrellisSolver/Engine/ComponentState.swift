@@ -63,11 +63,69 @@ final class ComponentState {
     }
 
     /// The solution after moving edit rows to new constants, or nil when the simplex method is
-    /// needed (no model, or the basis would become infeasible). Does not change the state.
+    /// needed (no model, the basis would become infeasible, or the moved values do not hold the
+    /// required rows they touch to a relative 1e-6, as can happen when a tiny coefficient
+    /// magnifies the rounding of the update). Does not change the state's solution.
     func step(_ changes: [(index: Int, constant: Double, weight: Double)]) -> Solution? {
         guard let solution, var affine = solution.affine else { return nil }
         guard let moved = affine.step(changes) else { return nil }
+        guard requiredRowsHold(at: moved.values, touching: moved.changed) else { return nil }
         return Solution(values: moved.values, objective: solution.objective + moved.objectiveChange, affine: affine,
                         basis: solution.basis)
+    }
+
+    /// For each variable, the required constraints that name it (built at the first step).
+    private var requiredRowsOfVariable: (start: [Int32], rows: [Int32])?
+    /// Rows checked in the current step carry its stamp (no set to clear between steps).
+    private var checkStamp: [UInt32] = []
+    private var stampNow: UInt32 = 0
+
+    private func requiredRowsHold(at values: [Double], touching changed: [Int]) -> Bool {
+        // (Mutates only the scratch index and stamps above: the solution is left as it was.)
+        if requiredRowsOfVariable == nil {
+            var start = [Int32](repeating: 0, count: component.variables.count + 1)
+            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
+                for term in terms[index] { start[term.variable + 1] += 1 }
+            }
+            for j in 0..<component.variables.count { start[j + 1] += start[j] }
+            var fill = start
+            var rows = [Int32](repeating: 0, count: Int(start[component.variables.count]))
+            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
+                for term in terms[index] {
+                    rows[Int(fill[term.variable])] = Int32(index)
+                    fill[term.variable] += 1
+                }
+            }
+            requiredRowsOfVariable = (start, rows)
+        }
+        let (start, rows) = requiredRowsOfVariable!
+        if checkStamp.count != component.constraints.count {
+            checkStamp = Array(repeating: 0, count: component.constraints.count)
+        }
+        stampNow &+= 1
+        if stampNow == 0 {
+            for k in checkStamp.indices { checkStamp[k] = 0 }
+            stampNow = 1
+        }
+        for variable in changed {
+            for k in Int(start[variable])..<Int(start[variable + 1]) where checkStamp[Int(rows[k])] != stampNow {
+                let index = Int(rows[k])
+                checkStamp[index] = stampNow
+                var sum = baseConstants[index]
+                var scale = abs(sum)
+                for (other, coefficient) in terms[index] {
+                    let product = coefficient * values[other]
+                    sum += product
+                    scale += abs(product)
+                }
+                let violation: Double = switch component.constraints[index].relation {
+                case .equal: abs(sum)
+                case .lessThanOrEqual: max(0, sum)
+                case .greaterThanOrEqual: max(0, -sum)
+                }
+                if !(violation <= 1e-6 * max(1, scale)) { return false }
+            }
+        }
+        return true
     }
 }
