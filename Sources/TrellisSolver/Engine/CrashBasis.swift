@@ -3,9 +3,9 @@
 /// GLPK's own starting bases (standard, advanced, Bixby's) know nothing about which rows a
 /// layout wants tight, so a coupled component (a grid: every box aligned with its neighbours)
 /// costs thousands of dual simplex iterations from them, each O(rows). This basis makes the rows
-/// the layout most wants to hold tight, greedily: required equalities first, then soft
-/// equalities by strength (level, then weight), each pivoting on its only layout column not yet
-/// taken. The taken columns are basic and the tight rows non-basic, which is a triangular
+/// the layout most wants to hold tight, greedily: required equalities first, then soft rows by
+/// strength (level, then weight; inequalities at their bound), each pivoting on its only layout
+/// column not yet taken. The taken columns are basic and the tight rows non-basic, which is a triangular
 /// (hence non-singular) basis. Values follow by forward substitution; every other soft equality
 /// gets the error column that absorbs its violation there. A second pass redoes the greedy with
 /// the rows that the first pass left violated (required inequalities, and soft equalities outside
@@ -63,7 +63,10 @@ struct CrashBasis {
             for j in 0..<layoutColumns { assigned[j] = false }
             order.removeAll(keepingCapacity: true)
             func isCandidate(_ i: Int) -> Bool {
-                rows[i].relation == .equal || (rows[i].isRequired && violation[i] > 1e-9)
+                // Soft inequalities too: hugging and compression resistance want their size at
+                // the intrinsic one (the stronger of a pair takes the column; the other is then
+                // loose), which makes a feed of labels start at its optimum.
+                rows[i].relation == .equal || !rows[i].isRequired || violation[i] > 1e-9
             }
             var heap = Heap(rank: Self.ranks(rows, violation: violation))
             for i in 0..<m where unassigned[i] == 1 && isCandidate(i) { heap.push(i) }
