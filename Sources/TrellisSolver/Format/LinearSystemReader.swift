@@ -14,10 +14,10 @@
 ///   the text. One constraint (or edit, or step) is buffered at a time to do so; steps are checked
 ///   at the end, once every edit variable is known.
 /// - Names compare as `String`s (canonical equivalence), duplicate keys included.
-struct LinearSystemReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var depth = 0
+struct LinearSystemReader: JSONScanning {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var depth = 0
     /// The decoded bytes of the last string read that had escapes.
     private var scratch: [UInt8] = []
     private var table = NameTable()
@@ -580,25 +580,14 @@ struct LinearSystemReader {
         return true
     }
 
-    // MARK: - JSON syntax (exactly JSONParser's checks, messages and positions)
+    // MARK: - JSON syntax (the lexical part is JSONScanning's, shared with JSONParser)
 
     private func syntaxError(_ message: String, at position: Int? = nil) -> LinearSystemError {
-        let end = min(position ?? offset, bytes.count)
-        var line = 1, column = 1
-        for byte in bytes[0..<end] {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
-        }
+        let (line, column) = syntaxLocation(position ?? offset)
         return LinearSystemError(JSONParseError(message: message, line: line, column: column).description)
     }
 
-    private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
-            }
-        }
-    }
+    func makeSyntaxError(_ message: String, at position: Int) -> any Error { syntaxError(message, at: position) }
 
     /// The first byte of the next value.
     private func peek() throws -> UInt8 {
@@ -668,20 +657,6 @@ struct LinearSystemReader {
         case let byte:
             throw syntaxError("unexpected character '\(Character(UnicodeScalar(byte)))' (NaN and Infinity are not JSON)")
         }
-    }
-
-    private mutating func literal(_ word: StaticString) throws {
-        let count = word.utf8CodeUnitCount
-        let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
-        guard offset + count <= bytes.count, bytes[offset..<offset + count].elementsEqual(expected) else {
-            throw syntaxError("invalid literal (expected \(word))")
-        }
-        offset += count
-    }
-
-    private mutating func enter() throws {
-        depth += 1
-        if depth > JSONValue.maximumDepth { throw syntaxError("nesting deeper than \(JSONValue.maximumDepth) levels") }
     }
 
     /// Walks an object (at its `{`): `key` sees each key right after it is read (to reject a
@@ -777,116 +752,11 @@ struct LinearSystemReader {
             }
             try flush(offset)
             offset += 1
-            guard offset < bytes.count else { throw syntaxError("unterminated escape") }
-            let escape = bytes[offset]
-            offset += 1
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(escape)
-            case UInt8(ascii: "b"): scratch.append(0x08)
-            case UInt8(ascii: "f"): scratch.append(0x0C)
-            case UInt8(ascii: "n"): scratch.append(0x0A)
-            case UInt8(ascii: "r"): scratch.append(0x0D)
-            case UInt8(ascii: "t"): scratch.append(0x09)
-            case UInt8(ascii: "u"):
-                var code = try hex4()
-                if (0xD800...0xDBFF).contains(code) {
-                    guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") else {
-                        throw syntaxError("unpaired surrogate in \\u escape")
-                    }
-                    offset += 2
-                    let low = try hex4()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw syntaxError("invalid surrogate pair") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                }
-                guard let scalar = Unicode.Scalar(code) else { throw syntaxError("invalid \\u escape") }
-                if !scalar.isASCII { isASCII = false }
-                UTF8.encode(scalar) { scratch.append($0) }
-            default:
-                throw syntaxError("invalid escape '\\\(Character(UnicodeScalar(escape)))'")
-            }
+            let scalar = try escapedScalar()
+            if !scalar.isASCII { isASCII = false }
+            UTF8.encode(scalar) { scratch.append($0) }
             runStart = offset
             runIsASCII = true
         }
-    }
-
-    private mutating func hex4() throws -> UInt32 {
-        guard offset + 4 <= bytes.count else { throw syntaxError("short \\u escape") }
-        var value: UInt32 = 0
-        for byte in bytes[offset..<offset + 4] {
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw syntaxError("invalid hex digit in \\u escape")
-            }
-            value = value * 16 + digit
-        }
-        offset += 4
-        return value
-    }
-
-    /// Exact powers of ten as doubles (10^22 is the largest).
-    private static let powersOfTen: [Double] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ]
-
-    /// Reads a number (at its first byte). Digits up to 2^53 scaled by at most 10^±22 are
-    /// converted exactly from the bytes (one correctly rounded operation on exact operands, as
-    /// Clinger's fast path); anything else goes through `Double(String)` as before.
-    private mutating func scanNumber() throws -> Double {
-        let start = offset
-        var mantissa: UInt64 = 0
-        var mantissaExact = true
-        func digits() -> Int {
-            let begin = offset
-            while offset < bytes.count, bytes[offset] >= UInt8(ascii: "0"), bytes[offset] <= UInt8(ascii: "9") {
-                if mantissa < 100_000_000_000_000_000 {
-                    mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
-                } else {
-                    mantissaExact = false
-                }
-                offset += 1
-            }
-            return offset - begin
-        }
-        let negative = bytes[offset] == UInt8(ascii: "-")
-        if negative { offset += 1 }
-        let intStart = offset
-        guard digits() > 0 else { throw syntaxError("invalid number", at: start) }
-        if bytes[intStart] == UInt8(ascii: "0"), offset - intStart > 1 { throw syntaxError("leading zero in a number", at: start) }
-        var exponent = 0
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
-            offset += 1
-            let fraction = digits()
-            guard fraction > 0 else { throw syntaxError("invalid number: digits expected after '.'", at: start) }
-            exponent -= fraction
-        }
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E") {
-            offset += 1
-            var exponentNegative = false
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") {
-                exponentNegative = bytes[offset] == UInt8(ascii: "-")
-                offset += 1
-            }
-            let begin = offset
-            var written = 0
-            while offset < bytes.count, bytes[offset] >= UInt8(ascii: "0"), bytes[offset] <= UInt8(ascii: "9") {
-                if written < 100_000 { written = written * 10 + Int(bytes[offset] - UInt8(ascii: "0")) }
-                offset += 1
-            }
-            guard offset > begin else { throw syntaxError("invalid number: exponent digits expected", at: start) }
-            exponent += exponentNegative ? -written : written
-        }
-        if mantissaExact, mantissa <= 1 << 53, (-22...22).contains(exponent) {
-            var value = Double(mantissa)
-            if exponent < 0 { value /= Self.powersOfTen[-exponent] } else { value *= Self.powersOfTen[exponent] }
-            return negative ? -value : value
-        }
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
-        guard let value = Double(text) else { throw syntaxError("invalid number \(text)", at: start) }
-        guard value.isFinite else { throw syntaxError("number \(text) overflows a double", at: start) }
-        return value
     }
 }
