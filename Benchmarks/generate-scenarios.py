@@ -139,6 +139,14 @@ def chain_params(n):
     return fixed, pref, weight, minw, width, natural
 
 
+def add_row_gap(s, i, left, container_left):
+    """Box i's left edge 8 pt after the previous box's right edge (l + w), or after the container's."""
+    if i == 0:
+        s.add([(left, 1), (container_left, -1)], -8, "==", REQ)
+    else:
+        s.add([(left, 1), ("b%d.l" % (i - 1), -1), ("b%d.w" % (i - 1), -1)], -8, "==", REQ)
+
+
 def build_chain(n, splitter=False):
     s = System()
     fixed, pref, weight, minw, width, _ = chain_params(n)
@@ -151,10 +159,7 @@ def build_chain(n, splitter=False):
     for i in range(n):
         l, w, t, h = (s.var("b%d.%s" % (i, a)) for a in "lwth")
         # x axis
-        if i == 0:
-            s.add([(l, 1), (cl, -1)], -8, "==", REQ)
-        else:
-            s.add([(l, 1), ("b%d.l" % (i - 1), -1), ("b%d.w" % (i - 1), -1)], -8, "==", REQ)
+        add_row_gap(s, i, l, cl)
         if i in fixed:
             s.add([(w, 1)], -fixed[i], "==", REQ)
         else:
@@ -183,10 +188,7 @@ def build_determined(n):
     s.add([(ct, 1)], 0, "==", REQ)
     for i in range(n):
         l, w, t, h = (s.var("b%d.%s" % (i, a)) for a in "lwth")
-        if i == 0:
-            s.add([(l, 1), (cl, -1)], -8, "==", REQ)
-        else:
-            s.add([(l, 1), ("b%d.l" % (i - 1), -1), ("b%d.w" % (i - 1), -1)], -8, "==", REQ)
+        add_row_gap(s, i, l, cl)
         s.add([(w, 1)], -(24 + (i * 13) % 17), "==", REQ)
         s.add([(t, 1), (ct, -1)], -8, "==", REQ)
         s.add([(h, 1)], -(20 + (i * 7) % 11), "==", REQ)

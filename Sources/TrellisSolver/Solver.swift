@@ -402,12 +402,7 @@ public final class Solver {
 
     /// The violation of `sum OP 0`, zero when within noise of the row's magnitude `scale`.
     static func violation(sum: Double, scale: Double, relation: Relation) -> Double {
-        let noise = 1e-11 * max(1, scale)
-        let raw: Double = switch relation {
-        case .equal: abs(sum)
-        case .lessThanOrEqual: max(0, sum)
-        case .greaterThanOrEqual: max(0, -sum)
-        }
-        return raw <= noise ? 0 : raw
+        let raw = relation.violation(of: sum)
+        return raw <= 1e-11 * max(1, scale) ? 0 : raw
     }
 }

@@ -71,11 +71,7 @@ extension Solver {
             sum += product
             scale += abs(product)
         }
-        let raw: Double = switch constraint.relation {
-        case .equal: abs(sum)
-        case .lessThanOrEqual: max(0, sum)
-        case .greaterThanOrEqual: max(0, -sum)
-        }
+        let raw = constraint.relation.violation(of: sum)
         // Simplex values are exact to about 1e-9 of the row's magnitude: below that is noise.
         return raw <= 1e-9 * max(1, scale) ? 0 : raw
     }

@@ -323,18 +323,8 @@ struct ComponentSolver {
                 "the value of \(component.variables[position]) is beyond double precision (\(values[position])): a coefficient too small for its constant?")
         }
         for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-            var sum = constants[index]
-            var scale = abs(sum)
-            for (variable, coefficient) in terms[index] {
-                let product = coefficient * values[variable]
-                sum += product
-                scale += abs(product)
-            }
-            let violation: Double = switch constraint.relation {
-            case .equal: abs(sum)
-            case .lessThanOrEqual: max(0, sum)
-            case .greaterThanOrEqual: max(0, -sum)
-            }
+            let (sum, scale) = ComponentState.evaluate(terms[index], constant: constants[index], at: values)
+            let violation = constraint.relation.violation(of: sum)
             if !(violation <= 1e-6 * max(1, scale)) {
                 throw TrellisError.numericalFailure(
                     "GLPK's answer breaks the required constraint \(constraint.label ?? constraint.description) by \(violation) (badly scaled numbers?)")

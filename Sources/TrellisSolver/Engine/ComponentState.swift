@@ -46,17 +46,25 @@ final class ComponentState {
         baseConstants = constants
     }
 
+    /// `constant + Σ coefficient × value` of a row at `values`, and the size of its terms
+    /// (`|constant| + Σ |coefficient × value|`, the scale its rounding is judged against).
+    static func evaluate(_ terms: [(variable: Int, coefficient: Double)], constant: Double,
+                         at values: [Double]) -> (sum: Double, scale: Double) {
+        var sum = constant
+        var scale = abs(sum)
+        for (variable, coefficient) in terms {
+            let product = coefficient * values[variable]
+            sum += product
+            scale += abs(product)
+        }
+        return (sum, scale)
+    }
+
     /// Σ weight × violation over the soft constraints, at `values` with `constants`.
     func objective(values: [Double], constants: [Double]) -> Double {
         var total = 0.0
         for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
-            var sum = constants[index]
-            var scale = abs(sum)
-            for (variable, coefficient) in terms[index] {
-                let product = coefficient * values[variable]
-                sum += product
-                scale += abs(product)
-            }
+            let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
             total += constraint.strength.weight * Solver.violation(sum: sum, scale: scale, relation: constraint.relation)
         }
         return total
@@ -111,18 +119,8 @@ final class ComponentState {
             for k in Int(start[variable])..<Int(start[variable + 1]) where checkStamp[Int(rows[k])] != stampNow {
                 let index = Int(rows[k])
                 checkStamp[index] = stampNow
-                var sum = baseConstants[index]
-                var scale = abs(sum)
-                for (other, coefficient) in terms[index] {
-                    let product = coefficient * values[other]
-                    sum += product
-                    scale += abs(product)
-                }
-                let violation: Double = switch component.constraints[index].relation {
-                case .equal: abs(sum)
-                case .lessThanOrEqual: max(0, sum)
-                case .greaterThanOrEqual: max(0, -sum)
-                }
+                let (sum, scale) = Self.evaluate(terms[index], constant: baseConstants[index], at: values)
+                let violation = component.constraints[index].relation.violation(of: sum)
                 if !(violation <= 1e-6 * max(1, scale)) { return false }
             }
         }

@@ -415,10 +415,6 @@ struct Presolve {
     }
 
     static func violation(constant: Double, relation: Relation) -> Double {
-        switch relation {
-        case .equal: abs(constant)
-        case .lessThanOrEqual: max(0, constant)
-        case .greaterThanOrEqual: max(0, -constant)
-        }
+        relation.violation(of: constant)
     }
 }
