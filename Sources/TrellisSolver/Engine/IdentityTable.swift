@@ -108,13 +108,6 @@ struct IdentityTable {
         while 2 * capacity > keys.count { grow() }
     }
 
-    /// Removes everything, keeping the storage.
-    mutating func removeAll() {
-        guard count > 0 else { return }
-        for i in keys.indices { keys[i] = 0 }
-        count = 0
-    }
-
     private mutating func grow() {
         let oldKeys = keys, oldValues = values
         shift -= 1
