@@ -109,12 +109,7 @@ public final class Solver {
         constraintIndex.reserve(before + constraints.count)
         for constraint in constraints {
             do {
-                if let problem = constraint.numberProblem {
-                    throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
-                }
-                if let problem = constraint.strength.problem {
-                    throw TrellisError.invalidStrength("\(constraint.label ?? constraint.description): \(problem)")
-                }
+                try checkNumbers(of: constraint)
                 // One lookup both finds duplicates (here or in this batch) and records the constraint.
                 guard constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count)).inserted else {
                     throw TrellisError.duplicateConstraint(constraint)
@@ -364,6 +359,11 @@ public final class Solver {
 
     private func validate(_ constraint: Constraint) throws {
         if hasConstraint(constraint) { throw TrellisError.duplicateConstraint(constraint) }
+        try checkNumbers(of: constraint)
+    }
+
+    /// Throws for a constraint's unusable number or strength (not for a duplicate).
+    private func checkNumbers(of constraint: Constraint) throws {
         if let problem = constraint.numberProblem {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
         }

@@ -42,12 +42,8 @@ struct ComponentSolver {
 
     func solve() throws -> Result {
         if reduces && component.variables.count == 1 {
-            let rows = component.constraints.indices.map { index in
-                ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
-                                    relation: component.constraints[index].relation,
-                                    strength: component.constraints[index].strength)
-            }
-            if let value = ScalarComponent(rows: rows).solve() {
+            let rows = component.constraints.indices.map { (source: $0, coefficient: terms[$0][0].coefficient, constant: constants[$0]) }
+            if let value = scalar(rows[...], lower: nil, upper: nil).solve() {
                 try checkRequired([value])
                 return .solved(values: [value], affine: nil, basis: nil)
             }
@@ -66,16 +62,7 @@ struct ComponentSolver {
         let variableCount = component.variables.count
         let constraints = component.constraints
         let scalars = !reduces ? [] : presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
-            var scalarRows: [ScalarComponent.Row] = []
-            scalarRows.reserveCapacity(rows.count + 2)
-            for row in rows {
-                let constraint = constraints[row.source]
-                scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: row.constant,
-                                                      relation: constraint.relation, strength: constraint.strength))
-            }
-            if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
-            if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
-            return ScalarComponent(rows: scalarRows).solve()
+            scalar(rows, lower: lower, upper: upper).solve()
         }
 
         let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: constraints, protected: editRows) : nil
@@ -209,6 +196,22 @@ struct ComponentSolver {
         let values = presolve.expand(remaining)
         try checkRequired(values)
         return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
+    }
+
+    /// The one-variable problem of the given constraints (`coefficient·x + constant OP 0` each)
+    /// and bounds.
+    private func scalar(_ rows: ArraySlice<(source: Int, coefficient: Double, constant: Double)>,
+                        lower: Double?, upper: Double?) -> ScalarComponent {
+        var scalarRows: [ScalarComponent.Row] = []
+        scalarRows.reserveCapacity(rows.count + 2)
+        for row in rows {
+            let constraint = component.constraints[row.source]
+            scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: row.constant,
+                                                  relation: constraint.relation, strength: constraint.strength))
+        }
+        if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
+        if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
+        return ScalarComponent(rows: scalarRows)
     }
 
     /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know
