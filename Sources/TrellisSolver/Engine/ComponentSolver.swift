@@ -36,8 +36,9 @@ struct ComponentSolver {
     var warmStart = WarmStart.none
     var timeLimit: Int?
     /// Whether to use the reductions beyond ``Presolve`` (closed-form one-variable pieces,
-    /// ``RangeMerge``) and the ``CrashBasis`` start. Tests turn them off to get the plain LP
-    /// (cold: GLPK's presolver and its own start) as an independent reference.
+    /// ``RangeMerge``, skipping levels already at zero error) and the ``CrashBasis`` start.
+    /// Tests turn them off to get the plain LP (cold: GLPK's presolver and its own start, every
+    /// level solved) as an independent reference.
     var reduces = true
 
     func solve() throws -> Result {
@@ -162,6 +163,15 @@ struct ComponentSolver {
             var previous: [(column: Int, weight: Double)] = []
             for step in order {
                 let columns = levelColumns[step].columns
+                // A lower level already at zero error is optimal where it stands: its optimal face
+                // (within the higher levels') is "all its errors 0", so fix them there and skip
+                // the simplex run (on a layout: hugging that already holds).
+                if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
+                    if step < order.count - 1 {
+                        for (column, _) in columns { lp.setColumnBound(column, .fixed(0)) }
+                    }
+                    continue
+                }
                 let costs = Self.costs(columns.map(\.weight))
                 lp.setObjective(previous.map { ($0.column, 0) } + zip(columns, costs.values).map { ($0.column, $1) })
                 var outcome = try run(lp, first: step == 0, warm: warm)
