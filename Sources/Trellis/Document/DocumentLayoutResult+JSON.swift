@@ -56,25 +56,6 @@ extension DocumentLayoutResult {
         value.isFinite ? PictureNumber.text(value, decimals: 6) : "null"
     }
 
-    /// A JSON string literal.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (the same escapes as the solver's answers).
+    static func quote(_ text: String) -> String { JSONText.quoted(text) }
 }

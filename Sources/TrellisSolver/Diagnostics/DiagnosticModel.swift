@@ -82,22 +82,8 @@ final class DiagnosticModel {
         self.constants = constants
         self.presolve = presolve
         self.timeLimit = timeLimit
-        let variableCount = component.variables.count
-        var columnOfVariable = Array(repeating: -1, count: variableCount)
-        var variableOfColumn: [Int] = []
-        for row in presolve.rows {
-            for term in row.terms where columnOfVariable[term.variable] < 0 {
-                columnOfVariable[term.variable] = variableOfColumn.count
-                variableOfColumn.append(term.variable)
-            }
-        }
-        self.columnOfVariable = columnOfVariable
-        self.variableOfColumn = variableOfColumn
-        var remaining = Array(repeating: 0.0, count: variableCount)
-        for j in 0..<variableCount where !presolve.eliminated[j] {
-            remaining[j] = ComponentSolver.clamp(0, presolve.lower[j], presolve.upper[j])
-        }
-        values = presolve.expand(remaining)
+        (columnOfVariable, variableOfColumn) = presolve.columns()
+        values = presolve.expand(presolve.startingValues())
         rowCount = presolve.rows.count
 
         guard !presolve.rows.isEmpty else {
@@ -223,10 +209,7 @@ final class DiagnosticModel {
             previous = columns.map(\.column)
         }
         for column in previous { lp.setObjective(column, 0) }
-        var remaining = Array(repeating: 0.0, count: component.variables.count)
-        for j in 0..<component.variables.count where !presolve.eliminated[j] {
-            remaining[j] = ComponentSolver.clamp(0, presolve.lower[j], presolve.upper[j])
-        }
+        var remaining = presolve.startingValues()
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         try lp.verify()
         values = presolve.expand(remaining)

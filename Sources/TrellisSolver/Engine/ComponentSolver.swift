@@ -60,7 +60,6 @@ struct ComponentSolver {
     /// Solves the reduced problem described by `presolve`.
     func solve(_ presolve: Presolve) throws -> Result {
         var presolve = presolve
-        let variableCount = component.variables.count
         let constraints = component.constraints
         let scalars = !reduces ? [] : presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
             scalar(rows, lower: lower, upper: upper).solve()
@@ -70,18 +69,8 @@ struct ComponentSolver {
         if let merge { presolve.removeRows(ofSources: merge.folded) }
 
         // LP columns: remaining variables that appear in some row, then error columns.
-        var columnOfVariable = Array(repeating: -1, count: variableCount)
-        var variableOfColumn: [Int] = []
-        for row in presolve.rows {
-            for term in row.terms where columnOfVariable[term.variable] < 0 {
-                columnOfVariable[term.variable] = variableOfColumn.count
-                variableOfColumn.append(term.variable)
-            }
-        }
-        var remaining = Array(repeating: 0.0, count: variableCount)
-        for j in 0..<variableCount where !presolve.eliminated[j] {
-            remaining[j] = Self.clamp(0, presolve.lower[j], presolve.upper[j])
-        }
+        let (columnOfVariable, variableOfColumn) = presolve.columns()
+        var remaining = presolve.startingValues()
         for (j, value) in scalars { remaining[j] = value }
         if presolve.rows.isEmpty {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)

@@ -350,6 +350,30 @@ struct Presolve {
 
     enum Place { case row(Int), constant(Int) }
 
+    /// LP columns: the remaining variables that appear in some row, in order of first
+    /// appearance (`columnOfVariable[j]` is -1 for the others).
+    func columns() -> (columnOfVariable: [Int], variableOfColumn: [Int]) {
+        var columnOfVariable = Array(repeating: -1, count: lower.count)
+        var variableOfColumn: [Int] = []
+        for row in rows {
+            for term in row.terms where columnOfVariable[term.variable] < 0 {
+                columnOfVariable[term.variable] = variableOfColumn.count
+                variableOfColumn.append(term.variable)
+            }
+        }
+        return (columnOfVariable, variableOfColumn)
+    }
+
+    /// Values for the remaining variables before any LP: each at the point of its bounds nearest
+    /// to 0 (eliminated ones 0, to be filled in by ``expand(_:)``).
+    func startingValues() -> [Double] {
+        var remaining = Array(repeating: 0.0, count: lower.count)
+        for j in 0..<lower.count where !eliminated[j] {
+            remaining[j] = ComponentSolver.clamp(0, lower[j], upper[j])
+        }
+        return remaining
+    }
+
     /// Values of all component variables from the values of the remaining ones (`remaining[j]`
     /// is used for non-eliminated `j`).
     func expand(_ remaining: [Double]) -> [Double] {

@@ -40,10 +40,10 @@ extension LinearSystem.Answer {
     }
 }
 
-/// JSON text for strings and numbers.
-enum JSONText {
+/// JSON text for strings and numbers (package-wide: the layout documents' JSON uses it too).
+package enum JSONText {
     /// A JSON string literal with the required escapes.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
