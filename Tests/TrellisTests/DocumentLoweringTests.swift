@@ -60,7 +60,7 @@ struct DocumentLoweringTests {
             t.c~.directionalEdges >= t.root~ + DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4)
         },
         Case(text: "a~.centerX == (b~.left + c~.right) / 2") { t in t.a~.centerX == (t.b~.left + t.c~.right) / 2 },
-        Case(text: "a~.left == 100 - b~.width") { t in t.a~.left == 100 - t.b~.width },
+        Case(text: "a~.width == 100 - b~.width") { t in t.a~.width == 100 - t.b~.width },
         Case(text: "-a~.left == b~.left - 100") { t in -t.a~.left == t.b~.left - 100 },
         Case(text: "g~.width == (a~ + 10) * 2") { t in t.g~.width == (t.a~ + 10) * 2 },
         Case(text: "a~.firstBaseline == b~.lastBaseline + 20 ~~ 751") { t in

@@ -120,18 +120,24 @@ struct ErrorTests {
         expectFrame(card, 10, 0, 200, 0)
     }
 
-    @Test("constraints to deallocated items are ignored")
+    @Test("a constraint to an item that was deallocated outside the hierarchy is reported, never dropped")
     func deallocated() throws {
         let root = makeRoot()
         let a = addViews(["a"], to: root)[0]
         weak var weakGhost: View?
+        let toGhost: ConstraintGroup
         do {
             let ghost = View(id: "ghost")
             weakGhost = ghost
-            Tails.install(a~.width == ghost~.width)
+            toGhost = Tails.install(a~.width == ghost~.width)
         }
         #expect(weakGhost == nil)
         Tails.install(a~.top.left == root~, a~.size == Size(width: 5, height: 5))
+        guard case .noCommonAncestor(let info)? = layoutError(root) else {
+            Issue.record("expected noCommonAncestor"); return
+        }
+        #expect(info.id == toGhost.constraints[0].id)
+        toGhost.deactivate()
         try root.layoutIfNeeded()
         expectFrame(a, 0, 0, 5, 5)
     }

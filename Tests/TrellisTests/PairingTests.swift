@@ -88,11 +88,20 @@ struct PairingTests {
             a~.top.left == root~, a~.size == Size(width: 100, height: 100),
             b~.top.right == root~, b~.size == Size(width: 50, height: 50),
             dot~.size == (a~ + b~) / 2,                           // inferred per attribute: 75 × 75
-            dot~.centerX.centerY == (a~.centerX + b~.centerX) / 2 // each left attribute with the average
+            dot~.centerX == (a~.centerX + b~.centerX) / 2,        // the average of the two centres
+            dot~.top == root~
         )
+        // a.centerX 50, b.centerX 375: average 212.5
         try root.layoutIfNeeded()
-        // a.centerX 50, b.centerX 375: average 212.5 for both centres
-        expectFrame(dot, 212.5 - 37.5, 212.5 - 37.5, 75, 75)
+        expectFrame(dot, 212.5 - 37.5, 0, 75, 75)
+
+        // Pairing a vertical attribute with the horizontal average mixes axes: an error, never a layout.
+        let mixed = Tails.install(dot~.centerY == (a~.centerX + b~.centerX) / 2)
+        guard case .invalidConstraint(let info, let reason)? = layoutError(root) else {
+            Issue.record("expected invalidConstraint"); return
+        }
+        #expect(info.id == mixed.constraints[0].id)
+        #expect(reason.contains("horizontal position") && reason.contains("vertical"))
     }
 
     @Test("a multi-item left side with right items inferred from a common attribute")

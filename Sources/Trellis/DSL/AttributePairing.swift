@@ -28,9 +28,10 @@ enum AttributePairing {
         let nilProblem = hasNilItem(relation)
             ? "an item is nil (for example `view.superview~` for a view without a superview)" : nil
         return pairs.map { pair in
-            LayoutConstraint(lhs: pair.lhs, relation: pair.relation, rhs: pair.rhs, constantAttribute: pair.key,
-                             constant: constant, priority: relation.assignedPriority, label: relation.label,
-                             location: relation.location, problem: nilProblem)
+            let problem = nilProblem ?? PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
+            return LayoutConstraint(lhs: pair.lhs, relation: pair.relation, rhs: pair.rhs, constantAttribute: pair.key,
+                                    constant: constant, priority: relation.assignedPriority, label: relation.label,
+                                    location: relation.location, problem: problem)
         }
     }
 

@@ -154,8 +154,20 @@ final class LayoutEngine {
 
     // MARK: - Lowering
 
-    /// The solver form of a DSL constraint, or nil when it does not belong to this layout (an
-    /// item was deallocated, or its items meet only above the root).
+    /// The solver form of a DSL constraint, or nil when it does not belong to this layout (its
+    /// items meet only above the root: an outer layout's constraint).
+    ///
+    /// A relation is evaluated in the coordinate space of its items' nearest common ancestor, as
+    /// in Auto Layout. The solver's variables are global (the root's superview's space), so a
+    /// position `p` enters as `p − origin`, where `origin` is that ancestor's left (top) edge.
+    /// When the position coefficients cancel (`a.left == b.right + 8`, every relation of
+    /// Auto Layout's form without a multiplier) the origins cancel too and nothing is added;
+    /// otherwise (`dot.centerX == container.centerX * 0.5`) the ancestor's edge enters the row.
+    ///
+    /// In a right-to-left relation (the first item is right-to-left and the relation names
+    /// leading or trailing), leading and trailing are the right and left edges measured
+    /// leftwards (``LayoutAttribute``), and so is `centerX`: `c.centerX == a.leading` puts the
+    /// centre on `a`'s right edge, and a positive constant points in the reading direction.
     private func lower(_ constraint: LayoutConstraint, in scope: LayoutScope) throws -> Lowered? {
         if let problem = constraint.problem {
             throw LayoutError.invalidConstraint(constraint.info, reason: problem)
@@ -165,16 +177,19 @@ final class LayoutEngine {
         resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
         var outside = false
         var leftDirection = LayoutDirection.leftToRight
+        var namesDirectional = false
         for side in 0..<2 {
             let operands = side == 0 ? constraint.lhs : constraint.rhs
             for index in operands.indices {
                 let item: LayoutItem
                 switch operands[index].target {
                 case .item(let box):
-                    guard let live = box.value else { return nil }
+                    // An item that no longer exists was never part of this hierarchy (views in
+                    // it are kept alive by their superviews, guides by their views).
+                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
                     item = live
                 case .superviewOf(let box):
-                    guard let live = box.value else { return nil }
+                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
                     guard let parent = live.shorthandParent else {
                         throw LayoutError.missingSuperview(constraint.info)
                     }
@@ -185,8 +200,10 @@ final class LayoutEngine {
                 let direction = scope.direction(ofMember: item)
                 if direction == nil { outside = true }
                 if side == 0 && index == 0 { leftDirection = direction ?? .leftToRight }
+                let attribute = operands[index].attribute
+                if attribute == .leading || attribute == .trailing { namesDirectional = true }
                 let coefficient = operands[index].coefficient
-                resolved.append(ResolvedOperand(item: item, attribute: operands[index].attribute,
+                resolved.append(ResolvedOperand(item: item, attribute: attribute,
                                                 scale: side == 0 ? coefficient : -coefficient,
                                                 direction: direction ?? .leftToRight))
             }
@@ -206,11 +223,38 @@ final class LayoutEngine {
         }
 
         var terms: [Term] = []
-        terms.reserveCapacity(resolved.count * 2)
+        terms.reserveCapacity(resolved.count * 2 + 1)
         var constant = -constraint.constant.value(for: constraint.constantAttribute, direction: leftDirection)
+        let mirrored = namesDirectional && leftDirection == .rightToLeft
+        // The net coefficient of positions per axis: how much the row moves when the origin does.
+        var horizontalShift = 0.0, verticalShift = 0.0, largest = 0.0
         for operand in resolved {
-            operand.item.accumulate(operand.attribute, direction: operand.direction, scale: operand.scale,
+            var scale = operand.scale
+            largest = max(largest, abs(scale))
+            switch operand.attribute {
+            case .width, .height:
+                break
+            case .leading, .trailing:
+                horizontalShift += operand.direction == .rightToLeft ? -scale : scale
+            case .centerX where mirrored:
+                scale = -scale
+                horizontalShift += scale
+            case .left, .right, .centerX:
+                horizontalShift += scale
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:
+                verticalShift += scale
+            }
+            operand.item.accumulate(operand.attribute, direction: operand.direction, scale: scale,
                                     into: &terms, constant: &constant)
+        }
+        // Shifts that cancel up to rounding (0.1 + 0.2 − 0.3) are translation-invariant (PairingRule).
+        if abs(horizontalShift) <= 1e-9 * largest { horizontalShift = 0 }
+        if abs(verticalShift) <= 1e-9 * largest { verticalShift = 0 }
+        if horizontalShift != 0 || verticalShift != 0,
+           let ancestor = LayoutScope.nearestCommonAncestor(of: resolved.map(\.item)) {
+            // Positions relative to the ancestor's origin: subtract shift × origin.
+            if horizontalShift != 0 { terms.append(Term(ancestor.variables.left, -horizontalShift)) }
+            if verticalShift != 0 { terms.append(Term(ancestor.variables.top, -verticalShift)) }
         }
         let expression = Self.reduced(terms, constant: constant)
         if let problem = Self.numberProblem(expression) {

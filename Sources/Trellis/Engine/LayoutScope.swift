@@ -64,6 +64,33 @@ struct LayoutScope {
         return result
     }
 
+    /// The nearest common ancestor of the views the items live in (a guide lives in its owning
+    /// view; a view counts as its own ancestor), or nil when they are not in one tree.
+    ///
+    /// ```
+    /// nearestCommonAncestor(of: [dot, container])   // container (dot is its subview)
+    /// nearestCommonAncestor(of: [a, b])             // their superview, for siblings
+    /// ```
+    static func nearestCommonAncestor(of items: [LayoutItem]) -> View? {
+        guard let first = items.first?.hostView else { return nil }
+        var chain: [View] = []
+        var cursor: View? = first
+        while let view = cursor { chain.append(view); cursor = view.superview }
+        var depth = 0     // index into `chain` of the deepest common ancestor so far
+        for item in items.dropFirst() {
+            guard var view = item.hostView else { return nil }
+            while true {
+                if let index = chain[depth...].firstIndex(where: { $0 === view }) {
+                    depth = index
+                    break
+                }
+                guard let parent = view.superview else { return nil }
+                view = parent
+            }
+        }
+        return chain[depth]
+    }
+
     /// The topmost ancestor of the view an item lives in, or nil for a guide without a view.
     static func topmostAncestor(of item: LayoutItem) -> View? {
         guard var view = item.hostView else { return nil }

@@ -209,7 +209,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         return text
     }
 
-    private static func name(of operand: Operand) -> String {
+    /// How descriptions name an operand: `title.top`, `root.width`.
+    static func name(of operand: Operand) -> String {
         let base: String = switch operand.target {
         case .item(let weak): weak.value?.name ?? "<deallocated>"
         case .superviewOf(let weak):

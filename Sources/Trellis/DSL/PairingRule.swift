@@ -1,0 +1,73 @@
+/// Auto Layout's rules for which attributes one constraint may relate, checked on every
+/// constraint the DSL (and a layout document) makes. A constraint that breaks one carries the
+/// reason as its ``LayoutConstraint/problem``: the layout pass throws
+/// ``LayoutError/invalidConstraint(_:reason:)`` for it (a layout document rejects it when it is
+/// read, with its line and column), so it never lays out.
+///
+/// The rules (see ``LayoutRelation``):
+/// 1. Positions of one axis only: `a~.leading == b~.top` is an error. Sizes may cross axes
+///    (`a~.width == a~.height * 2` is an aspect ratio).
+/// 2. Leading/trailing or left/right, not both: `a~.leading == b~.left + 10` is an error.
+///    `centerX` goes with either.
+/// 3. One item on each side (Auto Layout's form, `first = multiplier × second + constant`):
+///    a position with a position or a size with a size, never a lone position with a lone size
+///    (`a~.width == b~.left` is an error). Any multiplier is allowed; multipliers on positions
+///    are proportional within the items' nearest common ancestor.
+/// 4. Several items (Trellis's multi-term expressions): the relation must not depend on where
+///    the coordinate origin is — the position coefficients cancel (left side minus right side
+///    sums to zero), as in `a~.width == b~.right - b~.left` or
+///    `c~.centerX == (a~.centerX + b~.centerX) / 2`.
+enum PairingRule {
+    typealias Operand = LayoutConstraint.Operand
+
+    /// Why a constraint `lhs OP rhs + constant` breaks a rule, or nil when it follows them.
+    /// `describe` names an operand as the message should (`a.leading`).
+    static func problem(lhs: [Operand], rhs: [Operand], describe: (Operand) -> String) -> String? {
+        let operands = lhs + rhs
+        let positions = operands.filter { !$0.attribute.isDimension }
+
+        // 1. One axis for positions.
+        if let horizontal = positions.first(where: { $0.attribute.axis == .horizontal }),
+           let vertical = positions.first(where: { $0.attribute.axis == .vertical }) {
+            return "it relates a horizontal position (\(describe(horizontal))) to a vertical one "
+                + "(\(describe(vertical))); Auto Layout relates positions of one axis only"
+        }
+
+        // 2. Leading/trailing or left/right.
+        if let directional = positions.first(where: { $0.attribute == .leading || $0.attribute == .trailing }),
+           let absolute = positions.first(where: { $0.attribute == .left || $0.attribute == .right }) {
+            return "it mixes leading/trailing (\(describe(directional))) with left/right (\(describe(absolute))); "
+                + "use leading and trailing, or left and right, throughout"
+        }
+
+        // 3. Auto Layout's one-item form.
+        if lhs.count == 1, rhs.count == 1 {
+            let first = lhs[0], second = rhs[0]
+            if first.attribute.isDimension != second.attribute.isDimension {
+                let (position, size) = first.attribute.isDimension ? (second, first) : (first, second)
+                return "it relates a position (\(describe(position))) to a size (\(describe(size))); "
+                    + "relate positions to positions and sizes to sizes (a size as a difference of positions is "
+                    + "written with both edges, as in `a~.width == b~.right - b~.left`)"
+            }
+            return nil
+        }
+
+        // 4. Several items: translation-invariant.
+        guard !positions.isEmpty else { return nil }
+        var sum = 0.0, magnitude = 0.0
+        for operand in lhs where !operand.attribute.isDimension {
+            sum += operand.coefficient
+            magnitude = max(magnitude, abs(operand.coefficient))
+        }
+        for operand in rhs where !operand.attribute.isDimension {
+            sum -= operand.coefficient
+            magnitude = max(magnitude, abs(operand.coefficient))
+        }
+        if abs(sum) <= 1e-9 * max(1, magnitude) { return nil }
+        let names = positions.map(describe).joined(separator: ", ")
+        return "its position terms (\(names)) do not cancel: with several terms a relation must not depend on the "
+            + "coordinate origin (the position coefficients, left side minus right side, sum to "
+            + "\(NumberText.short(sum)) instead of 0), as in `a~.width == b~.right - b~.left`; "
+            + "a multiplier on a position needs the one-item form `a~.centerX == b~.centerX * 0.5`"
+    }
+}
