@@ -79,9 +79,15 @@ final class LayoutEngine {
         try LayoutPass.run(engine: self, root: root, mode: mode)
     }
 
-    /// One solve of `root`'s subtree with the constraints as they are now.
-    func solveOnce(root: View, mode: Mode) throws -> LayoutSnapshot {
+    /// One solve of `root`'s subtree with the constraints as they are now, within `budget`.
+    func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let scope = LayoutScope(root: root)
+        let limits = try budget.solveLimits()
+        let active = scope.activeConstraints()
+        if limits.maximumVariables != nil || limits.maximumConstraints != nil {
+            let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
+            try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
+        }
 
         var next: [EntryKey: Entry] = [:]
         next.reserveCapacity(entries.count)
@@ -99,13 +105,17 @@ final class LayoutEngine {
         }
 
         // 1. The constraints written with the DSL.
-        for constraint in scope.activeConstraints() {
+        for constraint in active {
             guard let lowered = try lower(constraint, in: scope) else { continue }
             place(.explicit(ObjectIdentifier(constraint)), lowered) { constraint }
         }
 
         // 2. The constraints the pass makes: the root, then content size.
-        for spec in try implicitSpecs(scope: scope, mode: mode) {
+        let specs = try implicitSpecs(scope: scope, mode: mode)
+        if limits.maximumConstraints != nil {
+            try budget.checkSize(variables: 0, constraints: active.count + specs.count)
+        }
+        for spec in specs {
             let lowered = try lower(spec, direction: scope.direction(of: spec.item))
             place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
         }
@@ -123,6 +133,7 @@ final class LayoutEngine {
         entries = next
 
         // 4. Solve.
+        solver.limits = limits
         do {
             try solver.solve()
         } catch TrellisError.unsatisfiable(let conflict) {
@@ -130,6 +141,8 @@ final class LayoutEngine {
             for entry in entries.values { sources[ObjectIdentifier(entry.constraint)] = entry.source }
             let infos = conflict.compactMap { sources[ObjectIdentifier($0)]?.info }
             throw LayoutError.unsatisfiable(conflict: infos)
+        } catch TrellisError.limitExceeded(let text) {
+            throw LayoutError.limitExceeded(text)
         } catch let error as TrellisError {
             throw LayoutError.solverFailure(error)
         }

@@ -26,6 +26,8 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
     case invalidConstraint(ConstraintInfo, reason: String)
     /// The solver failed for another reason (numerical trouble, a time limit).
     case solverFailure(TrellisError)
+    /// The pass would exceed the root's ``View/layoutLimits`` (size or time); the text says which.
+    case limitExceeded(String)
     /// Measured views (``View/sizeForWidth``) or layout sets (``LayoutSet``) kept changing: after
     /// `rounds` solves the last one still changed what `unsettled` describes (one line each).
     case notConverged(rounds: Int, unsettled: [String])
@@ -35,7 +37,7 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unsatisfiable(let conflict): conflict
         case .noCommonAncestor(let info), .missingSuperview(let info), .invalidConstraint(let info, _): [info]
-        case .solverFailure, .notConverged: []
+        case .solverFailure, .notConverged, .limitExceeded: []
         }
     }
 
@@ -53,6 +55,8 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
             return "invalid constraint: \(info): \(reason)"
         case .solverFailure(let error):
             return "solver failure: \(error)"
+        case .limitExceeded(let text):
+            return "limit exceeded: \(text)"
         case .notConverged(let rounds, let unsettled):
             let lines = unsettled.map { "  \($0)" }.joined(separator: "\n")
             return "not converged: the layout still changed after \(rounds) rounds:\n\(lines)"

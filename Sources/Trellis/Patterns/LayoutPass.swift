@@ -39,7 +39,8 @@ final class LayoutPass {
             if let stack = view as? StackView { participants.append(stack) }
         }
         engine.measuredSizes = [:]
-        if participants.isEmpty { return try engine.solveOnce(root: root, mode: mode) }
+        let budget = PassBudget(root.layoutLimits)
+        if participants.isEmpty { return try engine.solveOnce(root: root, mode: mode, budget: budget) }
 
         let pass = LayoutPass(root: root, mode: mode)
         for participant in participants { participant.begin(pass) }
@@ -47,7 +48,7 @@ final class LayoutPass {
         for _ in 0..<maximumRounds {
             for participant in participants { participant.prepare(pass) }
             engine.measuredSizes = pass.measuredSizes
-            let snapshot = try engine.solveOnce(root: root, mode: mode)
+            let snapshot = try engine.solveOnce(root: root, mode: mode, budget: budget)
             unsettled = participants.compactMap { $0.settle(pass, snapshot: snapshot) }
             if unsettled.isEmpty { return snapshot }
         }
