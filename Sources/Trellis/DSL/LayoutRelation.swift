@@ -22,6 +22,14 @@
 /// constraint; right-side items without attributes then take the left attribute if all left
 /// attributes are the same.
 ///
+/// **Auto Layout's rules**: each constraint relates positions of one axis, uses
+/// leading/trailing or left/right but not both, and never equates a lone position with a lone
+/// size; a relation with several items must be translation-invariant (its position coefficients
+/// cancel). A constraint that breaks a rule is made with a ``LayoutConstraint/problem`` and the
+/// layout pass throws ``LayoutError/invalidConstraint(_:reason:)`` for it. Positions are measured
+/// in the coordinate space of the items' nearest common ancestor, so multipliers on positions are
+/// proportional within it (`dot~.centerX == container~.centerX * 0.5`).
+///
 /// **Constants only** on the right side (`view~.left == 20`) mean the same attributes of the
 /// superview (of the owning view, for a guide) plus the constant — except `width` and `height`,
 /// which are absolute (`view~.width == 50`). A constant-only right side of a multi-item left side

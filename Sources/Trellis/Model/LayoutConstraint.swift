@@ -75,7 +75,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Where the constraint was written, if known.
     public let location: CodeLocation?
     /// A DSL misuse found when the constraint was built (mismatched composite attributes, a nil
-    /// item); the layout pass throws ``LayoutError/invalidConstraint(_:reason:)`` for it.
+    /// item, a pairing Auto Layout forbids: mixed axes, leading with left, a position with a
+    /// size); the layout pass throws ``LayoutError/invalidConstraint(_:reason:)`` for it.
     public let problem: String?
     /// For the constraints the layout pass makes itself (root frame, content size, fitting
     /// size): what they are for. `nil` for constraints written with the DSL.
