@@ -193,6 +193,19 @@ public final class Solver {
     ///   required constraints; ``TrellisError/numericalFailure(_:)`` if GLPK cannot give a
     ///   trustworthy answer. Values stay those of the last successful solve.
     public func solve() throws {
+        // A drag: one suggestion moved and nothing else changed. Step along the stored
+        // direction without any of the bookkeeping below (the general path does the same).
+        if !structureChanged, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
+           limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
+           limits.maximumVariables.map({ places.count <= $0 }) ?? true,
+           let slot = variableIndex.index(of: id), let edit = edits[id] {
+            let state = states[Int(places[Int(slot)].state)]
+            if let row = state.rowOfEdit[id], state.step(CollectionOfOne((row, -edit.value, edit.strength.weight))) {
+                statistics.affineSteps += 1
+                suggestionsTouched.removeAll(keepingCapacity: true)
+                return
+            }
+        }
         let clock = ContinuousClock()
         let deadline = limits.milliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
         /// Milliseconds left of the budget (nil: unlimited); throws once it is spent.
@@ -268,9 +281,11 @@ public final class Solver {
             steps[state, default: []].append(variable)
         }
 
-        // Edit steps: move along the stored directions where the basis allows it.
+        // Edit steps: move along the stored directions where the basis allows it. A step moves
+        // a component's solution in place; should a later part of this solve fail, the steps
+        // are taken back, so that the values stay those of the last successful solve.
         var results: [(index: Int, solution: ComponentState.Solution)] = []
-        results.reserveCapacity(work.count + steps.count)
+        var stepped: [ComponentState] = []
         for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
             let state = newStates[index]
             // In variable order, so that floating-point sums are the same in every run.
@@ -278,13 +293,35 @@ public final class Solver {
                 guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
                 return (row, -edit.value, edit.strength.weight)
             }
-            if let moved = state.step(changes) {
-                results.append((index, moved))
+            if state.step(changes) {
+                stepped.append(state)
                 statistics.affineSteps += 1
             } else {
                 work.append(index)
             }
         }
+        do {
+            try solveFromScratch(work, states: newStates, remaining: remaining, into: &results)
+        } catch {
+            for state in stepped.reversed() { state.undoLastStep() }
+            throw error
+        }
+
+        // Commit.
+        for (index, solution) in results { newStates[index].solution = solution }
+        states = newStates
+        variableIndex = newVariableIndex
+        places = newPlaces
+        constantCost = newConstantCost
+        structureTouched.removeAll()
+        suggestionsTouched.removeAll()
+        structureChanged = false
+    }
+
+    /// Solves the components at `work` (indices into `states`) with the simplex method.
+    private func solveFromScratch(_ work: [Int], states: [ComponentState], remaining: () throws -> Int?,
+                                  into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
+        let newStates = states
         for index in work.sorted() {
             let state = newStates[index]
             var constants = state.baseConstants
@@ -305,16 +342,6 @@ public final class Solver {
                 throw TrellisError.unsatisfiable(conflict: conflict)
             }
         }
-
-        // Commit.
-        for (index, solution) in results { newStates[index].solution = solution }
-        states = newStates
-        variableIndex = newVariableIndex
-        places = newPlaces
-        constantCost = newConstantCost
-        structureTouched.removeAll()
-        suggestionsTouched.removeAll()
-        structureChanged = false
     }
 
     /// The value of `variable` at the last successful ``solve()``: 0 for a variable the solver

@@ -8,7 +8,7 @@
 ///
 /// Built inside the synchronous call that owns the GLPK problem, from values read out of it;
 /// nothing here refers to GLPK.
-struct AffineModel {
+final class AffineModel {
     /// How one edit row moves the basic variables.
     struct Direction {
         /// (position in the basic arrays, change per unit of right-hand side)
@@ -17,28 +17,50 @@ struct AffineModel {
         var slope: Double
     }
 
+    /// What a step changes, kept in one stored property so that a step is one exclusive
+    /// access to the model rather than one per array element (class properties are checked
+    /// dynamically).
+    private struct Moving {
+        /// Values of the non-eliminated component variables.
+        var remaining: [Double]
+        /// The current constant of every constraint of the component (edit rows move).
+        var constants: [Double]
+        var basicValue: [Double] = []
+        /// Scratch flags for the incremental expansion (all false between steps).
+        var dirty: [Bool] = []
+        /// The component variables the last step changed (basic ones, then substitutions).
+        var changed: [Int] = []
+        /// What the last step overwrote, with the old values, for an undo. Reused between steps.
+        var basicJournal: [(position: Int, value: Double)] = []
+        var valueJournal: [(variable: Int, value: Double)] = []
+        var remainingJournal: [(variable: Int, value: Double)] = []
+        var constantJournal: [(index: Int, value: Double)] = []
+
+        mutating func rollBackBasics() {
+            for (position, value) in basicJournal.reversed() { basicValue[position] = value }
+            basicJournal.removeAll(keepingCapacity: true)
+        }
+    }
+
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
-    /// Values of the non-eliminated component variables.
-    private(set) var remaining: [Double]
-    /// Values of all component variables (substitutions applied).
-    private var values: [Double]
-    /// Constants of edit constraints moved since the model was built, by constraint index.
-    private var movedConstants: [Int: Double] = [:]
-    /// Scratch flags for the incremental expansion (all false between steps).
-    private var dirty: [Bool] = []
     /// By edit constraint index: the substitutions its direction reaches, in evaluation order
     /// (so a step re-evaluates only those, not every substitution).
-    private var reached: [Int: [Int]] = [:]
-    private var basicValue: [Double] = []
-    private var basicLower: [Double] = []
-    private var basicUpper: [Double] = []
+    private let reached: [Int: [Int]]
+    private let basicLower: [Double]
+    private let basicUpper: [Double]
     /// The component variable a basic position is, or -1 (rows, error columns).
-    private var basicVariable: [Int] = []
+    private let basicVariable: [Int]
     /// By edit constraint index (edits with an LP row): its direction, or nil when the edit
     /// row's activity is basic (then any change needs the simplex method).
-    private var directions: [Int: Direction?] = [:]
+    private let directions: [Int: Direction?]
+    private var moving: Moving
+
+    /// Values of the non-eliminated component variables.
+    var remaining: [Double] { moving.remaining }
+    /// The component variables the last successful step changed.
+    var changed: [Int] { moving.changed }
 
     /// A model for a component that needed no LP: edit rows only change constant violations.
     static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
@@ -48,18 +70,23 @@ struct AffineModel {
 
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
-        self.remaining = remaining
-        values = presolve.expand(remaining)
+        moving = Moving(remaining: remaining, constants: presolve.constants)
+        reached = [:]
+        basicLower = []
+        basicUpper = []
+        basicVariable = []
+        directions = [:]
     }
 
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`.
     init(lp: LinearProgram, presolve: Presolve, remaining: [Double], editRows: [Int],
          variableOfColumn: [Int], costScale: Double) {
         self.presolve = presolve
-        self.remaining = remaining
-        values = presolve.expand(remaining)
+        moving = Moving(remaining: remaining, constants: presolve.constants)
         let m = lp.rowCount
         var positionOf: [Int: Int] = [:]
+        var basicValue: [Double] = [], basicLower: [Double] = [], basicUpper: [Double] = []
+        var basicVariable: [Int] = []
         for basic in lp.basicVariables() {
             positionOf[basic] = basicValue.count
             if basic < m {
@@ -87,6 +114,7 @@ struct AffineModel {
                 }
             }
         }
+        var directions: [Int: Direction?] = [:]
         for edit in editRows {
             guard case .row(let row)? = presolve.place(ofSource: edit) else { continue }
             guard let column = lp.tableauColumn(ofRow: row) else {
@@ -96,7 +124,8 @@ struct AffineModel {
             let entries = column.compactMap { entry in positionOf[entry.basic].map { ($0, entry.alpha) } }
             directions[edit] = Direction(entries: entries, slope: lp.rowDual(row) / costScale)
         }
-        var marked = Array(repeating: false, count: values.count)
+        var reached: [Int: [Int]] = [:]
+        var marked = Array(repeating: false, count: presolve.lower.count)
         for (edit, direction) in directions {
             guard let direction else { continue }
             var touched: [Int] = []
@@ -107,74 +136,111 @@ struct AffineModel {
             reached[edit] = presolve.dependentSubstitutions(of: &marked, touched: &touched)
             for variable in touched { marked[variable] = false }
         }
+        moving.basicValue = basicValue
+        self.basicLower = basicLower
+        self.basicUpper = basicUpper
+        self.basicVariable = basicVariable
+        self.directions = directions
+        self.reached = reached
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
-    /// constraint `i`, with its weight). Returns the new values of all component variables and
-    /// the change of the weighted objective, or nil (leaving the model untouched) when the basis
-    /// would stop being feasible and the simplex method is needed.
-    mutating func step(_ changes: [(index: Int, constant: Double, weight: Double)])
-        -> (values: [Double], objectiveChange: Double, changed: [Int])? {
-        var journal: [(position: Int, value: Double)] = []
-        journal.reserveCapacity(changes.count == 1 ? ((directions[changes[0].index] ?? nil)?.entries.count ?? 0) : 16)
+    /// constraint `i`, with its weight), writing the new values of the component variables into
+    /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
+    /// listing them in ``changed``. Returns the change of the weighted objective, or nil —
+    /// leaving the model and `values` untouched — when the basis would stop being feasible and
+    /// the simplex method is needed. ``undoLastStep(values:)`` takes a successful step back.
+    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+              values: inout [Double]) -> Double? {
+        step(changes, values: &values, moving: &moving)
+    }
+
+    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                      values: inout [Double], moving m: inout Moving) -> Double? {
+        m.basicJournal.removeAll(keepingCapacity: true)
+        m.valueJournal.removeAll(keepingCapacity: true)
+        m.remainingJournal.removeAll(keepingCapacity: true)
+        m.constantJournal.removeAll(keepingCapacity: true)
+        m.changed.removeAll(keepingCapacity: true)
         var objectiveChange = 0.0
+        var movedEdits = 0
+        var movedEdit = -1
         for (index, constant, weight) in changes {
-            let delta = constant - (movedConstants[index] ?? presolve.constant(ofSource: index))
+            let delta = constant - m.constants[index]
             if delta == 0 { continue }
+            movedEdits += 1
+            movedEdit = index
             switch presolve.place(ofSource: index) {
             case .row:
-                guard let direction = directions[index] ?? nil else { rollBack(journal); return nil }
+                guard let direction = directions[index] ?? nil else { m.rollBackBasics(); return nil }
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
                 objectiveChange -= direction.slope * delta
                 for (position, alpha) in direction.entries {
-                    journal.append((position, basicValue[position]))
-                    basicValue[position] -= alpha * delta
+                    m.basicJournal.append((position, m.basicValue[position]))
+                    m.basicValue[position] -= alpha * delta
                 }
             case .constant(let i):
                 // The row's constant moved with the edit's: base + (current - original).
-                let original = presolve.constant(ofSource: index)
-                let old = presolve.constantRows[i].constant + ((movedConstants[index] ?? original) - original)
+                let old = presolve.constantRows[i].constant + (m.constants[index] - presolve.constant(ofSource: index))
                 objectiveChange += weight * (abs(old + delta) - abs(old))
             case nil:
                 break
             }
         }
-        for (position, _) in journal {
-            let value = basicValue[position]
+        for (position, _) in m.basicJournal {
+            let value = m.basicValue[position]
             let slack = 1e-9 * max(1, abs(value))
             if value < basicLower[position] - slack || value > basicUpper[position] + slack {
-                rollBack(journal)
+                m.rollBackBasics()
                 return nil
             }
         }
-        for (position, _) in journal where basicVariable[position] >= 0 {
-            remaining[basicVariable[position]] = basicValue[position]
-            values[basicVariable[position]] = basicValue[position]
+        for (index, constant, _) in changes where m.constants[index] != constant {
+            m.constantJournal.append((index, m.constants[index]))
+            m.constants[index] = constant
         }
-        let moved = changes.filter { change in
-            change.constant != (movedConstants[change.index] ?? presolve.constant(ofSource: change.index))
+        for (position, _) in m.basicJournal where basicVariable[position] >= 0 {
+            let variable = basicVariable[position]
+            m.remainingJournal.append((variable, m.remaining[variable]))
+            m.remaining[variable] = m.basicValue[position]
+            m.valueJournal.append((variable, values[variable]))
+            values[variable] = m.basicValue[position] + 0
+            m.changed.append(variable)
         }
-        for (index, constant, _) in changes { movedConstants[index] = constant }
-        var changed: [Int] = []
-        if moved.count == 1, let order = reached[moved[0].index] {
+        if movedEdits == 1, let order = reached[movedEdit] {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
-            presolve.evaluate(order, into: &values)
-            changed.reserveCapacity(journal.count + order.count)
-            for (position, _) in journal where basicVariable[position] >= 0 { changed.append(basicVariable[position]) }
-            for k in order { changed.append(presolve.substitutions[k].variable) }
-        } else if !journal.isEmpty {
-            if dirty.count != values.count { dirty = Array(repeating: false, count: values.count) }
-            for (position, _) in journal where basicVariable[position] >= 0 && !dirty[basicVariable[position]] {
-                dirty[basicVariable[position]] = true
-                changed.append(basicVariable[position])
+            for k in order {
+                let variable = presolve.substitutions[k].variable
+                m.valueJournal.append((variable, values[variable]))
+                m.changed.append(variable)
             }
-            presolve.reexpand(&values, dirty: &dirty, changed: &changed)
-            for variable in changed { dirty[variable] = false }
+            presolve.evaluate(order, into: &values)
+        } else if !m.basicJournal.isEmpty {
+            if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
+            let basics = m.changed.count
+            for variable in m.changed { m.dirty[variable] = true }
+            let before = values
+            presolve.reexpand(&values, dirty: &m.dirty, changed: &m.changed)
+            for variable in m.changed { m.dirty[variable] = false }
+            for variable in m.changed[basics...] { m.valueJournal.append((variable, before[variable])) }
         }
-        return (values, objectiveChange, changed)
+        return objectiveChange
     }
 
-    private mutating func rollBack(_ journal: [(position: Int, value: Double)]) {
-        for (position, value) in journal.reversed() { basicValue[position] = value }
+    /// Takes back the last successful ``step(_:values:)``: the model and `values` (the same
+    /// array the step wrote) are as they were before it.
+    func undoLastStep(values: inout [Double]) {
+        Self.undo(&moving, values: &values)
+    }
+
+    private static func undo(_ m: inout Moving, values: inout [Double]) {
+        for (variable, value) in m.valueJournal.reversed() { values[variable] = value }
+        for (variable, value) in m.remainingJournal.reversed() { m.remaining[variable] = value }
+        for (index, value) in m.constantJournal.reversed() { m.constants[index] = value }
+        m.rollBackBasics()
+        m.valueJournal.removeAll(keepingCapacity: true)
+        m.remainingJournal.removeAll(keepingCapacity: true)
+        m.constantJournal.removeAll(keepingCapacity: true)
+        m.changed.removeAll(keepingCapacity: true)
     }
 }

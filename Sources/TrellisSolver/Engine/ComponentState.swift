@@ -70,27 +70,61 @@ final class ComponentState {
         return total
     }
 
-    /// The solution after moving edit rows to new constants, or nil when the simplex method is
-    /// needed (no model, the basis would become infeasible, or the moved values do not hold the
-    /// required rows they touch to a relative 1e-6, as can happen when a tiny coefficient
-    /// magnifies the rounding of the update). Does not change the state's solution.
-    func step(_ changes: [(index: Int, constant: Double, weight: Double)]) -> Solution? {
-        guard let solution, var affine = solution.affine else { return nil }
-        guard let moved = affine.step(changes) else { return nil }
-        guard requiredRowsHold(at: moved.values, touching: moved.changed) else { return nil }
-        return Solution(values: moved.values, objective: solution.objective + moved.objectiveChange, affine: affine,
-                        basis: solution.basis)
+    /// Moves the solution in place for new constants of edit rows; false — leaving the
+    /// solution as it was — when the simplex method is needed (no model, the basis would become
+    /// infeasible, or the moved values do not hold the required rows they touch to a relative
+    /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
+    /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
+    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) -> Bool {
+        guard solution?.affine != nil else { return false }
+        return Self.step(changes, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
+                         component: component, terms: terms, constants: baseConstants)
     }
 
-    /// For each variable, the required constraints that name it (built at the first step).
-    private var requiredRowsOfVariable: (start: [Int32], rows: [Int32])?
-    /// Rows checked in the current step carry its stamp (no set to clear between steps).
-    private var checkStamp: [UInt32] = []
-    private var stampNow: UInt32 = 0
+    /// ``step(_:)`` on the state's stored properties, each accessed once.
+    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                             solution: inout Solution, check: inout RowCheck, lastObjective: inout Double,
+                             component: Component, terms: [[(variable: Int, coefficient: Double)]],
+                             constants: [Double]) -> Bool {
+        guard let affine = solution.affine,
+              let objectiveChange = affine.step(changes, values: &solution.values) else { return false }
+        guard requiredRowsHold(&check, component: component, terms: terms, constants: constants,
+                               values: solution.values, changed: affine.changed) else {
+            affine.undoLastStep(values: &solution.values)
+            return false
+        }
+        lastObjective = solution.objective
+        solution.objective += objectiveChange
+        return true
+    }
 
-    private func requiredRowsHold(at values: [Double], touching changed: [Int]) -> Bool {
-        // (Mutates only the scratch index and stamps above: the solution is left as it was.)
-        if requiredRowsOfVariable == nil {
+    /// The objective before the last successful ``step(_:)``.
+    private var lastObjective = 0.0
+
+    /// Takes back the last successful ``step(_:)``.
+    func undoLastStep() {
+        guard solution != nil, let affine = solution!.affine else { return }
+        affine.undoLastStep(values: &solution!.values)
+        solution!.objective = lastObjective
+    }
+
+    /// Scratch for the required-row check of a step, one stored property so that a check is
+    /// one exclusive access (class properties are checked dynamically).
+    private struct RowCheck {
+        /// For each variable, the required constraints that name it (built at the first step).
+        var start: [Int32] = []
+        var rows: [Int32] = []
+        var built = false
+        /// Rows checked in the current step carry its stamp (no set to clear between steps).
+        var stamp: [UInt32] = []
+        var now: UInt32 = 0
+    }
+    private var rowCheck = RowCheck()
+
+    private static func requiredRowsHold(_ check: inout RowCheck, component: Component,
+                                         terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+                                         values: [Double], changed: [Int]) -> Bool {
+        if !check.built {
             var start = [Int32](repeating: 0, count: component.variables.count + 1)
             for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
                 for term in terms[index] { start[term.variable + 1] += 1 }
@@ -104,22 +138,22 @@ final class ComponentState {
                     fill[term.variable] += 1
                 }
             }
-            requiredRowsOfVariable = (start, rows)
+            check.start = start
+            check.rows = rows
+            check.stamp = Array(repeating: 0, count: component.constraints.count)
+            check.built = true
         }
-        let (start, rows) = requiredRowsOfVariable!
-        if checkStamp.count != component.constraints.count {
-            checkStamp = Array(repeating: 0, count: component.constraints.count)
+        check.now &+= 1
+        if check.now == 0 {
+            for k in check.stamp.indices { check.stamp[k] = 0 }
+            check.now = 1
         }
-        stampNow &+= 1
-        if stampNow == 0 {
-            for k in checkStamp.indices { checkStamp[k] = 0 }
-            stampNow = 1
-        }
+        let now = check.now
         for variable in changed {
-            for k in Int(start[variable])..<Int(start[variable + 1]) where checkStamp[Int(rows[k])] != stampNow {
-                let index = Int(rows[k])
-                checkStamp[index] = stampNow
-                let (sum, scale) = Self.evaluate(terms[index], constant: baseConstants[index], at: values)
+            for k in Int(check.start[variable])..<Int(check.start[variable + 1]) where check.stamp[Int(check.rows[k])] != now {
+                let index = Int(check.rows[k])
+                check.stamp[index] = now
+                let (sum, scale) = evaluate(terms[index], constant: constants[index], at: values)
                 let violation = component.constraints[index].relation.violation(of: sum)
                 if !(violation <= 1e-6 * max(1, scale)) { return false }
             }

@@ -46,7 +46,7 @@ struct Presolve {
     /// The relation of each constraint of the component.
     private let relations: [Relation]
     /// The constant of each constraint of the component as given (edits: their suggestion).
-    private var constants: [Double]
+    private(set) var constants: [Double]
     /// Where each constraint ended up: a position in ``rows``, or in ``constantRows`` (negative, -1-based).
     /// Per constraint: a position in ``rows`` (≥ 0), in ``constantRows`` (-2 - i), or -1 (used up).
     private var placeOfSource: [Int32] = []
