@@ -15,7 +15,13 @@ extension TrellisCommand {
                 Exit status: 0 laid out; 2 unsatisfiable (the output lists the conflicting constraints, \
                 and the frames and pictures are those with the conflicting constraints made optional, the \
                 last written giving way first, and the conflicting items outlined in red); 1 input error (one line on stderr naming the view or \
-                constraint and its line and column, nothing on stdout).
+                constraint and its line and column, nothing on stdout). An ambiguous layout that can be \
+                satisfied exits 0.
+
+                --ambiguity also finds the items whose frames the constraints leave undetermined (up to two \
+                extra solves per attribute): listed with the ranges of their undetermined attributes under \
+                the table or picture and in the JSON's "ambiguous" key (absent without --ambiguity), flagged \
+                in the table, outlined dashed in SVG and with : and . and a ? before the id in the terminal.
                 """
         )
 
@@ -27,6 +33,9 @@ extension TrellisCommand {
 
         @Flag(help: "Draw the layout in the terminal instead of printing a table.")
         var ascii = false
+
+        @Flag(help: "Also find the items whose frames the constraints do not determine (costs extra solves).")
+        var ambiguity = false
 
         @Option(help: ArgumentHelp("Also draw the layout as SVG into this file.", valueName: "out.svg"))
         var svg: String?
@@ -60,7 +69,7 @@ extension TrellisCommand {
             let result: DocumentLayoutResult
             do {
                 let document = try LayoutDocument.parse(bytes, name: name)
-                result = try document.makeLayout(width: width, height: height).layout()
+                result = try document.makeLayout(width: width, height: height).layout(reportingAmbiguity: ambiguity)
             } catch {
                 throw CommandFailure(message: Self.locate(error, in: file == "-" ? "stdin" : file), code: 1)
             }

@@ -70,18 +70,19 @@ struct DocumentASCIITests {
             .init(name: "a", depth: 1, frame: Rect(x: 10, y: 10, width: 80, height: 40), mark: .conflict),
             .init(name: "b", depth: 1, frame: Rect(x: 110, y: 10, width: 80, height: 40), mark: .ambiguous),
             .init(name: "g", depth: 1, isGuide: true, frame: Rect(x: 0, y: 0, width: 200, height: 100)),
-        ], notes: ["a note"])
+        ], notes: ["a note"], ambiguityNotes: ["ambiguous: b"])
         let text = ASCIIRenderer(columns: 21).render(picture)
         #expect(text == """
             t  (1 column ≈ 10 pt)
             +-------------------+
             |######### +.......+|
-            |#a 80x40# :b 80x40:|
+            |#a 80x40# :?b     :|
             |######### +.......+|
             |root 200x100       |
             +-------------------+
-            # conflicting   : ambiguous
+            # conflicting   ? ambiguous (outline : and .)
             a note
+            ambiguous: b
 
             """)
         let coloured = ASCIIRenderer(columns: 21, color: true).render(picture)

@@ -126,6 +126,66 @@ struct DocumentCLITests {
         #expect(String(decoding: svg, as: UTF8.self).contains("card.json — 320 × 200"))
     }
 
+    /// A badge with only a width and a top: its left and height are undetermined.
+    static let ambiguous = """
+        {"format": "layout-document/1", "root": {"id": "root", "width": 320, "height": 200},
+         "views": [{"id": "card"}, {"id": "badge", "parent": "card"}],
+         "constraints": ["card~.edges == root~ + EdgeInsets(16)", "badge~.width == 40", "badge~.top == card~.top + 8"]}
+        """
+
+    @Test("--ambiguity: the ambiguous item with its ranges in JSON, dashed in SVG, marked in the terminal and table; exit 0")
+    func ambiguity() throws {
+        let json = try Self.run(["layout", "-", "--json", "--ambiguity"], stdin: Self.ambiguous)
+        #expect(json.status == 0)
+        #expect(json.stderr.isEmpty)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let items = try #require(object["ambiguous"] as? [[String: Any]])
+        #expect(items.map { $0["item"] as? String } == ["badge"])
+        let attributes = try #require(items.first?["attributes"] as? [[String: Any]])
+        #expect(attributes.map { $0["attribute"] as? String } == ["left", "height"])
+        for attribute in attributes {       // unbounded both ways: null, never a made-up number
+            #expect(attribute["min"] is NSNull && attribute["max"] is NSNull)
+            #expect(attribute["value"] is Double)
+        }
+
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("ambiguous.svg")
+        let drawn = try Self.run(["layout", "-", "--ascii", "--columns", "80", "--ambiguity", "--svg", output.path],
+                                 stdin: Self.ambiguous)
+        #expect(drawn.status == 0)
+        #expect(drawn.stdout.contains("?badge"))
+        #expect(drawn.stdout.contains("? ambiguous"))
+        #expect(drawn.stdout.contains("  badge: left = 0 in (-∞, ∞), height = 0 in (-∞, ∞)"))
+        let xml = try DocumentSVGTests.parse(String(decoding: try Data(contentsOf: output), as: UTF8.self))
+        let dashed = xml.elements.filter { $0.name == "rect" && $0.attributes["stroke-dasharray"] == SVGRenderer.ambiguityDash }
+        #expect(dashed.count == 1)
+        #expect(dashed.first?.attributes["width"] == "40")
+        #expect(xml.elements.filter { $0.attributes["class"]?.hasSuffix(" ambiguous") == true }.count == 1)
+        #expect(xml.texts.contains { $0.hasPrefix("badge (view)") && $0.hasSuffix(", ambiguous") })
+
+        let table = try Self.run(["layout", "-", "--ambiguity"], stdin: Self.ambiguous)
+        #expect(table.status == 0)
+        #expect(table.stdout.split(separator: "\n").contains { $0.hasPrefix("    badge") && $0.hasSuffix("  ambiguous") })
+    }
+
+    @Test("Without --ambiguity the JSON has no ambiguous key and nothing is marked; a determined layout with it gives []")
+    func noAmbiguity() throws {
+        let plain = try Self.run(["layout", "-", "--json"], stdin: Self.ambiguous)
+        #expect(plain.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? [String: Any])
+        #expect(object["ambiguous"] == nil)
+        let ascii = try Self.run(["layout", "-", "--ascii", "--columns", "40"], stdin: Self.ambiguous)
+        #expect(!ascii.stdout.contains("?badge") && !ascii.stdout.contains("ambiguous"))
+        let table = try Self.run(["layout", "-"], stdin: Self.ambiguous)
+        #expect(!table.stdout.contains("ambiguous"))
+
+        let determined = try Self.run(["layout", "-", "--json", "--ambiguity"], stdin: Self.good)
+        #expect(determined.status == 0)
+        let checked = try #require(try JSONSerialization.jsonObject(with: Data(determined.stdout.utf8)) as? [String: Any])
+        #expect((checked["ambiguous"] as? [Any])?.isEmpty == true)
+    }
+
     @Test("Unsatisfiable: exit 2, the conflict on stdout, one summary line on stderr, pictures marked")
     func unsatisfiable() throws {
         let directory = try Self.temporaryDirectory()

@@ -104,6 +104,23 @@ struct DocumentSVGTests {
         ])
         let dashed = try Self.parse(SVGRenderer().render([ambiguous]))
         #expect(dashed.elements.contains { $0.name == "rect" && $0.attributes["stroke-dasharray"] == "6 4" })
+
+        // An ambiguous guide: one dash pattern (a second attribute would not be well-formed XML);
+        // the ambiguity notes under the picture in the ambiguity colour, after the (red) notes.
+        let guide = LayoutPicture(title: "t", size: Size(width: 10, height: 10), boxes: [
+            .init(name: "r", depth: 0, frame: Rect(x: 0, y: 0, width: 10, height: 10)),
+            .init(name: "g", depth: 1, isGuide: true, frame: Rect(x: 0, y: 0, width: 5, height: 5), mark: .ambiguous),
+        ], notes: ["a conflict"], ambiguityNotes: ["  g: height = 5 in [5, ∞)"])
+        let parsed = try Self.parse(SVGRenderer().render([guide]))
+        let rects: [[String: String]] = parsed.elements.filter { $0.name == "rect" }.map(\.attributes)
+        let outline: [String: String] = try #require(rects.first { $0["width"] == "5" })
+        #expect(outline["stroke-dasharray"] == SVGRenderer.ambiguityDash)
+        #expect(outline["stroke"] == SVGRenderer.ambiguityColor)
+        #expect(outline["fill"] == "none")
+        let texts: [[String: String]] = parsed.elements.filter { $0.name == "text" }.map(\.attributes)
+        let noteColours: [String?] = texts.filter { $0["xml:space"] == "preserve" }.map { $0["fill"] }
+        #expect(noteColours == [SVGRenderer.conflictColor, SVGRenderer.ambiguityColor])
+        #expect(parsed.texts.suffix(2) == ["a conflict", "  g: height = 5 in [5, ∞)"])
     }
 
     @Test("Text is escaped and odd frames stay well-formed")

@@ -357,7 +357,8 @@ struct DocumentTests {
         #expect((b["frame"] as? [String: Double]) == ["x": 6, "y": 5, "width": 286, "height": 168])
         #expect((b["frameInRoot"] as? [String: Double]) == ["x": 16, "y": 15, "width": 286, "height": 168])
         #expect((object["conflicts"] as? [Any])?.isEmpty == true)
-        #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
+        #expect(result.ambiguity == nil && result.ambiguousItems == nil)
+        #expect(object["ambiguous"] == nil)      // not computed: no key, rather than an empty list
 
         #expect(FrameTable.render(result) == """
             item   kind         x        y    width   height
@@ -389,5 +390,87 @@ struct DocumentTests {
             let lastCell = try #require(snapshot.entry(forID: "cell4")?.frameInRoot)
             #expect(lastCell.maxY <= tabBar.minY)
         }
+    }
+
+    /// A card with a badge free to slide along it (left undetermined in [16, 264] in the root), a
+    /// guide with an open height, and a determined title. Views before guides in the document,
+    /// the guide before the card in the layout's order.
+    static let ambiguous = document(#"""
+        "views": [{"id": "card"}, {"id": "badge", "parent": "card"},
+                  {"id": "title", "parent": "card", "intrinsicSize": {"width": 120, "height": 20}}],
+        "guides": [{"id": "g"}],
+        "constraints": ["card~.edges == root~ + EdgeInsets(16)",
+                        "badge~.size == Size(width: 40, height: 20)", "badge~.top == card~.top + 8",
+                        "badge~.leading >= card~.leading", "badge~.trailing <= card~.trailing",
+                        "title~.center == card~", "g~.top.left == 0", "g~.width == 10", "g~.height >= 5"]
+        """#)
+
+    @Test("Ambiguity on request: the ambiguous items in document order, their attributes and ranges relative to the root")
+    func ambiguity() throws {
+        let layout = try LayoutDocument.parse(Self.ambiguous, name: "a.json").makeLayout()
+        let plain = try layout.layout()
+        #expect(plain.ambiguity == nil)
+        #expect(plain.ambiguousItems == nil)
+
+        let result = try layout.layout(reportingAmbiguity: true)
+        #expect(result.isSatisfiable)
+        let snapshot = try #require(result.snapshot)
+        #expect(snapshot.entries.map(\.name) == ["root", "g", "card", "badge", "title"])
+        #expect(result.ambiguousItems == ["badge", "g"])       // document order: views, then guides
+        let ambiguity = try #require(result.ambiguity)
+        let badge = try #require(ambiguity.first?.attributes)
+        #expect(badge.map(\.attribute) == [.left])
+        let left = try #require(snapshot.entry(forID: "badge")?.frameInRoot.minX)
+        #expect(approx(badge[0].minimum, 16) && approx(badge[0].maximum, 264) && approx(badge[0].value, left))
+        let guide = try #require(ambiguity.last?.attributes)
+        #expect(guide.map(\.attribute) == [.height])
+        #expect(approx(guide[0].minimum, 5) && guide[0].maximum == .infinity && approx(guide[0].value, 5))
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])
+        let items = try #require(object["ambiguous"] as? [[String: Any]])
+        #expect(items.map { $0["item"] as? String } == ["badge", "g"])
+        let badgeJSON = try #require((items[0]["attributes"] as? [[String: Any]])?.first)
+        #expect(badgeJSON["attribute"] as? String == "left")
+        #expect(badgeJSON["min"] as? Double == 16 && badgeJSON["max"] as? Double == 264)
+        #expect(approx(try #require(badgeJSON["value"] as? Double), left))
+        let guideJSON = try #require((items[1]["attributes"] as? [[String: Any]])?.first)
+        #expect(guideJSON["attribute"] as? String == "height")
+        #expect(guideJSON["min"] as? Double == 5 && guideJSON["max"] is NSNull)
+
+        let table = FrameTable.render(result)
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("    badge ") && $0.hasSuffix("  ambiguous") })
+        #expect(lines.contains { $0.hasPrefix("  g ") && $0.hasSuffix("  ambiguous") })
+        #expect(lines.filter { $0.hasSuffix("  ambiguous") }.count == 2)
+        #expect(lines.contains("  badge: left = \(PictureNumber.text(left, decimals: 6)) in [16, 264]"))
+        #expect(lines.last == "  g: height = 5 in [5, ∞)")
+
+        let picture = LayoutPicture(result: result)
+        #expect(picture.boxes.filter { $0.mark == .ambiguous }.map(\.name) == ["g", "badge"])
+        #expect(picture.ambiguityNotes.count == 3)
+        #expect(LayoutPicture(result: plain).ambiguityNotes.isEmpty)
+    }
+
+    @Test("Ambiguity on request for a determined layout is an empty list; with a conflict, of the relaxed layout")
+    func ambiguityDeterminedAndConflicting() throws {
+        let determined = Self.document(#""views": [{"id": "a"}], "constraints": ["a~.edges == root~ + EdgeInsets(10)"]"#)
+        let result = try LayoutDocument.parse(determined).makeLayout().layout(reportingAmbiguity: true)
+        #expect(result.ambiguity == [])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])
+        #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
+        #expect(FrameTable.render(result).hasSuffix("no ambiguity: every frame is determined\n"))
+        #expect(!FrameTable.render(result).contains("  ambiguous"))
+
+        let conflicting = Self.document(#"""
+            "views": [{"id": "card"}, {"id": "b"}],
+            "constraints": ["card~.edges == root~ + EdgeInsets(16)", "card~.width == 400", "b~.width == 10"]
+            """#)
+        let layout = try LayoutDocument.parse(conflicting).makeLayout()
+        let relaxed = try layout.layout(reportingAmbiguity: true)
+        #expect(!relaxed.isSatisfiable)
+        #expect(relaxed.ambiguousItems == ["b"])      // card is determined once its constraints are ranked
+        #expect(relaxed.ambiguity?.first?.attributes.map(\.attribute) == [.left, .top, .height])
+        // The priorities are restored afterwards: the conflict is still there.
+        #expect(try layout.layout().conflicts == relaxed.conflicts)
     }
 }

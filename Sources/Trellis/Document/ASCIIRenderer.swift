@@ -10,8 +10,11 @@
 /// ```
 ///
 /// A character cell is taken to be twice as tall as it is wide, so rows are scaled by half the
-/// column scale. Conflicting items are outlined with `#`, ambiguous ones with `:` and `.`;
-/// with ``color`` on, those outlines are also red (conflict) or yellow (ambiguous) in ANSI colour.
+/// column scale. Conflicting items are outlined with `#`; ambiguous ones with `:` and `.`, and
+/// their label starts with `?` (`?badge 40x20`), so that the mark survives where the outline is
+/// too small to see; a legend line follows the picture, then ``LayoutPicture/notes`` and
+/// ``LayoutPicture/ambiguityNotes``. With ``color`` on, those outlines are also red (conflict) or
+/// yellow (ambiguous) in ANSI colour.
 /// Layout guides are not drawn. Everything is clipped to the root, so any frame draws safely.
 public struct ASCIIRenderer: Sendable {
     /// The width of the drawing in characters (10...1000): the root's width maps onto it.
@@ -138,11 +141,12 @@ public struct ASCIIRenderer: Sendable {
         // id and size fit, else the first where the id fits, else the longest room (id shortened).
         for (index, box) in picture.boxes.enumerated() {
             guard let p = placed[index] else { continue }
-            let full = Array("\(box.name) \(PictureNumber.label(box.frame.width, decimals: 1))x"
+            let marker = box.mark == .ambiguous ? "?" : ""
+            let full = Array("\(marker)\(box.name) \(PictureNumber.label(box.frame.width, decimals: 1))x"
                 + "\(PictureNumber.label(box.frame.height, decimals: 1))")
-            let short = Array(box.name)
+            let short = Array(marker + box.name)
             // A dotted id (`cell1.title`) shortens to its last segment, which says more than a prefix.
-            let tail = box.name.split(separator: ".").last.map { Array($0) } ?? short
+            let tail = box.name.split(separator: ".").last.map { Array(marker + $0) } ?? short
             var candidates: [(row: Int, run: Int)] = []
             if p.y1 - p.y0 >= 2 {
                 for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
@@ -189,10 +193,11 @@ public struct ASCIIRenderer: Sendable {
         if !marks.isEmpty {
             var legend: [String] = []
             if marks.contains(.conflict) { legend.append("# conflicting") }
-            if marks.contains(.ambiguous) { legend.append(": ambiguous") }
+            if marks.contains(.ambiguous) { legend.append("? ambiguous (outline : and .)") }
             lines.append(legend.joined(separator: "   "))
         }
         lines.append(contentsOf: picture.notes)
+        lines.append(contentsOf: picture.ambiguityNotes)
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -135,9 +135,20 @@ public final class DocumentLayout {
     /// conflicts appear, up to ``maximumRecoveries`` times. The priorities are restored before the
     /// call returns.
     ///
+    /// With `reportingAmbiguity`, the result's ``DocumentLayoutResult/ambiguity`` lists the items
+    /// whose frames the constraints leave undetermined, with the ranges of their attributes (the
+    /// layout diagnostics' ``View/ambiguityReport()`` on the root, in document order). It costs up
+    /// to two extra solves per attribute, so it is off by default, and the result's `ambiguity`
+    /// is then nil (not computed), never an empty list that looks like an answer.
+    ///
+    /// ```swift
+    /// let result = try layout.layout(reportingAmbiguity: true)
+    /// result.ambiguousItems   // ["badge"]
+    /// ```
+    ///
     /// - Throws: ``LayoutDocumentError`` for the other layout errors (a number the solver cannot
     ///   take, a solver failure), naming the document constraint involved.
-    public func layout() throws(LayoutDocumentError) -> DocumentLayoutResult {
+    public func layout(reportingAmbiguity: Bool = false) throws(LayoutDocumentError) -> DocumentLayoutResult {
         var conflicts: [[ConstraintInfo]] = []
         var restore: [() -> Void] = []
         defer { for undo in restore.reversed() { undo() } }
@@ -171,19 +182,38 @@ public final class DocumentLayout {
                 throw LayoutDocumentError("layout failed: \(error)")
             }
         }
+        // While the conflicting constraints are still relaxed: the ambiguity of the layout drawn.
+        var ambiguity: [DocumentLayoutResult.AmbiguousItem]?
+        if reportingAmbiguity, snapshot != nil { ambiguity = try ambiguousItems() }
         return DocumentLayoutResult(
             documentName: document.name, rootID: document.root.id, rootSize: root.frame.size, snapshot: snapshot,
-            conflicts: conflicts.map(members(of:)), relaxedEntries: relaxedEntries.sorted(),
-            ambiguousItems: ambiguousItems(in: snapshot))
+            conflicts: conflicts.map(members(of:)), relaxedEntries: relaxedEntries.sorted(), ambiguity: ambiguity)
     }
 
-    /// Ambiguity hook: the names of the items whose frame the constraints do not determine.
-    ///
-    /// Ambiguity reporting belongs to the layout diagnostics (the engine's ranging of each
-    /// attribute over the optimal face), which do not exist yet. When they land, fill this in —
-    /// the result, the pictures (dashed outlines), the table and the JSON already carry it.
-    private func ambiguousItems(in snapshot: LayoutSnapshot?) -> [String] {
-        []
+    /// The items whose frames the constraints do not determine, from the layout diagnostics'
+    /// ambiguity report on the root, in document order (root, views, guides).
+    private func ambiguousItems() throws(LayoutDocumentError) -> [DocumentLayoutResult.AmbiguousItem] {
+        let report: LayoutAmbiguityReport
+        do {
+            report = try root.ambiguityReport()
+        } catch let error as LayoutError {
+            throw translate(error)
+        } catch {
+            throw LayoutDocumentError("ambiguity analysis failed: \(error)")
+        }
+        var entriesByItem: [LayoutItemKey: [LayoutAmbiguityReport.Entry]] = [:]
+        for entry in report.entries { entriesByItem[entry.item, default: []].append(entry) }
+        var result: [DocumentLayoutResult.AmbiguousItem] = []
+        for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
+            guard let key = itemsByID[id]?.key, let entries = entriesByItem.removeValue(forKey: key) else { continue }
+            result.append(.init(name: id, attributes: entries))
+        }
+        // Items the document does not name (none today): kept, after the others, in the report's order.
+        for entry in report.entries {
+            guard let entries = entriesByItem.removeValue(forKey: entry.item) else { continue }
+            result.append(.init(name: entry.name, attributes: entries))
+        }
+        return result
     }
 
     /// The lowest priority a relaxed constraint gets (conflicts have few members; beyond 499 of

@@ -7,13 +7,20 @@ extension DocumentLayoutResult {
     ///  "items": [{"id": "screen", "kind": "view", "parent": null, "depth": 0,
     ///             "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
     ///             "frameInRoot": {"x": 0, "y": 0, "width": 390, "height": 844}}, …],
-    ///  "conflicts": [], "relaxed": [], "ambiguous": []}
+    ///  "conflicts": [], "relaxed": [],
+    ///  "ambiguous": [{"item": "badge", "attributes": [{"attribute": "left", "value": 0, "min": 10, "max": null}]}]}
     /// ```
     ///
     /// `status` is `"satisfied"` or `"unsatisfiable"`; then `conflicts` lists each conflict as an
     /// array of `{"constraint": text, "index": n or null, "line": n or null, "items": [...],
     /// "implicit": bool}`, `relaxed` the indices of the constraints made optional (999, 998, … in document order) to
     /// compute the frames, and `items` is null if no frames could be computed. Frames are rounded to 1e-6.
+    ///
+    /// `ambiguous` is present only when ambiguity was computed (``ambiguity`` is not nil; `trellis
+    /// layout --ambiguity`): the ambiguous items in document order, each with its undetermined
+    /// attributes (`left`, `top`, `width`, `height`), the value in the layout and the range over
+    /// all optimal layouts (`min`/`max`, null when unbounded), positions relative to the root as
+    /// in `frameInRoot`; `[]` when every frame is determined.
     public func json() -> String {
         var out = "{\n"
         out += "  \"status\": \(Self.quote(isSatisfiable ? "satisfied" : "unsatisfiable")),\n"
@@ -42,9 +49,17 @@ extension DocumentLayoutResult {
             }.joined(separator: ",\n") + "\n    ]"
         }
         out += conflictTexts.isEmpty ? "  \"conflicts\": [],\n" : "  \"conflicts\": [\n" + conflictTexts.joined(separator: ",\n") + "\n  ],\n"
-        out += "  \"relaxed\": [\(relaxedEntries.map(String.init).joined(separator: ", "))],\n"
-        out += "  \"ambiguous\": [\(ambiguousItems.map(Self.quote).joined(separator: ", "))]\n"
-        return out + "}\n"
+        out += "  \"relaxed\": [\(relaxedEntries.map(String.init).joined(separator: ", "))]"
+        if let ambiguity {
+            let items = ambiguity.map { item in
+                "    {\"item\": \(Self.quote(item.name)), \"attributes\": [" + item.attributes.map { entry in
+                    "{\"attribute\": \(Self.quote(entry.attribute.rawValue)), \"value\": \(Self.number(entry.value)), "
+                        + "\"min\": \(Self.number(entry.minimum)), \"max\": \(Self.number(entry.maximum))}"
+                }.joined(separator: ", ") + "]}"
+            }
+            out += items.isEmpty ? ",\n  \"ambiguous\": []" : ",\n  \"ambiguous\": [\n" + items.joined(separator: ",\n") + "\n  ]"
+        }
+        return out + "\n}\n"
     }
 
     private static func rect(_ r: Rect) -> String {

@@ -6,6 +6,9 @@
 /// result.snapshot?[id: "title"]          // the title's frame, relative to its superview
 /// result.isSatisfiable                   // false when conflicts were found
 /// result.conflictingItems                // the items named by the conflicting constraints
+///
+/// let checked = try document.makeLayout().layout(reportingAmbiguity: true)
+/// checked.ambiguousItems                 // ["badge"]: its frame is not determined (nil when not asked)
 /// ```
 public struct DocumentLayoutResult: Sendable {
     /// One constraint of a conflict.
@@ -39,22 +42,29 @@ public struct DocumentLayoutResult: Sendable {
     /// The indices of the document constraints made optional (999, 998, … in document order) to
     /// draw a conflicting layout.
     public let relaxedEntries: [Int]
-    /// The names of the items whose frames the constraints leave undetermined. Always empty for
-    /// now: ambiguity reporting is not part of the layout engine yet (the pictures draw these
-    /// items dashed once it is).
-    public let ambiguousItems: [String]
+    /// The items whose frames the constraints leave undetermined, in document order (the root,
+    /// then `views`, then `guides`), each with its undetermined attributes and their ranges; empty
+    /// when every frame is determined. **nil when ambiguity was not computed**: it costs extra
+    /// solves, so ``DocumentLayout/layout(reportingAmbiguity:)`` computes it only on request, and
+    /// only when there are frames. With conflicts, it is the ambiguity of the relaxed layout (the
+    /// frames in ``snapshot``).
+    public let ambiguity: [AmbiguousItem]?
 
     /// Creates a result.
     public init(documentName: String, rootID: String, rootSize: Size, snapshot: LayoutSnapshot?,
-                conflicts: [[ConflictMember]], relaxedEntries: [Int], ambiguousItems: [String]) {
+                conflicts: [[ConflictMember]], relaxedEntries: [Int], ambiguity: [AmbiguousItem]? = nil) {
         self.documentName = documentName
         self.rootID = rootID
         self.rootSize = rootSize
         self.snapshot = snapshot
         self.conflicts = conflicts
         self.relaxedEntries = relaxedEntries
-        self.ambiguousItems = ambiguousItems
+        self.ambiguity = ambiguity
     }
+
+    /// The names of the items whose frames the constraints leave undetermined, in document order;
+    /// nil when ambiguity was not computed (see ``ambiguity``).
+    public var ambiguousItems: [String]? { ambiguity?.map(\.name) }
 
     /// Whether every required constraint holds.
     public var isSatisfiable: Bool { conflicts.isEmpty }

@@ -8,8 +8,9 @@
 ///     avatar             view         16       16       64       64
 /// ```
 ///
-/// Items named by conflicting constraints are flagged `conflict` (and ambiguous ones
-/// `ambiguous`) in the last column; the conflicts follow the table.
+/// Items named by conflicting constraints are flagged `conflict` in the last column and the
+/// conflicts follow the table; when the result's ambiguity was computed, ambiguous items are
+/// flagged `ambiguous` and listed after that with the ranges of their undetermined attributes.
 public enum FrameTable {
     /// The table of `result`.
     public static func render(_ result: DocumentLayoutResult) -> String {
@@ -17,7 +18,7 @@ public enum FrameTable {
         if let summary = result.conflictSummary { lines.append(summary) }
         if let snapshot = result.snapshot {
             let conflicting = Set(result.conflictingItems)
-            let ambiguous = Set(result.ambiguousItems)
+            let ambiguous = Set(result.ambiguousItems ?? [])
             var rows: [[String]] = [["item", "kind", "x", "y", "width", "height", ""]]
             for entry in snapshot.entries {
                 let note = conflicting.contains(entry.name) ? "conflict" : ambiguous.contains(entry.name) ? "ambiguous" : ""
@@ -50,6 +51,7 @@ public enum FrameTable {
             lines.append("frames above: with " + result.relaxedEntries.map { "constraints[\($0)]" }.joined(separator: ", ")
                 + " made optional (999, 998, … in this order)")
         }
+        lines.append(contentsOf: result.ambiguityLines)
         return lines.joined(separator: "\n") + "\n"
     }
 

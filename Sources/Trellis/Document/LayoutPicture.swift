@@ -13,7 +13,8 @@ public struct LayoutPicture: Sendable, Hashable {
     public enum Mark: String, Sendable, Hashable {
         /// A constraint naming the item is part of a conflict: outlined in red (`#` in text).
         case conflict
-        /// The constraints do not determine the item's frame: outlined dashed (`:` and `.` in text).
+        /// The constraints do not determine the item's frame: outlined dashed (`:` and `.` in
+        /// text, its label starting with `?`).
         case ambiguous
     }
 
@@ -48,18 +49,22 @@ public struct LayoutPicture: Sendable, Hashable {
     public var boxes: [Box]
     /// Lines printed under the picture: the conflicting constraints, when there are any.
     public var notes: [String]
+    /// Lines printed after ``notes``: the ambiguous items with the ranges of their undetermined
+    /// attributes, when ambiguity was computed (see ``DocumentLayoutResult/ambiguity``).
+    public var ambiguityNotes: [String]
 
     /// Creates a picture from its parts.
-    public init(title: String, size: Size, boxes: [Box], notes: [String] = []) {
+    public init(title: String, size: Size, boxes: [Box], notes: [String] = [], ambiguityNotes: [String] = []) {
         self.title = title
         self.size = size
         self.boxes = boxes
         self.notes = notes
+        self.ambiguityNotes = ambiguityNotes
     }
 
     /// The picture of a snapshot: every view and custom guide, with the named items marked.
     public init(snapshot: LayoutSnapshot, title: String, conflicting: Set<String> = [], ambiguous: Set<String> = [],
-                notes: [String] = []) {
+                notes: [String] = [], ambiguityNotes: [String] = []) {
         var boxes: [Box] = []
         var size = Size.zero
         for entry in snapshot.entries {
@@ -71,11 +76,13 @@ public struct LayoutPicture: Sendable, Hashable {
             boxes.append(Box(name: entry.name, depth: entry.depth, isGuide: entry.kind == .guide, frame: entry.frameInRoot,
                              mark: mark))
         }
-        self.init(title: title, size: size, boxes: boxes, notes: notes)
+        self.init(title: title, size: size, boxes: boxes, notes: notes, ambiguityNotes: ambiguityNotes)
     }
 
     /// The picture of a document's layout, its conflicting items marked and the conflicts listed
-    /// in ``notes``. Without frames (no layout could be found) only the root is drawn.
+    /// in ``notes``; when the result's ambiguity was computed, its ambiguous items marked too and
+    /// listed with their ranges in ``ambiguityNotes``. Without frames (no layout could be found)
+    /// only the root is drawn.
     public init(result: DocumentLayoutResult, title: String? = nil) {
         let caption = title ?? "\(result.documentName) — \(NumberText.short(result.rootSize.width)) × "
             + "\(NumberText.short(result.rootSize.height))"
@@ -90,7 +97,7 @@ public struct LayoutPicture: Sendable, Hashable {
         }
         if let snapshot = result.snapshot {
             self.init(snapshot: snapshot, title: caption, conflicting: Set(result.conflictingItems),
-                      ambiguous: Set(result.ambiguousItems), notes: notes)
+                      ambiguous: Set(result.ambiguousItems ?? []), notes: notes, ambiguityNotes: result.ambiguityLines)
         } else {
             let root = Box(name: result.rootID, depth: 0, frame: Rect(origin: .zero, size: result.rootSize),
                            mark: result.conflictingItems.contains(result.rootID) ? .conflict : nil)

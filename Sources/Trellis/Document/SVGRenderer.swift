@@ -7,7 +7,8 @@
 /// ```
 ///
 /// One point is one SVG pixel. Conflicting items are outlined in thick red and the conflicting
-/// constraints are listed in red under the picture; ambiguous items are outlined dashed; custom
+/// constraints are listed in red under the picture; ambiguous items are outlined dashed in amber
+/// and listed with their ranges under the picture (``LayoutPicture/ambiguityNotes``); custom
 /// layout guides are drawn as thin dotted outlines. Every box carries a `<title>` with its frame
 /// (a tooltip in browsers). The output is self-contained, well-formed XML.
 public struct SVGRenderer: Sendable {
@@ -24,6 +25,10 @@ public struct SVGRenderer: Sendable {
     ]
     /// The outline colour of conflicting items.
     public static let conflictColor = "#dc2626"
+    /// The outline colour of ambiguous items (dashed) and of the lines listing them.
+    public static let ambiguityColor = "#b45309"
+    /// The dash pattern of ambiguous items' outlines.
+    public static let ambiguityDash = "6 4"
 
     /// Space around the pictures, in pixels.
     public var margin: Double
@@ -51,9 +56,10 @@ public struct SVGRenderer: Sendable {
             let width = Self.finite(picture.size.width)
             let height = Self.finite(picture.size.height)
             body.append(panel(picture, x: x, y: margin))
-            let notesHeight = picture.notes.isEmpty ? 0 : 8 + Double(picture.notes.count) * Self.noteLineHeight
+            let noteLines = picture.notes + picture.ambiguityNotes
+            let notesHeight = noteLines.isEmpty ? 0 : 8 + Double(noteLines.count) * Self.noteLineHeight
             totalHeight = max(totalHeight, Self.captionHeight + height + notesHeight)
-            let noteWidth = Double(picture.notes.map(\.count).max() ?? 0) * 6.6
+            let noteWidth = Double(noteLines.map(\.count).max() ?? 0) * 6.6
             x += max(width, noteWidth, Double(picture.title.count) * 8) + gap
         }
         let canvasWidth = max(x - gap + margin, 2 * margin)
@@ -94,9 +100,10 @@ public struct SVGRenderer: Sendable {
             lines.append(self.box(box, rect: rects[position], obstacles: obstacles, dx: x, dy: top))
         }
         var noteY = top + Self.finite(picture.size.height) + 8 + 11
-        for note in picture.notes {
+        for (note, colour) in picture.notes.map({ ($0, Self.conflictColor) })
+            + picture.ambiguityNotes.map({ ($0, Self.ambiguityColor) }) {
             lines.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(noteY))\" font-size=\"11\" "
-                + "fill=\"\(Self.conflictColor)\" xml:space=\"preserve\">\(Self.escape(note))</text>")
+                + "fill=\"\(colour)\" xml:space=\"preserve\">\(Self.escape(note))</text>")
             noteY += Self.noteLineHeight
         }
         lines.append("</g>")
@@ -121,20 +128,14 @@ public struct SVGRenderer: Sendable {
         let f = box.frame
         let colours = Self.palette[max(0, box.depth) % Self.palette.count]
         let size = "\(PictureNumber.label(f.width)) × \(PictureNumber.label(f.height))"
-        var attributes: String
-        if box.isGuide {
-            attributes = "fill=\"none\" stroke=\"#475569\" stroke-width=\"1\" stroke-dasharray=\"1 3\""
-        } else {
-            attributes = "fill=\"\(colours.fill)\" stroke=\"\(colours.stroke)\" stroke-width=\"1\""
+        let fill = box.isGuide ? "none" : colours.fill
+        let (stroke, strokeWidth, dash): (String, String, String?) = switch box.mark {
+        case .conflict?: (Self.conflictColor, "3", nil)
+        case .ambiguous?: (Self.ambiguityColor, "2", Self.ambiguityDash)
+        case nil: box.isGuide ? ("#475569", "1", "1 3") : (colours.stroke, "1", nil)
         }
-        switch box.mark {
-        case .conflict?:
-            attributes = "fill=\"\(box.isGuide ? "none" : colours.fill)\" stroke=\"\(Self.conflictColor)\" stroke-width=\"3\""
-        case .ambiguous?:
-            attributes += " stroke-dasharray=\"6 4\""
-        case nil:
-            break
-        }
+        var attributes = "fill=\"\(fill)\" stroke=\"\(stroke)\" stroke-width=\"\(strokeWidth)\""
+        if let dash { attributes += " stroke-dasharray=\"\(dash)\"" }
         let kind = box.isGuide ? "guide" : "view"
         let markClass = box.mark.map { " \($0.rawValue)" } ?? ""
         var lines: [String] = []
