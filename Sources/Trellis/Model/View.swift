@@ -53,12 +53,39 @@ open class View: LayoutItem {
     public var layoutMargins = EdgeInsets(8)
 
     /// Whether ``layoutMarginsGuide`` is inset from the safe area rather than from the edges
-    /// (default `true`, as in UIKit): the margins are added to ``safeAreaInsets``.
+    /// (default `true`, as in UIKit): the margins are added to ``effectiveSafeAreaInsets``.
     public var insetsLayoutMarginsFromSafeArea = true
 
     /// The insets of the region not covered by bars and other content, an input (default zero).
-    /// They are not derived from ancestors: set them on each view whose ``safeAreaLayoutGuide`` you use.
+    ///
+    /// On the view you lay out (the layout's root) they are the safe area, as the system gives it
+    /// to a window. Every descendant gets, as in UIKit, the part of its superview's safe area it
+    /// overlaps: a view under a 44-point status bar has a top inset of 44 minus however far down
+    /// it starts (``effectiveSafeAreaInsets``, written by each layout pass). Set on a descendant,
+    /// they are added on top of that (like UIKit's `additionalSafeAreaInsets`).
     public var safeAreaInsets = EdgeInsets.zero
+
+    /// The insets ``safeAreaLayoutGuide`` uses: for the layout's root its ``safeAreaInsets``; for a
+    /// descendant the part of its bounds outside its superview's safe area, plus its own
+    /// ``safeAreaInsets``. Written by each layout pass (from the frames it solves: a view that
+    /// reaches under a bar is solved again with its guide moved out from under it).
+    ///
+    /// ```swift
+    /// root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+    /// Tails.install(card~.top.leading.trailing == root~, card~.height == 100,
+    ///               title~.top == card.safeAreaLayoutGuide~.top)
+    /// try root.layoutIfNeeded()
+    /// card.effectiveSafeAreaInsets.top        // 44: the card starts under the status bar
+    /// ```
+    public var effectiveSafeAreaInsets: EdgeInsets {
+        let own = safeAreaInsets, derived = derivedSafeAreaInsets
+        return EdgeInsets(top: own.top + derived.top, left: own.left + derived.left,
+                          bottom: own.bottom + derived.bottom, right: own.right + derived.right)
+    }
+
+    /// The part of the view outside its superview's safe area, as of the last layout pass (zero
+    /// for the layout's root).
+    var derivedSafeAreaInsets = EdgeInsets.zero
 
     /// Whether the view decides its own layout direction (default: inherit the superview's).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified
