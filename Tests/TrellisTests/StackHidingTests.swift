@@ -140,6 +140,28 @@ struct StackHidingTests {
         }
     }
 
+    @Test("fill alignment: a hidden view spans the stack, so its content counts when nothing else sizes it")
+    func hiddenSpansFillStack() throws {
+        let a = item("a", 100, 20), wide = item("wide", 300, 30)
+        let stack = Tails.stack(.vertical, spacing: 10) { a; wide }
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.top.leading == root~ + EdgeInsets(10))    // nothing sizes the stack across
+        wide.isHidden = true
+        try root.layoutIfNeeded()
+        // wide's compression resistance (750) beats a's hugging (250) through the 999 fill rows.
+        expectFrame(stack, 10, 10, 300, 20)
+        expectFrame(a, 0, 0, 300, 20)
+        expectFrame(wide, 0, 20, 300, 0)
+        try expectDetermined(root)
+
+        Tails.install(stack~.width == 200)          // sized: the hidden view is squeezed to it
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 200, 20)
+        expectFrame(wide, 0, 20, 200, 0)
+        try expectDetermined(root)
+    }
+
     @Test("a horizontal stack, right to left: a hidden view sits at its visible predecessor's leading side")
     func horizontalRightToLeft() throws {
         let a = item("a", 50, 20), b = item("b", 60, 20), c = item("c", 40, 20)
