@@ -4,13 +4,16 @@
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
+#   make soak      10^6 drag steps and 10^4 relayouts of a changing view tree in release, failing
+#                  if the resident memory grows past a margin (not part of `make test`; SOAK_ARGS
+#                  passes --drag-steps N, --relayouts N, --margin-mb M)
 
 SWIFT ?= swift
 # Type-checking budget for every expression (the operator DSL must stay fast to compile).
 TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=200
 BUILD_LOG = .build/trellis-build.log
 
-.PHONY: run test fixtures deps fuzz asan tsan valgrind
+.PHONY: run test fixtures deps fuzz asan tsan valgrind soak
 
 deps:
 	@if [ ! -f /usr/include/glpk.h ]; then \
@@ -66,3 +69,10 @@ valgrind: deps
 	$(SWIFT) build --product TrellisFuzzSolve
 	valgrind --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 		.build/debug/TrellisFuzzSolve --repeat 3 --faults Tests/Fuzz/corpus/linear-system
+
+# Memory stays flat over a long session (Sources/TrellisSoak/main.swift); prints RSS and wall time.
+SOAK_ARGS ?=
+
+soak: deps
+	$(SWIFT) build -c release --product TrellisSoak $(TYPECHECK_FLAGS)
+	.build/release/TrellisSoak $(SOAK_ARGS)

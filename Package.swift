@@ -74,6 +74,17 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
+        // MARK: - Soak (`make soak`, not part of `make test`)
+
+        /// Drag steps and relayouts of a changing view tree for a long while, checking that the
+        /// resident memory stays flat (`make soak`).
+        .executableTarget(
+            name: "TrellisSoak",
+            dependencies: ["TrellisSolver", "Trellis"],
+            path: "Sources/TrellisSoak",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // MARK: - Unit test bundles
 
         .testTarget(
