@@ -17,7 +17,7 @@
 /// across tasks as a ``LayoutSnapshot``.
 ///
 /// Hidden views (``isHidden``) take part in layout like any other, as in UIKit — except that a
-/// ``StackView`` leaves its hidden arranged views out of its arrangement.
+/// ``StackView`` gives its hidden arranged views no room: zero length where they would be.
 open class View: LayoutItem {
     /// The view's rectangle in its superview's coordinate space.
     ///
@@ -91,7 +91,8 @@ open class View: LayoutItem {
     public var semanticContentAttribute = SemanticContentAttribute.unspecified
 
     /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit (a
-    /// ``StackView`` leaves hidden arranged views out of its arrangement).
+    /// ``StackView`` gives hidden arranged views no room: zero length where they would be, at
+    /// priority 999; see ``StackView``).
     public var isHidden = false
 
     /// Budgets for a layout pass with this view as its root, as ``Solver/limits`` for a solver:
