@@ -7,7 +7,7 @@
 /// is incremental.
 final class LayoutEngine {
     /// What holds the root.
-    enum Mode {
+    enum Mode: Equatable {
         /// The root's frame is given (required).
         case frame(Rect)
         /// The root's size is pulled towards a target at the given priorities (a fitting-size query).
@@ -76,7 +76,41 @@ final class LayoutEngine {
     /// Lays out `root`'s subtree and returns the frames, without writing them: one solve, or —
     /// when stacks, layout sets or measured views take part — solves until they settle (``LayoutPass``).
     func solve(root: View, mode: Mode) throws -> LayoutSnapshot {
-        try LayoutPass.run(engine: self, root: root, mode: mode)
+        if !isDirty, let last, last.mode == mode, last.limits == root.layoutLimits { return last.snapshot }
+        isRunning = true
+        defer { isRunning = false }
+        isDirty = false
+        do {
+            let snapshot = try LayoutPass.run(engine: self, root: root, mode: mode)
+            last = (mode, root.layoutLimits, snapshot)
+            isApplied = false
+            return snapshot
+        } catch {
+            isDirty = true
+            last = nil
+            throw error
+        }
+    }
+
+    /// Whether something that layout reads changed since the last pass (``View/setNeedsLayout()``).
+    private(set) var isDirty = true
+    /// Whether a pass is running: what the pass changes itself (a stack's rows, a layout set's
+    /// case) is not a change from outside.
+    private var isRunning = false
+    /// The last successful pass: how the root was held, under which limits, and its frames.
+    private var last: (mode: Mode, limits: SolveLimits, snapshot: LayoutSnapshot)?
+    /// Whether the last pass's frames are the ones written in the tree (``View/layoutIfNeeded()``).
+    var isApplied = false
+
+    /// Notes a change that layout reads; the next pass solves again.
+    func markDirty() {
+        if !isRunning { isDirty = true }
+    }
+
+    /// Whether a pass with `mode` would change nothing: the last one's frames stand.
+    func isCurrent(mode: Mode, limits: SolveLimits) -> Bool {
+        guard !isDirty, let last else { return false }
+        return last.mode == mode && last.limits == limits
     }
 
     /// One solve of `root`'s subtree with the constraints as they are now, within `budget`.
@@ -163,6 +197,8 @@ final class LayoutEngine {
     func reset() {
         solver = Solver()
         entries = [:]
+        isDirty = true
+        last = nil
     }
 
     // MARK: - Lowering

@@ -120,6 +120,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// - Returns: The number of items written.
     @discardableResult
     public func apply(to root: View) -> Int {
+        root.engine?.isApplied = false        // the tree may now hold other frames than its last pass's
         var count = 0
         for item in root.subtreeItems() {
             guard let index = indexByKey[item.key] ?? indexByName[item.name] else { continue }
@@ -127,7 +128,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
             if let guide = item as? LayoutGuide {
                 guide.layoutFrame = frame
             } else if let view = item as? View {
-                view.frame = frame
+                view.storedFrame = frame
             }
             count += 1
         }

@@ -66,10 +66,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let constantAttribute: LayoutAttribute
     /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
     /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
-    public var constant: LayoutConstant
+    public var constant: LayoutConstant {
+        didSet { if active { invalidateLayouts() } }
+    }
     /// The priority, 1...1000 (1000, the default, is required). Changes — including between
     /// required and optional — take effect at the next layout pass.
-    public var priority: Priority
+    public var priority: Priority {
+        didSet { if active { invalidateLayouts() } }
+    }
     /// A name for diagnostics.
     public var label: String?
     /// Where the constraint was written, if known.
@@ -114,6 +118,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard !active, implicitRole == nil else { return }
         active = true
         for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = self }
+        invalidateLayouts()
     }
 
     /// Removes the constraint from layout from the next pass on.
@@ -121,6 +126,12 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard active else { return }
         active = false
         for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = nil }
+        invalidateLayouts()
+    }
+
+    /// Marks the layouts of the constraint's items as needing a pass.
+    private func invalidateLayouts() {
+        for item in currentlyReferencedItems() { item.hostView?.setNeedsLayout() }
     }
 
     /// The items the constraint is stored on: every named item (for a superview shorthand, the

@@ -24,7 +24,13 @@ open class View: LayoutItem {
     /// For the view on which ``layoutIfNeeded()`` is called (the layout's root) this is an input:
     /// the root's left, top, width and height are held to it (required). For every descendant it
     /// is written by the layout pass.
-    public var frame: Rect = .zero
+    public var frame: Rect {
+        get { storedFrame }
+        set { storedFrame = newValue; setNeedsLayout() }
+    }
+
+    /// The frame, written by layout passes without marking anything as needing a pass.
+    var storedFrame: Rect = .zero
 
     /// The view that contains this one, if any.
     public internal(set) weak var superview: View?
@@ -41,20 +47,30 @@ open class View: LayoutItem {
     /// size on this axis". The layout pass turns each component into two constraints:
     /// `width <= intrinsic` at the content-hugging priority and `width >= intrinsic` at the
     /// compression-resistance priority (likewise for the height).
-    open var intrinsicContentSize: Size?
+    open var intrinsicContentSize: Size? {
+        didSet { setNeedsLayout() }
+    }
 
     /// The offset of the first baseline from the top edge (default 0: the top edge).
-    open var firstBaselineOffsetFromTop: Double = 0
+    open var firstBaselineOffsetFromTop: Double = 0 {
+        didSet { setNeedsLayout() }
+    }
 
     /// The offset of the last baseline from the bottom edge (default 0: the bottom edge).
-    open var lastBaselineOffsetFromBottom: Double = 0
+    open var lastBaselineOffsetFromBottom: Double = 0 {
+        didSet { setNeedsLayout() }
+    }
 
     /// The margins used by ``layoutMarginsGuide`` (default 8 on each side, as in UIKit).
-    public var layoutMargins = EdgeInsets(8)
+    public var layoutMargins = EdgeInsets(8) {
+        didSet { setNeedsLayout() }
+    }
 
     /// Whether ``layoutMarginsGuide`` is inset from the safe area rather than from the edges
     /// (default `true`, as in UIKit): the margins are added to ``effectiveSafeAreaInsets``.
-    public var insetsLayoutMarginsFromSafeArea = true
+    public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { setNeedsLayout() }
+    }
 
     /// The insets of the region not covered by bars and other content, an input (default zero).
     ///
@@ -63,7 +79,9 @@ open class View: LayoutItem {
     /// overlaps: a view under a 44-point status bar has a top inset of 44 minus however far down
     /// it starts (``effectiveSafeAreaInsets``, written by each layout pass). Set on a descendant,
     /// they are added on top of that (like UIKit's `additionalSafeAreaInsets`).
-    public var safeAreaInsets = EdgeInsets.zero
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
 
     /// The insets ``safeAreaLayoutGuide`` uses: for the layout's root its ``safeAreaInsets``; for a
     /// descendant the part of its bounds outside its superview's safe area, plus its own
@@ -88,12 +106,16 @@ open class View: LayoutItem {
     var derivedSafeAreaInsets = EdgeInsets.zero
 
     /// Whether the view decides its own layout direction (default: inherit the superview's).
-    public var semanticContentAttribute = SemanticContentAttribute.unspecified
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { setNeedsLayout() }
+    }
 
     /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit (a
     /// ``StackView`` gives hidden arranged views no room: zero length where they would be, at
     /// priority 999; see ``StackView``).
-    public var isHidden = false
+    public var isHidden = false {
+        didSet { setNeedsLayout() }
+    }
 
     /// Budgets for a layout pass with this view as its root, as ``Solver/limits`` for a solver:
     /// `maximumVariables` (4 per view or guide) and `maximumConstraints` (the active constraints,
@@ -107,13 +129,19 @@ open class View: LayoutItem {
     /// ```
     public var layoutLimits = SolveLimits.unlimited
 
-    var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow)
-    var compressionPriorities: (horizontal: Priority, vertical: Priority) = (.defaultHigh, .defaultHigh)
+    var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow) {
+        didSet { setNeedsLayout() }
+    }
+    var compressionPriorities: (horizontal: Priority, vertical: Priority) = (.defaultHigh, .defaultHigh) {
+        didSet { setNeedsLayout() }
+    }
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
     var engine: LayoutEngine?
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
-    var layoutParticipants: [any LayoutParticipant] = []
+    var layoutParticipants: [any LayoutParticipant] = [] {
+        didSet { setNeedsLayout() }
+    }
 
     /// Creates a view with a zero frame.
     /// - Parameter id: A name for diagnostics and snapshots (variables are named `id.left` and so on).
@@ -127,6 +155,39 @@ open class View: LayoutItem {
     /// label.intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: 20)   // height only
     /// ```
     public static let noIntrinsicMetric: Double = -1
+
+    /// Marks the layouts this view takes part in as needing a pass: the next ``layoutIfNeeded()``
+    /// of this view or of an ancestor solves again. Trellis calls it for every change it sees
+    /// (constraints, content sizes, hierarchy, hidden flags, margins, stacks); call it yourself
+    /// only for state of your own that your constraints depend on. Without a change, a layout
+    /// pass does nothing.
+    ///
+    /// ```swift
+    /// root.setNeedsLayout()
+    /// try root.layoutIfNeeded()     // solves, even though nothing Trellis sees has changed
+    /// ```
+    public func setNeedsLayout() {
+        var current: View? = self
+        while let view = current {
+            view.engine?.markDirty()
+            current = view.superview
+        }
+    }
+
+    /// Tells layout that the view's content size changed: a subclass that computes
+    /// ``intrinsicContentSize`` (or baselines) from its own state calls it when that state
+    /// changes, and measurements cached from ``sizeForWidth`` are dropped, as in UIKit.
+    ///
+    /// ```swift
+    /// label.text = "A longer title"
+    /// label.invalidateIntrinsicContentSize()
+    /// ```
+    open func invalidateIntrinsicContentSize() {
+        for participant in layoutParticipants {
+            (participant as? SizeMeasurement)?.forgetMeasurements()
+        }
+        setNeedsLayout()
+    }
 
     /// The view's rectangle in its own coordinate space: origin zero, size of ``frame``.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }

@@ -47,19 +47,31 @@
 ///   size (25) and tie-breaks (1) are optional.
 open class StackView: View {
     /// The axis the views are lined up along (default horizontal).
-    public var axis: LayoutAxis
+    public var axis: LayoutAxis {
+        didSet { setNeedsLayout() }
+    }
     /// The gap between neighbours (the minimum gap for ``StackDistribution/equalSpacing`` and
     /// ``StackDistribution/equalCentering``), unless a custom spacing is set after a view.
-    public var spacing: Double
+    public var spacing: Double {
+        didSet { setNeedsLayout() }
+    }
     /// How views are sized along the axis.
-    public var distribution: StackDistribution
+    public var distribution: StackDistribution {
+        didSet { setNeedsLayout() }
+    }
     /// How views are placed across the axis.
-    public var alignment: StackAlignment
+    public var alignment: StackAlignment {
+        didSet { setNeedsLayout() }
+    }
     /// In a vertical stack: gaps are measured from the last baseline of a view to the first
     /// baseline of the next, instead of bottom to top (ignored by horizontal stacks).
-    public var isBaselineRelativeArrangement = false
+    public var isBaselineRelativeArrangement = false {
+        didSet { setNeedsLayout() }
+    }
     /// Whether views are arranged within the stack's ``View/layoutMarginsGuide`` rather than its edges.
-    public var isLayoutMarginsRelativeArrangement = false
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { setNeedsLayout() }
+    }
 
     /// The views the stack arranges, in order (hidden ones included). Each is a subview of the
     /// stack: a view removed from the stack's subviews is no longer arranged.
@@ -116,6 +128,7 @@ open class StackView: View {
         }
         arranged.removeAll { $0 === view || $0.superview !== self }
         arranged.insert(view, at: min(max(0, index), arranged.count))
+        setNeedsLayout()
     }
 
     /// Stops arranging `view`; it stays a subview (as in UIKit — call ``View/removeFromSuperview()``
@@ -128,6 +141,7 @@ open class StackView: View {
     public func removeArrangedSubview(_ view: View) {
         arranged.removeAll { $0 === view }
         customSpacings[view.key] = nil
+        setNeedsLayout()
     }
 
     /// Sets the gap after the arranged view `view` (`nil` goes back to ``spacing``). The gap is
@@ -138,6 +152,7 @@ open class StackView: View {
     /// ```
     public func setCustomSpacing(_ spacing: Double?, after view: View) {
         customSpacings[view.key] = spacing
+        setNeedsLayout()
     }
 
     /// The custom gap after `view`, or `nil` when the stack's ``spacing`` applies.
