@@ -30,6 +30,11 @@ struct TextKey: Hashable, Sendable {
         }
     }
 
+    /// The same text, unwrapped.
+    var unwrapped: TextKey {
+        TextKey(text: text, font: font, width: nil, numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+    }
+
     /// A width in points as Pango units: -1 (no wrapping) for `nil` or very wide, 0 for negative or
     /// NaN, else rounded down — after a tolerance far above solver noise and far below a unit, so
     /// that a width solved to Pango's own measurement wraps exactly as that measurement did.

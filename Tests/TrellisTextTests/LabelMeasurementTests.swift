@@ -157,6 +157,23 @@ struct LabelMeasurementTests {
         }
     }
 
+    @Test("a text that fits unwrapped costs one Pango layout whatever width it is offered")
+    func fitsUnwrapped() {
+        let label = Label(text: uniqueText("Short title", "fits"), font: "DejaVu Sans 14")
+        let context = PangoThreadContext.current
+        let start = context.measuredLayouts
+        let natural = label.measurement(forWidth: nil)
+        for width in [natural.size.width, natural.size.width + 0.5, 300, 5000] {
+            #expect(label.measurement(forWidth: width) == natural)
+        }
+        #expect(context.measuredLayouts - start == 1)
+        let narrow = label.measurement(forWidth: natural.size.width - 10)     // truncated: Pango again
+        #expect(context.measuredLayouts - start == 2)
+        let report = pango.report(label.text, font: "DejaVu Sans 14",
+                                  widthUnits: Int32((natural.size.width - 10) * 1024), ellipsizeLines: 1)
+        #expect(narrow.size == report.size && narrow.size.width < natural.size.width)
+    }
+
     @Test("changing the text or the font is measured at the next layout")
     func invalidation() throws {
         let label = Label(id: "label", text: "Short", font: "DejaVu Sans 12")
