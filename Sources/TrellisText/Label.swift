@@ -33,7 +33,8 @@ import Trellis
 ///
 /// **Caching.** Measurements are cached per text, font, width (in Pango units), line limit and
 /// break mode, for all labels of all threads: a layout pass that changes nothing calls Pango not
-/// at all, and relaying out at a width seen before is free.
+/// at all, relaying out at a width seen before is free, and a text that fits unwrapped in the
+/// width it is offered reuses its unwrapped measurement (Pango would lay it out the same).
 ///
 /// **Threads.** A label, like every view, belongs to the task that builds and lays out its
 /// tree. Separate trees may be laid out concurrently: each thread measures with its own Pango
