@@ -105,6 +105,8 @@ struct PictureRendererTests {
                 text[range.upperBound...].prefix { $0 != "]" }.split(separator: " ").compactMap { Double($0) }
             }
             #expect(boxes.contains([0, 0, 320 + 2 * margin, 400 + 2 * margin]), "\(boxes)")
+            // Text is text: embedded font programs with a Unicode mapping, not outlines.
+            #expect(text.contains("/FontFile") && text.contains("/ToUnicode"))
         }
     }
 
