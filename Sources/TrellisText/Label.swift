@@ -51,17 +51,17 @@ public final class Label: View {
     public static let defaultFont = "DejaVu Sans 15"
 
     /// The text shown. Newlines start paragraphs; NUL characters are ignored.
-    public var text: String { didSet { if text != oldValue { latest = nil } } }
+    public var text: String { didSet { if text != oldValue { latest = nil; invalidateIntrinsicContentSize() } } }
     /// The font, as a Pango font description (`"DejaVu Sans Bold 15"`); a description without a
     /// size uses Pango's default size.
-    public var font: String { didSet { if font != oldValue { latest = nil } } }
+    public var font: String { didSet { if font != oldValue { latest = nil; invalidateIntrinsicContentSize() } } }
     /// The most lines shown; 0 means no limit (default 1, as UIKit's labels). Negative counts as 0.
-    public var numberOfLines: Int { didSet { if numberOfLines != oldValue { latest = nil } } }
+    public var numberOfLines: Int { didSet { if numberOfLines != oldValue { latest = nil; invalidateIntrinsicContentSize() } } }
     /// How lines are broken and shortened (default ``LineBreakMode/truncateTail``).
-    public var lineBreakMode: LineBreakMode { didSet { if lineBreakMode != oldValue { latest = nil } } }
+    public var lineBreakMode: LineBreakMode { didSet { if lineBreakMode != oldValue { latest = nil; invalidateIntrinsicContentSize() } } }
     /// Where each line sits across the label's width (default ``TextAlignment/leading``). It
     /// changes the drawing only, never the measurement.
-    public var textAlignment: TextAlignment
+    public var textAlignment: TextAlignment { didSet { if textAlignment != oldValue { setNeedsLayout() } } }
 
     /// The measurement the latest layout round used (the baselines come from it).
     private var latest: TextMeasurement?
