@@ -106,7 +106,8 @@ public struct Explanation: Sendable, CustomStringConvertible {
             self.priceLevel = priceLevel
         }
 
-        /// Reads like `margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant`.
+        /// Reads like `margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant`,
+        /// or `x small: x == 0 (weight 1): broken by 15; holds it by its cost (its constant does not move it)`.
         public var description: String {
             var text = "\(constraint): "
             switch role {
@@ -114,7 +115,10 @@ public struct Explanation: Sendable, CustomStringConvertible {
             case .holding: text += "holds exactly"
             case .broken: text += "broken by \(DiagnosticText.number(violation))"
             }
-            text += "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
+            // A constraint that holds the value by its cost alone (a broken one pushing it
+            // against a limit) does not move it with its constant.
+            text += sensitivity == 0 ? "; holds it by its cost (its constant does not move it)"
+                : "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
             if let priceLevel, price != 0 {
                 text += "; price \(DiagnosticText.number(price)) (\(DiagnosticText.level(priceLevel)))"
             }
