@@ -38,6 +38,9 @@ struct DiagnosticsExactTests {
         // b is the one that holds: it keeps a from growing, and the row ties them.
         let other = try #require(why.reasons.first { $0.constraint.label == "b min" })
         #expect(other.role == .holding && other.sensitivity == 1)   // b >= 99 would let a grow to 51
+        // An equality's price: one unit less room costs "a min" one more unit of violation.
+        let row = try #require(why.reasons.first { $0.constraint.label == "row" })
+        #expect(row.price == 1 && row.priceLevel == 0, "\(why)")
     }
 
     @Test("Explain: a broken preference that pushes a value against a required limit")

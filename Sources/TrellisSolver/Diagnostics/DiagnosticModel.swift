@@ -214,10 +214,10 @@ final class DiagnosticModel {
             }
             let m = rowCount
             let certificate = try LevelCertificate(lp, largestCost: costs.values.reduce(1.0, max), exact: costs.needExact,
-                                                   timeLimit: timeLimit) { [rowFixed, columnFixed] k in
+                                                   timeLimit: timeLimit, pricingFixedRows: true) { [rowFixed, columnFixed] k in
                 k < m ? rowFixed[k] : columnFixed[k - m]
             }
-            for k in certificate.binding where k < m && prices[k] == nil {
+            for k in certificate.pricedRows where prices[k] == nil {
                 prices[k] = (level, lp.rowDual(k) / costs.scale)
             }
             if recordsPressure {

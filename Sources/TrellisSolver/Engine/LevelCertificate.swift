@@ -15,6 +15,9 @@ struct LevelCertificate {
     /// Non-basic, not yet fixed rows (`k` < row count) and columns (`row count + column`) with a
     /// non-zero reduced cost, in GLPK's joint order.
     let binding: [Int]
+    /// Non-basic rows with a non-zero dual, fixed ones included when asked for (the rows
+    /// with a price at this level).
+    let pricedRows: [Int]
     /// Whether the reduced costs were read from an exact solution.
     let exact: Bool
 
@@ -26,35 +29,41 @@ struct LevelCertificate {
     /// Certifies the optimum `lp` holds for a level whose largest cost is `largestCost`.
     /// - Parameters:
     ///   - exact: the current solution already comes from ``LinearProgram/exactPolish(timeLimit:)``.
+    ///   - pricingFixedRows: also decide the duals of rows that `skip` leaves out (for
+    ///     ``pricedRows``; they then count for the exact re-solve too).
     ///   - skip: joint indices to leave out (already fixed).
     /// - Throws: ``TrellisError/limitExceeded(_:)`` when the exact re-solve runs out of time,
     ///   ``TrellisError/numericalFailure(_:)`` when it fails.
-    init(_ lp: LinearProgram, largestCost: Double, exact: Bool, timeLimit: Int?, skip: (Int) -> Bool) throws {
+    init(_ lp: LinearProgram, largestCost: Double, exact: Bool, timeLimit: Int?, pricingFixedRows: Bool = false,
+         skip: (Int) -> Bool) throws {
         let m = lp.rowCount
         let high = Self.certainlyNonzero * max(1, largestCost), low = Self.noise * max(1, largestCost)
-        func classify(exact: Bool) -> (binding: [Int], undecided: Bool) {
-            var binding: [Int] = []
+        func classify(exact: Bool) -> (binding: [Int], priced: [Int], undecided: Bool) {
+            var binding: [Int] = [], priced: [Int] = []
             var undecided = false
-            func judge(_ k: Int, _ d: Double) {
+            func nonzero(_ d: Double) -> Bool {
                 let magnitude = abs(d)
-                if exact ? magnitude != 0 : magnitude > high {
-                    binding.append(k)
-                } else if !exact && magnitude > low {
-                    undecided = true
-                }
+                if exact ? magnitude != 0 : magnitude > high { return true }
+                if !exact && magnitude > low { undecided = true }
+                return false
             }
-            for row in 0..<m where !skip(row) && !lp.rowIsBasic(row) { judge(row, lp.rowDual(row)) }
+            for row in 0..<m where !lp.rowIsBasic(row) {
+                let skipped = skip(row)
+                guard !skipped || pricingFixedRows, nonzero(lp.rowDual(row)) else { continue }
+                priced.append(row)
+                if !skipped { binding.append(row) }
+            }
             for column in 0..<lp.columnCount where !skip(m + column) && !lp.columnIsBasic(column) {
-                judge(m + column, lp.columnDual(column))
+                if nonzero(lp.columnDual(column)) { binding.append(m + column) }
             }
-            return (binding, undecided)
+            return (binding, priced, undecided)
         }
-        var (binding, undecided) = classify(exact: exact)
+        var (binding, priced, undecided) = classify(exact: exact)
         var isExact = exact
         if undecided {
             switch lp.exactPolish(timeLimit: timeLimit) {
             case .optimal:
-                (binding, _) = classify(exact: true)
+                (binding, priced, _) = classify(exact: true)
                 isExact = true
             case .timeLimit:
                 throw TrellisError.limitExceeded("the time budget ran out in an exact re-solve deciding a level's optimal face")
@@ -68,6 +77,7 @@ struct LevelCertificate {
         }
         try lp.verify()
         self.binding = binding
+        self.pricedRows = priced
         self.exact = isExact
     }
 }
