@@ -7,7 +7,11 @@
 /// - the **optimal face** is fixed after *every* level, the last one included (reduced-cost
 ///   fixing: non-basic columns with a non-zero reduced cost and non-basic rows with a non-zero
 ///   dual are fixed where they stand), so that what is left free is exactly the set of optimal
-///   solutions, over which values can then be minimised and maximised;
+///   solutions, over which values can then be minimised and maximised. "Non-zero" is decided by
+///   ``LevelCertificate``: exactly, in rational arithmetic, whenever floating point cannot tell
+///   (weights spanning 1e-2…1e7 in one level make a genuine reduced cost look like noise);
+/// - optionally (for explanations), each row and column fixed on the face remembers the soft
+///   constraints of its level whose cost holds it there (``pressure``);
 /// - the dual of each row is recorded at the first (highest) level where it is non-zero: the
 ///   row's *price*, in weight units of that level;
 /// - when a minimisation over the face fails, a separate copy of the face with the objective
