@@ -178,7 +178,7 @@ struct ComponentSolver {
                     if step == 0 { return .infeasible }
                     throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
                 }
-                if step < order.count - 1 { fixOptimalFace(lp, costs: costs.values) }
+                if step < order.count - 1 { try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) }
                 previous = columns
                 lastCosts = (columns, costs.scale)
             }
@@ -391,17 +391,18 @@ struct ComponentSolver {
         return (weights.map { max($0 * scale, 1e-200) }, true, scale)
     }
 
-    /// Restricts the problem to the optimal face of the level just solved.
-    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double]) {
-        let tolerance = 1e-9 * costs.reduce(1.0, max)
-        for column in 0..<lp.columnCount where !lp.columnIsBasic(column) {
-            if abs(lp.columnDual(column)) > tolerance {
-                lp.setColumnBound(column, .fixed(lp.columnValue(column)))
-            }
-        }
-        for row in 0..<lp.rowCount where !lp.rowIsBasic(row) && !lp.rowIsFixed(row) {
-            if abs(lp.rowDual(row)) > tolerance {
-                lp.setRowBound(row, .fixed(lp.rowValue(row)))
+    /// Restricts the problem to the optimal face of the level just solved: fixes the non-basic
+    /// rows and columns whose reduced cost is non-zero (decided by ``LevelCertificate``, exactly
+    /// when floating point cannot tell).
+    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double], exact: Bool) throws {
+        let m = lp.rowCount
+        let certificate = try LevelCertificate(lp, largestCost: costs.reduce(1.0, max), exact: exact,
+                                               timeLimit: timeLimit) { $0 < m && lp.rowIsFixed($0) }
+        for k in certificate.binding {
+            if k < m {
+                lp.setRowBound(k, .fixed(lp.rowValue(k)))
+            } else {
+                lp.setColumnBound(k - m, .fixed(lp.columnValue(k - m)))
             }
         }
     }
