@@ -24,7 +24,9 @@ struct ComponentSolver {
     let terms: [[(variable: Int, coefficient: Double)]]
     /// The constant of each constraint (edit rows carry their suggested value).
     let constants: [Double]
-    /// Indices (into ``Component/constraints``) of edit rows, for the affine model.
+    /// Indices (into ``Component/constraints``) of the rows whose constants move between solves —
+    /// edit rows, and constraints whose constant was changed (``Solver/updateConstant(of:to:)``) —
+    /// kept as LP rows for the affine model.
     let editRows: [Int]
     /// Where a previous basis comes from: none (start cold, with GLPK's presolver), this very
     /// component's last optimal basis, or the keyed bases of the components it was rebuilt from.
@@ -50,7 +52,7 @@ struct ComponentSolver {
             }
             // Infeasible (or a quotient overflowed): the LP below judges the inputs themselves.
         }
-        if let presolve = Presolve(component: component, terms: terms, constants: constants) {
+        if let presolve = Presolve(component: component, terms: terms, constants: constants, protecting: editRows) {
             return try solve(presolve)
         }
         // Presolve met a contradiction: let GLPK judge the unreduced problem.
@@ -146,6 +148,9 @@ struct ComponentSolver {
         let order = levelColumns.indices
 
         var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
+        // Whether the final basis is optimal for the lowest level (it was solved, not skipped):
+        // only then may edit steps move along it.
+        var lowestLevelSolved = true
         if order.isEmpty {
             if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
         } else {
@@ -157,7 +162,12 @@ struct ComponentSolver {
                 // the simplex run (on a layout: hugging that already holds).
                 if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
                     if step < order.count - 1 {
-                        for (column, _) in columns { lp.setColumnBound(column, .fixed(0)) }
+                        for (column, _) in columns {
+                            lp.setColumnBound(column, .fixed(0))
+                            columnBounds[column] = .fixed(0)
+                        }
+                    } else {
+                        lowestLevelSolved = false
                     }
                     continue
                 }
@@ -178,7 +188,11 @@ struct ComponentSolver {
                     if step == 0 { return .infeasible }
                     throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
                 }
-                if step < order.count - 1 { try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) }
+                if step < order.count - 1 {
+                    for (k, value) in try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) {
+                        if k < rowBounds.count { rowBounds[k] = .fixed(value) } else { columnBounds[k - rowBounds.count] = .fixed(value) }
+                    }
+                }
                 previous = columns
                 lastCosts = (columns, costs.scale)
             }
@@ -186,9 +200,13 @@ struct ComponentSolver {
 
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         var affine: AffineModel?
-        if order.count <= 1 && !editRows.isEmpty {
+        if lowestLevelSolved && !editRows.isEmpty {
+            // With several levels the final LP holds every higher level's optimal face as fixed
+            // bounds (at values a right-hand side does not move), so a step that keeps its basis
+            // feasible keeps every level optimal; the objective is then recomputed, not sloped.
             affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
-                                 variableOfColumn: variableOfColumn, costScale: lastCosts?.scale ?? 1)
+                                 variableOfColumn: variableOfColumn, rowBounds: rowBounds, columnBounds: columnBounds,
+                                 costScale: order.count > 1 ? nil : (lastCosts?.scale ?? 1))
         }
         let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
@@ -394,17 +412,24 @@ struct ComponentSolver {
     /// Restricts the problem to the optimal face of the level just solved: fixes the non-basic
     /// rows and columns whose reduced cost is non-zero (decided by ``LevelCertificate``, exactly
     /// when floating point cannot tell).
-    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double], exact: Bool) throws {
+    /// Fixes the level's optimal face; returns what was fixed: (row k < m or column k − m, value).
+    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double], exact: Bool) throws -> [(Int, Double)] {
         let m = lp.rowCount
         let certificate = try LevelCertificate(lp, largestCost: costs.reduce(1.0, max), exact: exact,
                                                timeLimit: timeLimit) { $0 < m && lp.rowIsFixed($0) }
+        var fixed: [(Int, Double)] = []
         for k in certificate.binding {
             if k < m {
-                lp.setRowBound(k, .fixed(lp.rowValue(k)))
+                let value = lp.rowValue(k)
+                lp.setRowBound(k, .fixed(value))
+                fixed.append((k, value))
             } else {
-                lp.setColumnBound(k - m, .fixed(lp.columnValue(k - m)))
+                let value = lp.columnValue(k - m)
+                lp.setColumnBound(k - m, .fixed(value))
+                fixed.append((k, value))
             }
         }
+        return fixed
     }
 
     /// One simplex run with fallbacks. The first level starts from the transplanted basis with

@@ -38,6 +38,17 @@ final class LinearProgram {
         case fixed(Double)
         /// `lower ≤ x ≤ upper` (fixed when they are equal).
         case range(Double, Double)
+
+        /// The bound as an interval, infinite where it is open.
+        var interval: (lower: Double, upper: Double) {
+            switch self {
+            case .free: (-.infinity, .infinity)
+            case .lower(let lo): (lo, .infinity)
+            case .upper(let up): (-.infinity, up)
+            case .fixed(let value): (value, value)
+            case .range(let lo, let up): (lo, up)
+            }
+        }
     }
 
     /// The outcome of a simplex run.
