@@ -57,8 +57,12 @@ final class LayoutEngine {
 
         /// Whether the solver constraint already states exactly this.
         func matches(_ constraint: Constraint) -> Bool {
+            expression.constant == constraint.expression.constant && matchesExceptConstant(constraint)
+        }
+
+        /// Whether the solver constraint states this but for the constant.
+        func matchesExceptConstant(_ constraint: Constraint) -> Bool {
             guard relation == constraint.relation, strength == constraint.strength,
-                  expression.constant == constraint.expression.constant,
                   expression.terms.count == constraint.expression.terms.count else { return false }
             for (a, b) in zip(expression.terms, constraint.expression.terms) {
                 if a.variable !== b.variable || a.coefficient != b.coefficient { return false }
@@ -126,11 +130,21 @@ final class LayoutEngine {
         var next: [EntryKey: Entry] = [:]
         next.reserveCapacity(entries.count)
         var additions: [Constraint] = []
+        /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
+        /// solver changes them in place, so the next solve can follow its basis.
+        var constantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
         func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
-            if let old = entries[key], lowered.matches(old.constraint) {
-                next[key] = old
-                return
+            if let old = entries[key] {
+                if lowered.matches(old.constraint) {
+                    next[key] = old
+                    return
+                }
+                if lowered.matchesExceptConstant(old.constraint) {
+                    let made = old.source.isImplicit ? source() : old.source
+                    constantChanges.append((key, old, lowered.expression.constant, made))
+                    return
+                }
             }
             let made = source()
             let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
@@ -156,7 +170,13 @@ final class LayoutEngine {
 
         // 3. Bring the solver in line: remove what went away or changed, add what is new.
         do {
-            for (key, old) in entries where next[key]?.constraint !== old.constraint {
+            var changedInPlace = Set<EntryKey>()
+            for change in constantChanges {
+                let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
+                next[change.key] = Entry(source: change.source, constraint: replacement)
+                changedInPlace.insert(change.key)
+            }
+            for (key, old) in entries where next[key]?.constraint !== old.constraint && !changedInPlace.contains(key) {
                 try solver.remove(old.constraint)
             }
             try solver.add(additions)
