@@ -148,9 +148,6 @@ struct ComponentSolver {
         let order = levelColumns.indices
 
         var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
-        // Whether the final basis is optimal for the lowest level (it was solved, not skipped):
-        // only then may edit steps move along it.
-        var lowestLevelSolved = true
         if order.isEmpty {
             if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
         } else {
@@ -161,13 +158,11 @@ struct ComponentSolver {
                 // (within the higher levels') is "all its errors 0", so fix them there and skip
                 // the simplex run (on a layout: hugging that already holds).
                 if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
-                    if step < order.count - 1 {
-                        for (column, _) in columns {
-                            lp.setColumnBound(column, .fixed(0))
-                            columnBounds[column] = .fixed(0)
-                        }
-                    } else {
-                        lowestLevelSolved = false
+                    // (Fixed for the lowest level too: edit steps then keep it at zero error, or
+                    // leave the basis's range and solve again.)
+                    for (column, _) in columns {
+                        lp.setColumnBound(column, .fixed(0))
+                        columnBounds[column] = .fixed(0)
                     }
                     continue
                 }
@@ -200,7 +195,7 @@ struct ComponentSolver {
 
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         var affine: AffineModel?
-        if lowestLevelSolved && !editRows.isEmpty {
+        if !editRows.isEmpty {
             // With several levels the final LP holds every higher level's optimal face as fixed
             // bounds (at values a right-hand side does not move), so a step that keeps its basis
             // feasible keeps every level optimal; the objective is then recomputed, not sloped.
