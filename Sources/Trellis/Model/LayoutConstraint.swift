@@ -67,12 +67,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
     /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
     public var constant: LayoutConstant {
-        didSet { if active { invalidateLayouts() } }
+        didSet { if active { noteChange() } }
     }
     /// The priority, 1...1000 (1000, the default, is required). Changes — including between
     /// required and optional — take effect at the next layout pass.
     public var priority: Priority {
-        didSet { if active { invalidateLayouts() } }
+        didSet { if active { noteChange() } }
     }
     /// A name for diagnostics.
     public var label: String?
@@ -129,9 +129,23 @@ public final class LayoutConstraint: CustomStringConvertible {
         invalidateLayouts()
     }
 
-    /// Marks the layouts of the constraint's items as needing a pass.
+    /// Marks the layouts of the constraint's items as needing a pass that lowers everything
+    /// again (the set of active constraints changed).
     private func invalidateLayouts() {
         for item in currentlyReferencedItems() { item.hostView?.setNeedsLayout() }
+    }
+
+    /// Tells the layouts of the constraint's items that its constant or priority changed: their
+    /// next pass lowers this constraint again (and nothing else, if nothing else changed).
+    private func noteChange() {
+        var marked = Set<ObjectIdentifier>()
+        for item in currentlyReferencedItems() {
+            var current = item.hostView
+            while let view = current {
+                if let engine = view.engine, marked.insert(ObjectIdentifier(engine)).inserted { engine.markChanged(self) }
+                current = view.superview
+            }
+        }
     }
 
     /// The items the constraint is stored on: every named item (for a superview shorthand, the

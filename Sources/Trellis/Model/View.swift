@@ -26,7 +26,16 @@ open class View: LayoutItem {
     /// is written by the layout pass.
     public var frame: Rect {
         get { storedFrame }
-        set { storedFrame = newValue; setNeedsLayout() }
+        set {
+            storedFrame = newValue
+            // The view's own layout sees its new frame as a new mode; layouts above it only have
+            // a frame to write again.
+            var current = superview
+            while let view = current {
+                view.engine?.isApplied = false
+                current = view.superview
+            }
+        }
     }
 
     /// The frame, written by layout passes without marking anything as needing a pass.
@@ -103,7 +112,9 @@ open class View: LayoutItem {
 
     /// The part of the view outside its superview's safe area, as of the last layout pass (zero
     /// for the layout's root).
-    var derivedSafeAreaInsets = EdgeInsets.zero
+    var derivedSafeAreaInsets = EdgeInsets.zero {
+        didSet { if derivedSafeAreaInsets != oldValue { setNeedsLayout() } }
+    }
 
     /// Whether the view decides its own layout direction (default: inherit the superview's).
     public var semanticContentAttribute = SemanticContentAttribute.unspecified {
