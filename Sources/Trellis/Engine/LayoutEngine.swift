@@ -128,6 +128,18 @@ final class LayoutEngine {
     private var loweredScope: LayoutScope?
     private var loweredSizes: [ObjectIdentifier: Size] = [:]
 
+    /// The items of the last pass's scope, in snapshot order, when `snapshot` is that pass's
+    /// frames (so ``LayoutSnapshot/apply(to:)`` can write them without looking items up).
+    func itemsOfLastPass(matching snapshot: LayoutSnapshot) -> [LayoutItem]? {
+        guard let last, let scope = loweredScope, last.snapshot.rootKey == snapshot.rootKey,
+              scope.items.count == snapshot.entries.count else { return nil }
+        // The same stored entries (a copy of the value), not merely equal ones.
+        let same = last.snapshot.entries.withUnsafeBufferPointer { a in
+            snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+        return same ? scope.items : nil
+    }
+
     /// Whether a pass with `mode` would change nothing: the last one's frames stand.
     func isCurrent(mode: Mode, limits: SolveLimits) -> Bool {
         guard !isDirty, let last else { return false }
