@@ -25,7 +25,7 @@ public final class DocumentLayout {
     /// How many times ``layout()`` relaxes conflicting constraints before giving up on frames.
     public static let maximumRecoveries = 64
 
-    init(document: LayoutDocument, size: Size) throws(LayoutDocumentError) {
+    init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View) throws(LayoutDocumentError) {
         self.document = document
         let root = View(id: document.root.id)
         root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -34,8 +34,14 @@ public final class DocumentLayout {
 
         var items: [String: LayoutItem] = [document.root.id: root]
         var views: [String: View] = [document.root.id: root]
+        var made = Set<ObjectIdentifier>()
         for entry in document.views {
-            let view = View(id: entry.id)
+            let view = makeView(entry)
+            guard view.id == entry.id, view.superview == nil, view.subviews.isEmpty, made.insert(ObjectIdentifier(view)).inserted
+            else {
+                throw LayoutDocumentError("view \"\(entry.id)\": the view factory must return a new view with id "
+                    + "\"\(entry.id)\", without superview or subviews", line: entry.line)
+            }
             Self.configure(view, with: entry)
             items[entry.id] = view
             views[entry.id] = view
@@ -94,13 +100,16 @@ public final class DocumentLayout {
     }
 
     private static func configure(_ view: View, with entry: LayoutDocument.ViewEntry) {
-        view.intrinsicContentSize = entry.intrinsicSize
+        if entry.text == nil {
+            // A text item's size and baselines come from its measurement.
+            view.intrinsicContentSize = entry.intrinsicSize
+            view.firstBaselineOffsetFromTop = entry.firstBaseline
+            view.lastBaselineOffsetFromBottom = entry.lastBaseline
+        }
         view.setContentHuggingPriority(entry.hugging.horizontal, for: .horizontal)
         view.setContentHuggingPriority(entry.hugging.vertical, for: .vertical)
         view.setContentCompressionResistancePriority(entry.compression.horizontal, for: .horizontal)
         view.setContentCompressionResistancePriority(entry.compression.vertical, for: .vertical)
-        view.firstBaselineOffsetFromTop = entry.firstBaseline
-        view.lastBaselineOffsetFromBottom = entry.lastBaseline
         view.layoutMargins = entry.margins
         view.safeAreaInsets = entry.safeArea
         view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea

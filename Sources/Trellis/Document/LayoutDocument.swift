@@ -60,6 +60,9 @@ public struct LayoutDocument: Sendable {
         public var marginsFromSafeArea: Bool
         /// Whether the view forces a layout direction (default: inherit).
         public var direction: SemanticContentAttribute
+        /// The view's text, for a text item (`"text"` and its fields); nil for other views. A text
+        /// item's size comes from measuring it (see ``TextEntry``), not from ``intrinsicSize``.
+        public var text: TextEntry? = nil
         /// The 1-based line of the entry in the document.
         public var line: Int
     }
@@ -163,16 +166,36 @@ public struct LayoutDocument: Sendable {
     }
 
     /// Builds the document's views, guides and constraints, ready to lay out.
-    /// - Parameter size: Overrides the root's size (either component may be nil to keep the document's).
-    /// - Throws: ``LayoutDocumentError`` for a size that is not positive and at most 1e6, or for a
-    ///   constraint that cannot be resolved (never for a document returned by ``parse(_:name:)``).
-    public func makeLayout(width: Double? = nil, height: Double? = nil) throws(LayoutDocumentError) -> DocumentLayout {
+    ///
+    /// Views are made by `makeView`, once per entry of ``views`` (not the root, and not stacks,
+    /// which are always ``StackView``s): it must return a new view with the entry's id, not in any
+    /// hierarchy; the layout then applies the entry's priorities, margins, safe area and direction
+    /// (and, for entries without text, the intrinsic size and baselines). The default,
+    /// ``defaultView(for:)``, measures text with a simple model; `TrellisText` passes
+    /// `Label.documentView(for:)` to measure it with Pango:
+    ///
+    /// ```swift
+    /// import TrellisText
+    /// let result = try document.makeLayout(width: 390, makeView: Label.documentView(for:)).layout()
+    /// ```
+    /// - Parameters:
+    ///   - width: Overrides the root's width.
+    ///   - height: Overrides the root's height.
+    ///   - makeView: Makes the view of an entry (default ``defaultView(for:)``).
+    /// - Throws: ``LayoutDocumentError`` for a size that is not positive and at most 1e6, for a view
+    ///   from `makeView` that breaks the rules above, or for a constraint that cannot be resolved
+    ///   (never for a document returned by ``parse(_:name:)`` with the default factory).
+    public func makeLayout(width: Double? = nil, height: Double? = nil,
+                           makeView: (ViewEntry) -> View = LayoutDocument.defaultView(for:))
+        throws(LayoutDocumentError) -> DocumentLayout
+    {
         for (label, value) in [("width", width), ("height", height)] {
             if let value, !(value > 0 && value <= Self.maximumMagnitude) {
                 throw LayoutDocumentError("the root \(label) must be positive and at most 1e6, not \(NumberText.short(value))")
             }
         }
-        return try DocumentLayout(document: self, size: Size(width: width ?? size.width, height: height ?? size.height))
+        return try DocumentLayout(document: self, size: Size(width: width ?? size.width, height: height ?? size.height),
+                                  makeView: makeView)
     }
 
     /// The entry of the view (or root) with this id.

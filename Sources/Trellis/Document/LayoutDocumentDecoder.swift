@@ -146,7 +146,8 @@ struct LayoutDocumentDecoder {
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "views[\(index)]")
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
-                                         "margins", "safeArea", "marginsFromSafeArea", "direction"],
+                                         "margins", "safeArea", "marginsFromSafeArea", "direction",
+                                         "text", "font", "lines", "lineBreak", "alignment"],
                       path: path, subject: subject)
         var parent = rootID
         if let parentValue = value["parent"] {
@@ -204,8 +205,78 @@ struct LayoutDocumentDecoder {
                                                 field: "baselines.last", range: .any)
             }
         }
+        entry.text = try decodeText(value, path: path, subject: subject)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return entry
+    }
+
+    /// The most characters a text item may have.
+    static let maximumTextLength = 100_000
+
+    /// The text fields of a view: `text`, and `font`, `lines`, `lineBreak`, `alignment` with it.
+    private func decodeText(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> LayoutDocument.TextEntry?
+    {
+        guard let textValue = value["text"] else {
+            for field in ["font", "lines", "lineBreak", "alignment"] where value[field] != nil {
+                throw failure(path + [.key(field)], "\(subject): \(field) needs a \"text\" field (it describes text)")
+            }
+            return nil
+        }
+        guard case .string(let text) = textValue else {
+            throw failure(path + [.key("text")], "\(subject): text must be a string, found \(textValue.kind)")
+        }
+        guard text.unicodeScalars.count <= Self.maximumTextLength else {
+            throw failure(path + [.key("text")], "\(subject): text is longer than \(Self.maximumTextLength) characters")
+        }
+        for field in ["intrinsicSize", "baselines"] where value[field] != nil {
+            throw failure(path + [.key(field)], "\(subject): a text item may not have \(field) (its size and baselines "
+                + "come from measuring the text)")
+        }
+        var entry = LayoutDocument.TextEntry(text: text)
+        if let font = value["font"] {
+            guard case .string(let description) = font,
+                  !description.allSatisfy({ $0 == " " }), description.unicodeScalars.count <= 256,
+                  !description.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else {
+                throw failure(path + [.key("font")], "\(subject): font must be a Pango font description such as "
+                    + "\"DejaVu Sans Bold 15\" (at most 256 characters), found \(Self.shown(font))")
+            }
+            entry.font = description
+        }
+        if let lines = value["lines"] {
+            guard case .number(let count) = lines, count >= 0, count <= 1e6, count.rounded() == count else {
+                throw failure(path + [.key("lines")], "\(subject): lines must be a whole number from 0 (no limit) "
+                    + "to 1e6, found \(Self.shown(lines))")
+            }
+            entry.lines = Int(count)
+        }
+        if let mode = value["lineBreak"] {
+            guard case .string(let name) = mode, LayoutDocument.TextEntry.lineBreakModes.contains(name) else {
+                throw failure(path + [.key("lineBreak")], "\(subject): lineBreak must be one of "
+                    + LayoutDocument.TextEntry.lineBreakModes.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + ", found \(Self.shown(mode))")
+            }
+            entry.lineBreak = name
+        }
+        if let alignment = value["alignment"] {
+            guard case .string(let name) = alignment, LayoutDocument.TextEntry.alignments.contains(name) else {
+                throw failure(path + [.key("alignment")], "\(subject): alignment must be one of "
+                    + LayoutDocument.TextEntry.alignments.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + ", found \(Self.shown(alignment))")
+            }
+            entry.alignment = name
+        }
+        return entry
+    }
+
+    /// A short rendering of a JSON value for messages: strings and numbers as written, other kinds by name.
+    private static func shown(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "\"\(LayoutDocument.ConstraintEntry.shortened(text))\""
+        case .number(let number): NumberText.short(number)
+        default: value.kind
+        }
     }
 
     /// The fields the root shares with views: margins, safe area, direction.
