@@ -35,8 +35,20 @@ public final class DocumentLayout {
         var items: [String: LayoutItem] = [document.root.id: root]
         var views: [String: View] = [document.root.id: root]
         var made = Set<ObjectIdentifier>()
+        var stacks: [(StackView, LayoutDocument.StackEntry)] = []
         for entry in document.views {
-            let view = makeView(entry)
+            let view: View
+            if let stackEntry = entry.stack {
+                let stack = StackView(id: entry.id, axis: stackEntry.axis, spacing: stackEntry.spacing,
+                                      distribution: stackEntry.distribution, alignment: stackEntry.alignment,
+                                      file: document.name, line: UInt(max(entry.line, 0)))
+                stack.isBaselineRelativeArrangement = stackEntry.isBaselineRelative
+                stack.isLayoutMarginsRelativeArrangement = stackEntry.isMarginsRelative
+                stacks.append((stack, stackEntry))
+                view = stack
+            } else {
+                view = makeView(entry)
+            }
             guard view.id == entry.id, view.superview == nil, view.subviews.isEmpty, made.insert(ObjectIdentifier(view)).inserted
             else {
                 throw LayoutDocumentError("view \"\(entry.id)\": the view factory must return a new view with id "
@@ -52,6 +64,15 @@ public final class DocumentLayout {
             }
             guard parent.addSubview(view) else {
                 throw LayoutDocumentError("view \"\(entry.id)\": its parents form a cycle", line: entry.line)
+            }
+        }
+        for (stack, entry) in stacks {
+            for id in entry.arranged {
+                guard let view = views[id], view.superview === stack else {
+                    throw LayoutDocumentError("stack \"\(stack.id ?? "")\": arranged view \"\(id)\" is not its child")
+                }
+                stack.addArrangedSubview(view)
+                if let gap = entry.customSpacing[id] { stack.setCustomSpacing(gap, after: view) }
             }
         }
         for entry in document.guides {
@@ -114,6 +135,7 @@ public final class DocumentLayout {
         view.safeAreaInsets = entry.safeArea
         view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea
         view.semanticContentAttribute = entry.direction
+        view.isHidden = entry.isHidden
     }
 
     /// The item whose superview a superview-shorthand operand needs, when it has none.

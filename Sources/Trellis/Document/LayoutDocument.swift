@@ -63,6 +63,11 @@ public struct LayoutDocument: Sendable {
         /// The view's text, for a text item (`"text"` and its fields); nil for other views. A text
         /// item's size comes from measuring it (see ``TextEntry``), not from ``intrinsicSize``.
         public var text: TextEntry? = nil
+        /// Whether the view is hidden (`"hidden": true`; default false). A ``StackView`` gives its
+        /// hidden arranged views no room; elsewhere a hidden view lays out like any other.
+        public var isHidden: Bool = false
+        /// The view's stack (`"stack"`), making it a ``StackView``; nil for other views.
+        public var stack: StackEntry? = nil
         /// The 1-based line of the entry in the document.
         public var line: Int
     }

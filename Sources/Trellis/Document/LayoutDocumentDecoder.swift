@@ -147,7 +147,7 @@ struct LayoutDocumentDecoder {
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
                                          "margins", "safeArea", "marginsFromSafeArea", "direction",
-                                         "text", "font", "lines", "lineBreak", "alignment"],
+                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack"],
                       path: path, subject: subject)
         var parent = rootID
         if let parentValue = value["parent"] {
@@ -206,8 +206,90 @@ struct LayoutDocumentDecoder {
             }
         }
         entry.text = try decodeText(value, path: path, subject: subject)
+        if let hidden = value["hidden"] {
+            guard case .bool(let on) = hidden else {
+                throw failure(path + [.key("hidden")], "\(subject): hidden must be true or false, found \(hidden.kind)")
+            }
+            entry.isHidden = on
+        }
+        if let stack = value["stack"] {
+            if entry.text != nil {
+                throw failure(path + [.key("stack")], "\(subject): a view cannot be both a text item and a stack")
+            }
+            entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
+        }
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return entry
+    }
+
+    /// The fields of a `stack` object.
+    private func decodeStack(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> LayoutDocument.StackEntry
+    {
+        guard case .object(let members) = value else {
+            throw failure(path, "\(subject): stack must be an object such as {\"axis\": \"vertical\", \"arranged\": "
+                + "[\"a\", \"b\"]}, found \(value.kind)")
+        }
+        try checkKeys(members, allowed: ["axis", "spacing", "distribution", "alignment", "arranged", "customSpacing",
+                                         "baselineRelative", "marginsRelative"], path: path, subject: "\(subject): stack")
+        var stack = LayoutDocument.StackEntry()
+        func name<Value: RawRepresentable & CaseIterable>(_ field: String, as _: Value.Type) throws(LayoutDocumentError)
+            -> Value? where Value.RawValue == String
+        {
+            guard let fieldValue = value[field] else { return nil }
+            guard case .string(let text) = fieldValue, let result = Value(rawValue: text) else {
+                throw failure(path + [.key(field)], "\(subject): stack.\(field) must be one of "
+                    + Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \(Self.shown(fieldValue))")
+            }
+            return result
+        }
+        func flag(_ field: String) throws(LayoutDocumentError) -> Bool {
+            guard let fieldValue = value[field] else { return false }
+            guard case .bool(let on) = fieldValue else {
+                throw failure(path + [.key(field)], "\(subject): stack.\(field) must be true or false, found \(fieldValue.kind)")
+            }
+            return on
+        }
+        if let axis = try name("axis", as: LayoutAxis.self) { stack.axis = axis }
+        if let distribution = try name("distribution", as: StackDistribution.self) { stack.distribution = distribution }
+        if let alignment = try name("alignment", as: StackAlignment.self) { stack.alignment = alignment }
+        if stack.axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+            throw failure(path + [.key("alignment")], "\(subject): stack.alignment \"\(stack.alignment)\" needs a "
+                + "horizontal stack (a vertical stack cannot line its views up by baseline)")
+        }
+        if let spacing = value["spacing"] {
+            stack.spacing = try number(spacing, path: path + [.key("spacing")], subject: subject, field: "stack.spacing",
+                                       range: .any)
+        }
+        stack.isBaselineRelative = try flag("baselineRelative")
+        stack.isMarginsRelative = try flag("marginsRelative")
+        for (index, element) in try array(value["arranged"], path: path + [.key("arranged")]).enumerated() {
+            guard case .string(let id) = element else {
+                throw failure(path + [.key("arranged"), .index(index)],
+                              "\(subject): stack.arranged[\(index)] must be the id of a child view, found \(element.kind)")
+            }
+            if stack.arranged.contains(id) {
+                throw failure(path + [.key("arranged"), .index(index)],
+                              "\(subject): stack.arranged lists \"\(LayoutDocument.ConstraintEntry.shortened(id))\" twice")
+            }
+            stack.arranged.append(id)
+        }
+        if let custom = value["customSpacing"] {
+            guard case .object(let gaps) = custom else {
+                throw failure(path + [.key("customSpacing")], "\(subject): stack.customSpacing must be an object such as "
+                    + "{\"title\": 24} (the gap after each view), found \(custom.kind)")
+            }
+            for gap in gaps {
+                let gapPath = path + [.key("customSpacing"), .key(gap.key)]
+                guard stack.arranged.contains(gap.key) else {
+                    throw failure(gapPath, "\(subject): stack.customSpacing names \""
+                        + "\(LayoutDocument.ConstraintEntry.shortened(gap.key))\", which is not in stack.arranged")
+                }
+                stack.customSpacing[gap.key] = try number(gap.value, path: gapPath, subject: subject,
+                                                          field: "stack.customSpacing.\(gap.key)", range: .any)
+            }
+        }
+        return stack
     }
 
     /// The most characters a text item may have.
@@ -368,6 +450,19 @@ struct LayoutDocumentDecoder {
         for (index, guide) in guides.enumerated() where !viewIDs.contains(guide.owner) {
             throw failure([.key("guides"), .index(index), .key("owner")],
                           "guides[\(index)] (id \"\(guide.id)\"): " + unknown("owner", guide.owner))
+        }
+
+        for (index, view) in views.enumerated() {
+            guard let stack = view.stack else { continue }
+            for (position, id) in stack.arranged.enumerated() {
+                guard let child = viewIndex[id], views[child].parent == view.id else {
+                    let shown = LayoutDocument.ConstraintEntry.shortened(id)
+                    let why = viewIndex[id] == nil ? unknown("arranged view", id)
+                        : "arranged view \"\(shown)\" is not a child of the stack (give it \"parent\": \"\(view.id)\")"
+                    throw failure([.key("views"), .index(index), .key("stack"), .key("arranged"), .index(position)],
+                                  "views[\(index)] (id \"\(view.id)\"): " + why)
+                }
+            }
         }
 
         // Cycles: walk up from each view; a view whose chain never reaches the root is on (or
