@@ -169,11 +169,46 @@ struct DocumentExampleTests {
         return try frames(of: screen)
     }
 
+    /// A layout set switching the sidebar from the side to the top below 600 points, and Visual
+    /// Format strings for the content. The document lowers its `layoutSets` before its
+    /// `visualFormat`; the twin does the same.
+    static func adaptive(width: Double) throws -> [String: Rect] {
+        let screen = root("screen", width, 600)
+        let sidebar = View(id: "sidebar"), content = View(id: "content")
+        screen.addSubview(sidebar)
+        screen.addSubview(content)
+        let icon = sized("icon", 24, 24)
+        let title = text("title", "Inbox", font: "DejaVu Sans Bold 17")
+        let badge = sized("badge", 30, 18)
+        let preview = text("preview", "Your order has shipped and will arrive on Thursday between nine and noon.",
+                           font: "DejaVu Sans 13", lines: 0, lineBreak: "wordWrap")
+        for view in [icon, title, badge, preview] { content.addSubview(view) }
+        Tails.layoutSet(for: screen)
+            .when(.width(..<600)) {
+                sidebar~.top.leading.trailing == screen~
+                sidebar~.height == 120
+                content~.top == sidebar~.bottom
+                content~.leading.trailing.bottom == screen~
+            }
+            .otherwise {
+                sidebar~.top.leading.bottom == screen~
+                sidebar~.width == 240
+                content~.leading == sidebar~.trailing
+                content~.top.trailing.bottom == screen~
+            }
+        let views: [String: LayoutItem] = ["icon": icon, "title": title, "badge": badge, "preview": preview]
+        Tails.install(try Tails.visual("H:|-[icon]-[title]-(>=gap)-[badge]-|", metrics: ["gap": 12], views: views,
+                                       options: .alignAllCenterY))
+        Tails.install(try Tails.visual("H:|-[preview]-|", views: views))
+        Tails.install(try Tails.visual("V:|-(top)-[icon]-(12)-[preview]-(>=0)-|", metrics: ["top": 16], views: views))
+        return try frames(of: screen)
+    }
+
     // MARK: - Tests
 
     @Test("Each example document lays out exactly as its Swift twin", arguments: [
         ("chat.json", 390.0), ("chat.json", 250), ("settings.json", 390), ("settings.json", 260),
-        ("toolbar.json", 390), ("toolbar.json", 300),
+        ("toolbar.json", 390), ("toolbar.json", 300), ("adaptive.json", 800), ("adaptive.json", 390),
     ])
     func twin(file: String, width: Double) throws {
         let document = try Self.documentFrames(file, width: width)
@@ -181,6 +216,7 @@ struct DocumentExampleTests {
         switch file {
         case "chat.json": swift = try Self.chat(width: width)
         case "settings.json": swift = try Self.settings(width: width)
+        case "adaptive.json": swift = try Self.adaptive(width: width)
         default: swift = try Self.toolbar(width: width)
         }
         #expect(document.count == swift.count)
@@ -192,7 +228,7 @@ struct DocumentExampleTests {
     @Test("Every example document is tested")
     func everyExampleTested() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".json") }
-        #expect(Set(files) == ["chat.json", "settings.json", "toolbar.json"])
+        #expect(Set(files) == ["adaptive.json", "chat.json", "settings.json", "toolbar.json"])
     }
 
     @Test("The examples re-wrap and re-stack at the narrower width")
@@ -206,6 +242,13 @@ struct DocumentExampleTests {
         let chatWide = try Self.documentFrames("chat.json", width: 390)
         let chatNarrow = try Self.documentFrames("chat.json", width: 250)
         #expect(try #require(chatNarrow["bubble2"]).height > #require(chatWide["bubble2"]).height)
+        // The layout set puts the sidebar beside the content at 800, above it at 390.
+        let adaptiveWide = try Self.documentFrames("adaptive.json", width: 800)
+        let adaptiveNarrow = try Self.documentFrames("adaptive.json", width: 390)
+        #expect(adaptiveWide["sidebar"] == Rect(x: 0, y: 0, width: 240, height: 600))
+        #expect(adaptiveWide["content"] == Rect(x: 240, y: 0, width: 560, height: 600))
+        #expect(adaptiveNarrow["sidebar"] == Rect(x: 0, y: 0, width: 390, height: 120))
+        #expect(adaptiveNarrow["content"] == Rect(x: 0, y: 120, width: 390, height: 480))
     }
 
     static let distributions = StackDistribution.allCases

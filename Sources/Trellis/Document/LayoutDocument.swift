@@ -97,6 +97,8 @@ public struct LayoutDocument: Sendable {
         /// The document column of each scalar of the string when it contains escapes (nil when
         /// the string's columns are simply `column + n`).
         var escapedColumns: [Int]?
+        /// Where the entry is, for messages: `constraints`, or `layoutSets[0].cases[1].constraints`.
+        var arrayName = "constraints"
 
         /// The document column of the `n`-th scalar (1-based) of the constraint string.
         public func documentColumn(ofScalar n: Int) -> Int {
@@ -107,9 +109,10 @@ public struct LayoutDocument: Sendable {
         }
 
         /// How errors name the entry: `constraints[3] "title~.top == …"` (long strings shortened,
-        /// line breaks and tabs shown as spaces).
+        /// line breaks and tabs shown as spaces); a layout set's constraint reads
+        /// `layoutSets[0].cases[1].constraints[2] "…"`, with ``index`` its position in its case.
         public var subject: String {
-            "constraints[\(index)] \"\(Self.shortened(syntax.text))\""
+            "\(arrayName)[\(index)] \"\(Self.shortened(syntax.text))\""
         }
 
         /// `text` on one line, at most 60 characters.
@@ -143,6 +146,10 @@ public struct LayoutDocument: Sendable {
     public var guides: [GuideEntry]
     /// The constraints, in document order.
     public var constraints: [ConstraintEntry]
+    /// The layout sets (`layoutSets`), in document order.
+    public var layoutSets: [LayoutSetEntry] = []
+    /// The Visual Format strings (`visualFormat`), in document order.
+    public var visualFormats: [VisualFormatEntry] = []
 
     /// Parses and validates a `layout-document/1` text.
     /// - Parameters:
