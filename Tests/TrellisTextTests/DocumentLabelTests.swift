@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Trellis
 import TrellisText
@@ -85,6 +86,53 @@ struct DocumentLabelTests {
         #expect(Set(LayoutDocument.TextEntry.lineBreakModes) == Set(LineBreakMode.allCases.map(\.rawValue)))
         #expect(Set(LayoutDocument.TextEntry.alignments) == Set(TextAlignment.allCases.map(\.rawValue)))
         #expect(LayoutDocument.TextEntry.defaultFont == Label.defaultFont)
+    }
+
+    @Test("docs/examples/chat.json with Pango's measurements lays out as its Swift twin of Labels",
+          arguments: [390.0, 250])
+    func chatExample(width: Double) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/chat.json")
+        let document = try LayoutDocument.parse([UInt8](Data(contentsOf: url)), name: "chat.json")
+        let result = try document.makeLayout(width: width, makeView: Label.documentView(for:)).layout(reportingAmbiguity: true)
+        #expect(result.isSatisfiable)
+        #expect(result.ambiguity == [])
+        let snapshot = try #require(result.snapshot)
+
+        // The same screen in Swift, views made in the document's order.
+        let chat = View(id: "chat")
+        chat.frame = Rect(x: 0, y: 0, width: width, height: 640)
+        let header = Label(id: "header", text: "Alex", font: "DejaVu Sans Bold 17", textAlignment: .center)
+        let bubble1 = Label(id: "bubble1", text: "Are we still on for dinner tonight at the usual place?",
+                            numberOfLines: 0, lineBreakMode: .wordWrap)
+        let bubble2 = Label(id: "bubble2", text: "Yes! Eight o'clock, I booked the table by the window.",
+                            numberOfLines: 0, lineBreakMode: .wordWrap, textAlignment: .trailing)
+        let bubble3 = Label(id: "bubble3", text: "Great, see you there", numberOfLines: 0, lineBreakMode: .wordWrap)
+        let composer = Label(id: "composer", text: "Type a message", font: "DejaVu Sans 13", lineBreakMode: .truncateTail)
+        let labels = [header, bubble1, bubble2, bubble3, composer]
+        for label in labels { chat.addSubview(label) }
+        Tails.install(
+            header~.top == 12,
+            header~.centerX == chat~,
+            bubble1~.top == header~.bottom + 16,
+            bubble1~.leading == chat~.leading + 16,
+            bubble1~.trailing <= chat~.trailing - 64,
+            bubble2~.top == bubble1~.bottom + 8,
+            bubble2~.trailing == chat~.trailing - 16,
+            bubble2~.leading >= chat~.leading + 64,
+            bubble3~.top == bubble2~.bottom + 8,
+            bubble3~.leading == chat~.leading + 16,
+            bubble3~.trailing <= chat~.trailing - 64,
+            composer~.leading.trailing == chat~ + EdgeInsets(16),
+            composer~.bottom == chat~.bottom - 16
+        )
+        try chat.layoutIfNeeded()
+        #expect(snapshot.entries.filter { $0.kind == .view }.count == labels.count + 1)
+        for label in labels {
+            #expect(snapshot.entry(forID: label.id ?? "")?.frame == label.frame, "\(label.id ?? "") at \(width)")
+            // Sized by Pango's wrapping at the label's width.
+            #expect(label.frame.height == label.measurement(forWidth: label.frame.width).size.height)
+        }
     }
 
     @Test("Bubbles wrap by Pango at two widths, exactly as the Swift twin")
