@@ -1,5 +1,9 @@
 /// A screen described as data: a `layout-document/1` JSON text with a root size, views with ids
-/// and parents, layout guides, and constraints written as strings in the Tails syntax.
+/// and parents, layout guides, and constraints written as strings in the Tails syntax — and the
+/// other constructs of the Swift DSL: text items (``TextEntry``), hidden views, stacks
+/// (``StackEntry``), layout sets (``LayoutSetEntry``) and Visual Format strings
+/// (``VisualFormatEntry``), each built by the same code as in Swift (`StackView`,
+/// `Tails.layoutSet(for:)`, `Tails.visual(...)`).
 ///
 /// ```swift
 /// let text = """
