@@ -86,6 +86,23 @@ struct IncrementalLayoutTests {
         #expect(screen.bio.frame.height == 60)                 // 900 points: three lines
     }
 
+    @Test("A change that cannot be lowered throws, changes nothing, and the pass after it is undone is exact")
+    func failedIncrementalPass() throws {
+        let screen = Screen()
+        try screen.root.layoutIfNeeded()
+        let frames = screen.frames()
+        screen.headerHeight.update(constant: 75)
+        screen.badgeGap.priority = 0                     // outside 1...1000: the pass throws
+        #expect(layoutError(screen.root) != nil)
+        #expect(screen.frames() == frames, "nothing written")
+        screen.badgeGap.priority = .required
+        try screen.root.layoutIfNeeded()
+        let cold = Screen()
+        cold.headerHeight.update(constant: 75)
+        try cold.root.layoutIfNeeded()
+        #expect(screen.frames() == cold.frames())
+    }
+
     /// One change to the screen, chosen by `step`.
     static func mutate(_ s: Screen, _ step: Int, _ random: inout NothingDroppedTests.SplitMix) {
         switch random.below(14) {

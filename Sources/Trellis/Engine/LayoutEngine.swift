@@ -160,8 +160,12 @@ final class LayoutEngine {
         }
         let scope = incremental ? loweredScope! : LayoutScope(root: root)
 
-        var next: [EntryKey: Entry] = incremental ? entries : [:]
+        // A full lowering builds the entries anew; an incremental one changes them in place.
+        var next: [EntryKey: Entry] = [:]
         if !incremental { next.reserveCapacity(entries.count) }
+        func record(_ key: EntryKey, _ entry: Entry) {
+            if incremental { entries[key] = entry } else { next[key] = entry }
+        }
         var additions: [Constraint] = []
         var removals: [Constraint] = []
         /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
@@ -171,7 +175,7 @@ final class LayoutEngine {
         func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
             if let old = entries[key] {
                 if lowered.matches(old.constraint) {
-                    next[key] = old
+                    if !incremental { next[key] = old }
                     return
                 }
                 if lowered.matchesExceptConstant(old.constraint) {
@@ -183,21 +187,27 @@ final class LayoutEngine {
             }
             let made = source()
             let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
-            next[key] = Entry(source: made, constraint: constraint)
+            record(key, Entry(source: made, constraint: constraint))
             additions.append(constraint)
         }
 
         if incremental {
             // 1. Only the constraints that changed, the root, and content sizes that changed.
-            var seen = Set<ObjectIdentifier>()
-            for constraint in changedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
-                let key = EntryKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
-                place(key, lowered) { constraint }
-            }
-            for spec in changedSpecs {
-                let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-                place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+            // (The entries change in place: should lowering throw, start over next time.)
+            do {
+                var seen = Set<ObjectIdentifier>()
+                for constraint in changedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+                    let key = EntryKey.explicit(ObjectIdentifier(constraint))
+                    guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
+                    place(key, lowered) { constraint }
+                }
+                for spec in changedSpecs {
+                    let lowered = try lower(spec, direction: scope.direction(of: spec.item))
+                    place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+                }
+            } catch {
+                reset()
+                throw error
             }
         } else {
             // 1. The constraints written with the DSL.
@@ -231,7 +241,7 @@ final class LayoutEngine {
         do {
             for change in constantChanges {
                 let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
-                next[change.key] = Entry(source: change.source, constraint: replacement)
+                record(change.key, Entry(source: change.source, constraint: replacement))
             }
             for constraint in removals { try solver.remove(constraint) }
             try solver.add(additions)
@@ -239,7 +249,7 @@ final class LayoutEngine {
             reset()
             throw LayoutError.solverFailure(error)
         }
-        entries = next
+        if !incremental { entries = next }
         loweredScope = scope
         loweredSizes = measuredSizes
         needsLowering = false
@@ -278,6 +288,8 @@ final class LayoutEngine {
         entries = [:]
         isDirty = true
         last = nil
+        needsLowering = true
+        loweredScope = nil
     }
 
     // MARK: - Lowering
@@ -541,11 +553,11 @@ final class LayoutEngine {
     // MARK: - Results
 
     private func snapshot(scope: LayoutScope, mode: Mode) -> LayoutSnapshot {
-        var global: [ObjectIdentifier: Rect] = [:]
-        global.reserveCapacity(scope.items.count)
+        let count = scope.items.count
+        var global = [Rect](repeating: .zero, count: count)
+        var depths = [Int](repeating: 0, count: count)
         var entries: [LayoutSnapshot.Entry] = []
-        entries.reserveCapacity(scope.items.count)
-        var depths: [ObjectIdentifier: Int] = [:]
+        entries.reserveCapacity(count)
 
         let rootGlobal: Rect
         switch mode {
@@ -553,41 +565,33 @@ final class LayoutEngine {
         case .fitting: rootGlobal = rect(of: scope.root.variables)
         }
 
-        for item in scope.items {
-            let id = ObjectIdentifier(item)
+        for (index, item) in scope.items.enumerated() {
+            let parent = scope.parentIndex[index]
+            let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
             let frame: Rect
-            let parent: LayoutItem?
-            let depth: Int
             if let guide = item as? LayoutGuide {
-                let owner = guide.owningView
-                parent = owner
-                let ownerGlobal = owner.flatMap { global[ObjectIdentifier($0)] } ?? rootGlobal
-                let g = guide.isSystemGuide ? ownerGlobal.inset(by: guide.systemInsets) : rect(of: guide.variables)
-                global[id] = g
-                frame = g.offsetBy(dx: -ownerGlobal.minX, dy: -ownerGlobal.minY)
-                depth = (owner.flatMap { depths[ObjectIdentifier($0)] } ?? 0) + 1
+                let g = guide.isSystemGuide ? parentGlobal.inset(by: guide.systemInsets) : rect(of: guide.variables)
+                global[index] = g
+                frame = g.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+                depths[index] = (parent >= 0 ? depths[parent] : 0) + 1
             } else if item === scope.root {
-                global[id] = rootGlobal
-                parent = nil
+                global[index] = rootGlobal
                 switch mode {
                 case .frame(let given): frame = given
                 case .fitting: frame = Rect(origin: .zero, size: rootGlobal.size)
                 }
-                depth = 0
+                depths[index] = 0
             } else {
-                let view = item as? View
-                parent = view?.superview
                 let g = rect(of: item.variables)
-                global[id] = g
-                let parentGlobal = parent.flatMap { global[ObjectIdentifier($0)] } ?? rootGlobal
+                global[index] = g
                 frame = g.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
-                depth = (parent.flatMap { depths[ObjectIdentifier($0)] } ?? 0) + 1
+                depths[index] = (parent >= 0 ? depths[parent] : 0) + 1
             }
-            depths[id] = depth
-            let inRoot = (global[id] ?? .zero).offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY)
+            let inRoot = global[index].offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY)
             entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
-                                                kind: item is LayoutGuide ? .guide : .view, parent: parent?.key,
-                                                depth: depth, frame: frame, frameInRoot: inRoot))
+                                                kind: item is LayoutGuide ? .guide : .view,
+                                                parent: parent >= 0 ? scope.items[parent].key : nil,
+                                                depth: depths[index], frame: frame, frameInRoot: inRoot))
         }
         return LayoutSnapshot(rootKey: scope.root.key, entries: entries)
     }

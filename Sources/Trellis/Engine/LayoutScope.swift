@@ -4,6 +4,9 @@ struct LayoutScope {
     let root: View
     let views: [View]
     let items: [LayoutItem]
+    /// For each item, the index in ``items`` of its superview (views) or owning view (guides);
+    /// -1 for the root.
+    let parentIndex: [Int]
     private var directions: [ObjectIdentifier: LayoutDirection] = [:]
 
     init(root: View) {
@@ -14,6 +17,10 @@ struct LayoutScope {
         items.reserveCapacity(views.count)
         var directions: [ObjectIdentifier: LayoutDirection] = [:]
         directions.reserveCapacity(views.count)
+        var indexOfView: [ObjectIdentifier: Int] = [:]
+        indexOfView.reserveCapacity(views.count)
+        var parents: [Int] = []
+        parents.reserveCapacity(views.count)
         for view in views {
             let direction: LayoutDirection
             switch view.semanticContentAttribute {
@@ -27,13 +34,18 @@ struct LayoutScope {
                 }
             }
             directions[ObjectIdentifier(view)] = direction
+            let index = items.count
+            indexOfView[ObjectIdentifier(view)] = index
+            parents.append(view === root ? -1 : view.superview.flatMap { indexOfView[ObjectIdentifier($0)] } ?? -1)
             items.append(view)
             for guide in view.allGuides {
                 items.append(guide)
+                parents.append(index)
                 directions[ObjectIdentifier(guide)] = direction
             }
         }
         self.items = items
+        self.parentIndex = parents
         self.directions = directions
     }
 
