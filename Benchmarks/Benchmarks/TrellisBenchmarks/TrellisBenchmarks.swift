@@ -77,6 +77,27 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(root)
             }
         }
+        Benchmark("layout/unchanged-feed-\(size)", configuration: .init(maxIterations: 10_000)) { benchmark in
+            let root = LayoutScenes.feed(cells: max(1, size / 5))
+            try root.layoutIfNeeded()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                try root.layoutIfNeeded()
+            }
+            benchmark.stopMeasurement()
+        }
+        Benchmark("layout/update-constant-feed-\(size)", configuration: .init(maxIterations: 1_000)) { benchmark in
+            let root = LayoutScenes.feed(cells: max(1, size / 5))
+            let gap = root.subviews[0].subviews[0]   // the first cell's avatar: its top constant moves
+            let group = Tails.install(gap~.width == 40 ~~ .defaultHigh)
+            try root.layoutIfNeeded()
+            benchmark.startMeasurement()
+            for iteration in benchmark.scaledIterations {
+                group.update(constant: 36 + Double(iteration % 8))
+                try root.layoutIfNeeded()
+            }
+            benchmark.stopMeasurement()
+        }
         Benchmark("layout/resize-feed-\(size)", configuration: .init(maxIterations: 1_000)) { benchmark in
             let root = LayoutScenes.feed(cells: max(1, size / 5))
             try root.layoutIfNeeded()
