@@ -18,6 +18,8 @@ extension TrellisCommand {
                   trellis explain system.json
                   trellis explain system.json --variable x --sensitivity window --json
                   trellis explain broken.json --recover
+
+                Format: docs/linear-system.md (fields, strengths, edits and steps, the answer, limits).
                 """
         )
 
