@@ -55,12 +55,17 @@ struct LinearSystemDocTests {
     func everyBlockIsChecked() throws {
         let all = try Self.blocks()
         #expect(all.count >= 20)
-        let known: Set<String> = ["json linear-system", "json answer", "text error"]
+        let known: Set<String> = ["json linear-system", "json answer", "text error", "json layout-document"]
         for (index, block) in all.enumerated() {
             let checked = known.contains(block.info) || block.info.hasPrefix("text explain") || block.info.isEmpty
             #expect(checked, "\(block) is not a checked kind of block")
-            // An outcome block always follows an input (so none is left unchecked).
-            if block.info != "json linear-system" && !block.info.isEmpty {
+            // An outcome block always follows an input (so none is left unchecked); a layout
+            // document is followed by its export (checked in LayoutSystemExportTests).
+            switch block.info {
+            case "json linear-system", "": break
+            case "json layout-document":
+                #expect(index + 1 < all.count && all[index + 1].info == "json linear-system", "\(block) has no export after it")
+            default:
                 #expect(index > 0 && all[index - 1].info == "json linear-system", "\(block) follows no input")
             }
         }
