@@ -1,5 +1,6 @@
 import Foundation
 import Trellis
+import TrellisSolver
 
 /// `trellis explain DOC.json` for a `layout-document/1` file: the layout diagnostics of the
 /// Trellis module (``DocumentLayout``, `View.explain`, `View.rootSizeSensitivity()`, …) as text,
@@ -17,10 +18,22 @@ struct DocumentExplanation {
     let file: String
     let layout: DocumentLayout
 
-    /// The report, and whether the layout is unsatisfiable.
+    /// What the diagnostics found.
+    struct Findings {
+        var result: DocumentLayoutResult
+        var recovery: LayoutConflictRecovery?
+        /// Nil when the layout is unsatisfiable (the diagnostics need a satisfiable layout).
+        var violations: [LayoutViolation]?
+        var explanations: [LayoutExplanation] = []
+        var sensitivities: [LayoutSensitivity] = []
+        /// Whether --why or --sensitivity were asked for but could not run (a conflict).
+        var skipped = false
+    }
+
+    /// Runs the diagnostics asked for.
     /// - Throws: ``CommandFailure`` (exit 1) for an unknown item, attribute or sensitivity name,
     ///   or a layout that fails for another reason than a conflict.
-    func report(_ options: Options) throws -> (text: String, unsatisfiable: Bool) {
+    func findings(_ options: Options) throws -> Findings {
         let result: DocumentLayoutResult
         do {
             result = try layout.layout(reportingAmbiguity: options.ambiguity)
@@ -28,6 +41,29 @@ struct DocumentExplanation {
             throw CommandFailure(message: TrellisCommand.Layout.locate(error, in: file), code: 1)
         }
         let root = layout.root
+        var findings = Findings(result: result)
+        // Names are checked first, whatever the layout's state.
+        let subjects = try options.why.map(subject)
+        if !result.isSatisfiable {
+            if options.recover {
+                findings.recovery = try diagnose { try root.layoutSnapshot(recoveringFromConflicts: true).recovery }
+            }
+            findings.skipped = !options.why.isEmpty || !options.sensitivity.isEmpty
+            return findings
+        }
+        findings.violations = try diagnose { try root.unsatisfiedConstraints() }
+        for (item, attribute) in subjects {
+            findings.explanations.append(try diagnose { try root.explain(item, attribute) })
+        }
+        for name in options.sensitivity {
+            findings.sensitivities += try sensitivities(name)
+        }
+        return findings
+    }
+
+    /// The report as text, each document constraint named `(FILE:LINE:COLUMN)`.
+    func text(_ findings: Findings) -> String {
+        let result = findings.result
         var lines = ["layout document: \(result.documentName), root \(result.rootID) "
                      + "\(number(result.rootSize.width)) × \(number(result.rootSize.height))"]
         lines.append("status: \(result.isSatisfiable ? "satisfiable" : "unsatisfiable")")
@@ -35,40 +71,32 @@ struct DocumentExplanation {
             lines.append("conflict \(index + 1): \(conflict.count) required constraint\(conflict.count == 1 ? "" : "s") cannot hold together:")
             lines += conflict.map { "  " + member($0) }
         }
-        if !result.isSatisfiable {
-            if options.recover {
-                let recovery = try diagnose { try root.layoutSnapshot(recoveringFromConflicts: true).recovery }
-                if let recovery {
-                    lines.append("recovered by relaxing \(recovery.relaxed.count) constraint\(recovery.relaxed.count == 1 ? "" : "s") "
-                                 + "to priority \(number(Double(recovery.priority.rawValue))); broken:")
-                    if recovery.broken.isEmpty { lines.append("  nothing") }
-                    lines += recovery.broken.map { "  " + localized($0.description, [$0.constraint]) }
+        if let recovery = findings.recovery {
+            lines.append("recovered by relaxing \(recovery.relaxed.count) constraint\(recovery.relaxed.count == 1 ? "" : "s") "
+                         + "to priority \(number(Double(recovery.priority.rawValue))); broken:")
+            if recovery.broken.isEmpty { lines.append("  nothing") }
+            lines += recovery.broken.map { "  " + localized($0.description, [$0.constraint]) }
+        }
+        if findings.skipped {
+            lines.append("why and sensitivity: not available while required constraints conflict (resolve the conflict first)")
+        }
+        if let violations = findings.violations {
+            if violations.isEmpty {
+                lines.append("violations: none (every soft constraint holds)")
+            } else {
+                lines.append("violations (\(violations.count)):")
+                lines += violations.map { "  " + localized($0.description, [$0.constraint]) }
+            }
+            if let ambiguity = result.ambiguity {
+                if ambiguity.isEmpty {
+                    lines.append("ambiguity: none (every frame is determined)")
+                } else {
+                    lines.append("ambiguous (\(ambiguity.count) item\(ambiguity.count == 1 ? "" : "s")):")
+                    lines += ambiguity.flatMap { item in item.attributes.map { "  \($0)" } }
                 }
             }
-            if !options.why.isEmpty || !options.sensitivity.isEmpty {
-                lines.append("why and sensitivity: not available while required constraints conflict (resolve the conflict first)")
-            }
-            return (lines.joined(separator: "\n"), true)
         }
-
-        let violations = try diagnose { try root.unsatisfiedConstraints() }
-        if violations.isEmpty {
-            lines.append("violations: none (every soft constraint holds)")
-        } else {
-            lines.append("violations (\(violations.count)):")
-            lines += violations.map { "  " + localized($0.description, [$0.constraint]) }
-        }
-        if let ambiguity = result.ambiguity {
-            if ambiguity.isEmpty {
-                lines.append("ambiguity: none (every frame is determined)")
-            } else {
-                lines.append("ambiguous (\(ambiguity.count) item\(ambiguity.count == 1 ? "" : "s")):")
-                lines += ambiguity.flatMap { item in item.attributes.map { "  \($0)" } }
-            }
-        }
-        for subject in options.why {
-            let (item, attribute) = try self.subject(subject)
-            let explanation = try diagnose { try root.explain(item, attribute) }
+        for explanation in findings.explanations {
             let text = explanation.description.split(separator: "\n", omittingEmptySubsequences: false).map { line in
                 let trimmed = line.drop { $0 == " " }
                 guard let reason = explanation.reasons.first(where: { $0.description == trimmed }) else { return String(line) }
@@ -76,13 +104,73 @@ struct DocumentExplanation {
             }
             lines.append("why " + text.joined(separator: "\n"))
         }
-        for name in options.sensitivity {
-            for range in try sensitivities(name) {
-                let infos = [range.constraint] + [range.lowerLimit, range.upperLimit].compactMap { $0?.constraint }
-                lines.append("sensitivity: " + localized(range.description, infos))
+        for range in findings.sensitivities {
+            let infos = [range.constraint] + [range.lowerLimit, range.upperLimit].compactMap { $0?.constraint }
+            lines.append("sensitivity: " + localized(range.description, infos))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as one JSON object: constraints as `{"text", "line", "column"}` (`line` and
+    /// `column` null for those the layout pass makes), non-finite bounds as null.
+    func json(_ findings: Findings) -> String {
+        let result = findings.result
+        var fields = ["\"format\": \"\(LayoutDocument.formatTag)\"",
+                      "\"status\": \"\(result.isSatisfiable ? "satisfiable" : "unsatisfiable")\""]
+        let conflicts = result.conflicts.map { conflict in
+            "[" + conflict.map { member in
+                let entry = member.constraintIndex.map { layout.document.constraints[$0] }
+                return "{\"text\": \(JSONText.quoted(stripped(member.text, entry: entry))), "
+                    + "\"line\": \(entry.map { "\($0.line)" } ?? "null"), "
+                    + "\"column\": \(entry.map { "\($0.documentColumn(ofScalar: 1))" } ?? "null"), "
+                    + "\"items\": [\(member.items.map(JSONText.quoted).joined(separator: ", "))]}"
+            }.joined(separator: ", ") + "]"
+        }
+        fields.append("\"conflicts\": [\(conflicts.joined(separator: ", "))]")
+        if let recovery = findings.recovery {
+            let broken = recovery.broken.map { "{\(constraint($0.constraint)), \"amount\": \(json($0.amount))}" }
+            fields.append("\"recovery\": {\"priority\": \(json(Double(recovery.priority.rawValue))), "
+                          + "\"broken\": [\(broken.joined(separator: ", "))]}")
+        }
+        if let violations = findings.violations {
+            let items = violations.map {
+                "{\(constraint($0.constraint)), \"priority\": \(json(Double($0.priority.rawValue))), \"amount\": \(json($0.amount))}"
+            }
+            fields.append("\"violations\": [\(items.joined(separator: ", "))]")
+            if let ambiguity = result.ambiguity {
+                let entries = ambiguity.flatMap(\.attributes).map {
+                    "{\"item\": \(JSONText.quoted($0.name)), \"attribute\": \"\($0.attribute)\", \"value\": \(json($0.value)), "
+                        + "\"min\": \(json($0.minimum)), \"max\": \(json($0.maximum))}"
+                }
+                fields.append("\"ambiguous\": [\(entries.joined(separator: ", "))]")
             }
         }
-        return (lines.joined(separator: "\n"), false)
+        if !findings.explanations.isEmpty {
+            let items = findings.explanations.map { explanation in
+                let reasons = explanation.reasons.map {
+                    "{\(constraint($0.constraint)), \"role\": \"\($0.role.rawValue)\", \"side\": \"\($0.side.rawValue)\", "
+                        + "\"violation\": \(json($0.violation)), \"sensitivity\": \(json($0.sensitivity))}"
+                }
+                return "{\"subject\": \(JSONText.quoted(explanation.subject)), \"value\": \(json(explanation.value)), "
+                    + "\"min\": \(json(explanation.minimum)), \"max\": \(json(explanation.maximum)), "
+                    + "\"reasons\": [\(reasons.joined(separator: ", "))]}"
+            }
+            fields.append("\"why\": [\(items.joined(separator: ", "))]")
+        }
+        if !findings.sensitivities.isEmpty {
+            let items = findings.sensitivities.map { range in
+                func limit(_ limit: LayoutSensitivity.Limit?) -> String {
+                    guard let limit else { return "null" }
+                    let subject = limit.constraint.map { constraint($0) } ?? "\"text\": null, \"line\": null, \"column\": null"
+                    return "{\(subject), \"event\": \"\(limit.event.rawValue)\"}"
+                }
+                return "{\"quantity\": \(JSONText.quoted(range.quantity)), \"value\": \(json(range.value)), "
+                    + "\"min\": \(json(range.lowerBound)), \"max\": \(json(range.upperBound)), "
+                    + "\"below\": \(limit(range.lowerLimit)), \"above\": \(limit(range.upperLimit))}"
+            }
+            fields.append("\"sensitivity\": [\(items.joined(separator: ", "))]")
+        }
+        return "{" + fields.joined(separator: ", ") + "}"
     }
 
     // MARK: - Names
@@ -151,6 +239,24 @@ struct DocumentExplanation {
         }
         return text
     }
+
+    /// `"text": …, "line": …, "column": …` of a constraint (line and column null when the layout
+    /// pass made it).
+    private func constraint(_ info: ConstraintInfo) -> String {
+        let entry = layout.documentIndex(of: info.id).map { layout.document.constraints[$0] }
+        return "\"text\": \(JSONText.quoted(stripped(info.text, entry: entry))), "
+            + "\"line\": \(entry.map { "\($0.line)" } ?? "null"), "
+            + "\"column\": \(entry.map { "\($0.documentColumn(ofScalar: 1))" } ?? "null")"
+    }
+
+    /// A constraint's text without its `(NAME:LINE)` suffix.
+    private func stripped(_ text: String, entry: LayoutDocument.ConstraintEntry?) -> String {
+        guard let entry else { return text }
+        let suffix = " (\(layout.document.name):\(entry.line))"
+        return text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
+    }
+
+    private func json(_ value: Double) -> String { value.isFinite ? "\(value + 0)" : "null" }
 
     private func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"

@@ -30,7 +30,8 @@ extension TrellisCommand {
                 undetermined frames with their ranges, --why ITEM.ATTRIBUTE (the constraints holding it, \
                 broken ones included), and --sensitivity root|width|height|constraints[I] (how far the \
                 root's size, or the constant of document entry I, can move before the layout changes \
-                shape, and what gives way). Text only (--json and --timing are for linear systems).
+                shape, and what gives way). --json prints one JSON object (--timing and --time-limit are for \
+                linear systems).
 
                 Examples:
                   trellis explain screen.json --why title.width --sensitivity root
@@ -107,8 +108,8 @@ extension TrellisCommand {
         }
 
         private func explainDocument(_ bytes: [UInt8]) throws {
-            if json || timing || timeLimit != nil {
-                throw CommandFailure(message: "--json, --timing and --time-limit apply to linear-system/1 files, "
+            if timing || timeLimit != nil {
+                throw CommandFailure(message: "--timing and --time-limit apply to linear-system/1 files, "
                                      + "not to layout documents", code: 1)
             }
             let shown = file == "-" ? "stdin" : file
@@ -124,9 +125,10 @@ extension TrellisCommand {
             options.sensitivity = sensitivities
             options.recover = recover
             options.ambiguity = !noAmbiguity
-            let report = try DocumentExplanation(file: shown, layout: layout).report(options)
-            print(report.text)
-            if report.unsatisfiable { throw ExitCode(2) }
+            let explanation = DocumentExplanation(file: shown, layout: layout)
+            let findings = try explanation.findings(options)
+            print(json ? explanation.json(findings) : explanation.text(findings))
+            if !findings.result.isSatisfiable { throw ExitCode(2) }
         }
     }
 }

@@ -125,7 +125,7 @@ struct DocumentExplainCLITests {
             (["--why", "width"], "trellis: --why width: expected ITEM.ATTRIBUTE, such as title.width\n"),
             (["--sensitivity", "constraints[4]"], "trellis: --sensitivity constraints[4]: expected root, width, height "
                 + "or constraints[I] with I in 0..<4\n"),
-            (["--json"], "trellis: --json, --timing and --time-limit apply to linear-system/1 files, not to layout documents\n"),
+            (["--timing"], "trellis: --timing and --time-limit apply to linear-system/1 files, not to layout documents\n"),
         ]
         for (arguments, message) in cases {
             let run = try explain(Self.card, named: "card.json", arguments)
@@ -141,5 +141,51 @@ struct DocumentExplainCLITests {
         let neither = try explain(#"{"format": "something/1"}"#, named: "x.json")
         #expect(neither.status == 1)
         #expect(neither.stderr == "trellis: x.json: format must be \"linear-system/1\", found \"something/1\"\n")
+    }
+
+    @Test("--json: one object with the same findings, constraints with line and column")
+    func json() throws {
+        let run = try explain(Self.card, named: "card.json", ["--json", "--why", "title.width", "--sensitivity", "width"])
+        #expect(run.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["format"] as? String == "layout-document/1")
+        #expect(object["status"] as? String == "satisfiable")
+        #expect((object["conflicts"] as? [Any])?.isEmpty == true)
+        let violations = try #require(object["violations"] as? [[String: Any]])
+        #expect(violations.count == 2)
+        #expect(violations.first?["text"] as? String == "wide title: title.width == 400 @500")
+        #expect(violations.first?["line"] as? Int == 8)
+        #expect(violations.first?["column"] as? Int == 20)
+        #expect(violations.first?["amount"] as? Double == 112)
+        #expect(violations.last?["line"] is NSNull)
+        #expect((object["ambiguous"] as? [Any])?.isEmpty == true)
+        let why = try #require((object["why"] as? [[String: Any]])?.first)
+        #expect(why["subject"] as? String == "title.width")
+        #expect(why["value"] as? Double == 288)
+        let reasons = try #require(why["reasons"] as? [[String: Any]])
+        #expect(reasons.contains { $0["text"] as? String == "title.trailing <= card.trailing - 16" && $0["line"] as? Int == 6
+            && $0["column"] as? Int == 5 && $0["role"] as? String == "required" })
+        let width = try #require((object["sensitivity"] as? [[String: Any]])?.first)
+        #expect(width["quantity"] as? String == "root width")
+        #expect(width["min"] as? Double == 132 && width["max"] as? Double == 432)
+        let above = try #require(width["above"] as? [String: Any])
+        #expect(above["line"] as? Int == 8 && above["event"] as? String == "comes to hold exactly")
+
+        let conflict = try explain(Self.conflict, named: "conflict.json", ["--json"])
+        #expect(conflict.status == 2)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(conflict.stdout.utf8)) as? [String: Any])
+        #expect(report["status"] as? String == "unsatisfiable")
+        let members = try #require((report["conflicts"] as? [[[String: Any]]])?.first)
+        #expect(members.map { $0["text"] as? String } == ["a.left == root.left", "a.right == root.right", "a.width == 300",
+                                                          "root frame: root.width == 200"])
+        #expect(members.map { $0["line"] as? Int } == [5, 5, 6, nil])
+        #expect(members[2]["items"] as? [String] == ["a"])
+        #expect(report["violations"] == nil)
+
+        let ambiguous = try explain(Self.ambiguous, named: "row.json", ["--json"])
+        let entries = try #require((try JSONSerialization.jsonObject(with: Data(ambiguous.stdout.utf8)) as? [String: Any])?["ambiguous"]
+                                   as? [[String: Any]])
+        #expect(entries.map { "\($0["item"] ?? "").\($0["attribute"] ?? "")" } == ["a.width", "b.left", "b.width"])
+        #expect(entries.first?["max"] as? Double == 160)
     }
 }
