@@ -3,8 +3,8 @@ import Trellis
 import TrellisSolver
 
 /// `trellis explain DOC.json` for a `layout-document/1` file: the layout diagnostics of the
-/// Trellis module (``DocumentLayout``, `View.explain`, `View.rootSizeSensitivity()`, …) as text,
-/// each document constraint named with its `FILE:LINE:COLUMN`.
+/// Trellis module (``DocumentLayout``, `View.explain`, `View.rootSizeSensitivity()`, …) as text
+/// or JSON, each document constraint named with its `FILE:LINE:COLUMN`.
 struct DocumentExplanation {
     /// What to examine besides conflicts, violations and ambiguity.
     struct Options {

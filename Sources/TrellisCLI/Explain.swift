@@ -64,19 +64,34 @@ extension TrellisCommand {
         @Option(help: "Give up on a simplex run after this many milliseconds.")
         var timeLimit: Int?
 
-        func run() throws {
+        /// What the file holds.
+        enum Input {
+            case system(LinearSystem)
+            case layoutDocument([UInt8])
+        }
+
+        /// Reads the file as a linear system, else as a layout document; a linear system's bytes
+        /// are released when this returns (only the parsed system outlives it).
+        static func load(_ file: String) throws -> Input {
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(file)
             } catch {
                 throw CommandFailure(message: "\(error)", code: 1)
             }
-            let system: LinearSystem
             do {
-                system = try LinearSystem.parse(bytes)
+                return .system(try LinearSystem.parse(bytes))
             } catch {
-                if Self.isLayoutDocument(bytes) { return try explainDocument(bytes) }
+                if isLayoutDocument(bytes) { return .layoutDocument(bytes) }
                 throw CommandFailure(message: "\(file): \(error)", code: 1)
+            }
+        }
+
+        func run() throws {
+            let system: LinearSystem
+            switch try Self.load(file) {
+            case .layoutDocument(let bytes): return try explainDocument(bytes)
+            case .system(let parsed): system = parsed
             }
             var options = LinearSystem.DiagnosisOptions()
             options.explain = variables
