@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
         .library(name: "Trellis", targets: ["Trellis"]),
+        /// Pango-measured labels and Cairo-drawn PNG/PDF pictures; links Pango and Cairo (Trellis does not).
+        .library(name: "TrellisText", targets: ["TrellisText"]),
         .executable(name: "trellis", targets: ["TrellisCLI"]),
     ],
     dependencies: [
@@ -32,6 +34,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("glpk")]
         ),
 
+        /// Pango on Cairo, as a system-library module (Debian: `libpango1.0-dev`, `libcairo2-dev`;
+        /// the default font comes from `fonts-dejavu-core`). Only `TrellisText` uses it.
+        .systemLibrary(
+            name: "CPangoCairo",
+            path: "CSupport/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
+        ),
+
         // MARK: - Public API
 
         .target(
@@ -42,6 +53,11 @@ let package = Package(
         .target(
             name: "Trellis",
             dependencies: ["TrellisSolver"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "TrellisText",
+            dependencies: ["Trellis", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(
@@ -74,6 +90,17 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
+        // MARK: - Soak (`make soak`, not part of `make test`)
+
+        /// Drag steps and relayouts of a changing view tree for a long while, checking that the
+        /// resident memory stays flat (`make soak`).
+        .executableTarget(
+            name: "TrellisSoak",
+            dependencies: ["TrellisSolver", "Trellis"],
+            path: "Sources/TrellisSoak",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // MARK: - Unit test bundles
 
         .testTarget(
@@ -90,6 +117,11 @@ let package = Package(
                 "Trellis",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TrellisTextTests",
+            dependencies: ["TrellisText", "Trellis", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -36,6 +36,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
         Constraint(expression, relation, strength: strength, label: label)
     }
 
+    /// The same terms, relation, strength and label with another constant (a new constraint
+    /// object; see ``Solver/updateConstant(of:to:)``).
+    func withConstant(_ constant: Double) -> Constraint {
+        Constraint(Expression(expression.terms, constant: constant), relation, strength: strength, label: label)
+    }
+
     /// The same relation with a label (a new constraint object).
     public func labeled(_ label: String) -> Constraint {
         Constraint(expression, relation, strength: strength, label: label)

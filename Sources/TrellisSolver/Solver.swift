@@ -64,6 +64,12 @@ public final class Solver {
     private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
     private var suggestionsTouched: Set<UInt64> = []
+    /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
+    /// rows whenever their component is built, so that the next change can follow the basis.
+    private var movedConstraints: Set<ObjectIdentifier> = []
+    /// Rows whose constant changed since the last solve (state index, row), when no structural
+    /// change is pending.
+    private var constantsTouched: [(state: Int, row: Int)] = []
 
     /// Counters of the work done, for tests and benchmarks.
     struct Statistics {
@@ -136,7 +142,58 @@ public final class Solver {
             constraintList[index] = last
             constraintIndex.update(ObjectIdentifier(last).tableKey, to: Int32(index))
         }
+        movedConstraints.remove(ObjectIdentifier(constraint))
         touch(constraint)
+    }
+
+    /// Changes the constant of a constraint in the solver: returns the constraint that replaces
+    /// it — the same terms, relation, strength and label, `constant` as its constant — and the
+    /// old one leaves the solver. The same as removing it and adding the new one, but cheaper:
+    /// nothing is re-partitioned, and while the optimal basis stays feasible the next
+    /// ``solve()`` moves the solution along it without the simplex method, as for a suggested
+    /// value (a window resized, a constant animated).
+    ///
+    /// ```swift
+    /// var width = (x == 320)                                 // stored as x - 320 == 0
+    /// try solver.add(width)
+    /// width = try solver.updateConstant(of: width, to: -360) // x == 360 from the next solve
+    /// try solver.solve()
+    /// ```
+    /// - Throws: ``TrellisError/unknownConstraint(_:)``, ``TrellisError/invalidNumber(_:)``;
+    ///   nothing changes then.
+    @discardableResult
+    public func updateConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
+        let key = ObjectIdentifier(constraint).tableKey
+        guard let slot = constraintIndex.index(of: key).map(Int.init) else {
+            throw TrellisError.unknownConstraint(constraint)
+        }
+        if let problem = NumberCheck.problem(constant) {
+            throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): constant \(problem)")
+        }
+        if constant == constraint.expression.constant { return constraint }
+        let replacement = constraint.withConstant(constant)
+        constraintIndex.remove(key)
+        constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
+        constraintList[slot] = replacement
+        movedConstraints.remove(ObjectIdentifier(constraint))
+        movedConstraints.insert(ObjectIdentifier(replacement))
+        // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
+        for term in replacement.expression.terms { structureTouched.append(term.variable.id) }
+        if replacement.expression.terms.isEmpty {
+            structureChanged = true
+        } else if !structureChanged, !states.isEmpty,
+                  let variableSlot = variableIndex.index(of: replacement.expression.terms[0].variable.id) {
+            let stateIndex = Int(places[Int(variableSlot)].state)
+            if let row = states[stateIndex].row(of: constraint) {
+                states[stateIndex].replace(row: row, with: replacement)
+                constantsTouched.append((stateIndex, row))
+            } else {
+                structureChanged = true
+            }
+        } else {
+            structureChanged = true
+        }
+        return replacement
     }
 
     /// Whether this very constraint object was added (and not removed).
@@ -195,7 +252,7 @@ public final class Solver {
     public func solve() throws {
         // A drag: one suggestion moved and nothing else changed. Step along the stored
         // direction without any of the bookkeeping below (the general path does the same).
-        if !structureChanged, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
+        if !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
            limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
            limits.maximumVariables.map({ places.count <= $0 }) ?? true,
            let slot = variableIndex.index(of: id), let edit = edits[id] {
@@ -261,7 +318,7 @@ public final class Solver {
                    old.component.constraints.count == component.constraints.count {
                     newStates.append(old)
                 } else {
-                    newStates.append(ComponentState(component: component, editOfRow: editOfRow))
+                    newStates.append(ComponentState(component: component, editOfRow: editOfRow, moved: movedConstraints))
                     work.append(index)
                 }
                 for (position, variable) in component.variables.enumerated() {
@@ -286,14 +343,29 @@ public final class Solver {
         // are taken back, so that the values stay those of the last successful solve.
         var results: [(index: Int, solution: ComponentState.Solution)] = []
         var stepped: [ComponentState] = []
+        // Constants changed in place (updateConstant), by state, when nothing structural happened.
+        var movedRows: [Int: [Int]] = [:]
+        if !structureChanged {
+            for (state, row) in constantsTouched where !fresh.contains(state) {
+                movedRows[state, default: []].append(row)
+                if steps[state] == nil { steps[state] = [] }
+            }
+        }
         for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
             let state = newStates[index]
             // In variable order, so that floating-point sums are the same in every run.
-            let changes = variables.sorted().compactMap { id -> (index: Int, constant: Double, weight: Double)? in
+            var changes = variables.sorted().compactMap { id -> (index: Int, constant: Double, weight: Double)? in
                 guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
                 return (row, -edit.value, edit.strength.weight)
             }
-            if state.step(changes) {
+            var movable = true
+            for row in Set(movedRows[index] ?? []).sorted() {
+                let constraint = state.component.constraints[row]
+                movable = movable && state.canStep(row: row)
+                changes.append((row, constraint.expression.constant,
+                                constraint.strength.isRequired ? 0 : constraint.strength.weight))
+            }
+            if movable, state.step(changes) {
                 stepped.append(state)
                 statistics.affineSteps += 1
             } else {
@@ -315,6 +387,7 @@ public final class Solver {
         constantCost = newConstantCost
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
+        constantsTouched.removeAll()
         structureChanged = false
     }
 
@@ -327,7 +400,7 @@ public final class Solver {
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
-                                         editRows: Array(state.rowOfEdit.values).sorted(),
+                                         editRows: state.movingRows,
                                          warmStart: warmStart(for: state), timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {

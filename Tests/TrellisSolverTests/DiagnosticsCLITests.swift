@@ -35,7 +35,8 @@ struct DiagnosticsCLITests {
         #expect(lines.contains("  b wants 200: b - 200 == 0 (weight 1): violated by 80, cost 80"))
         #expect(lines.contains("ambiguous (1 of 4 variables):"))
         #expect(lines.contains("  spare = 0, anywhere in (-∞, ∞)"))
-        #expect(lines.contains("explain b = 280, held by 3 constraints:"))
+        #expect(lines.contains("explain b = 280, held by 4 constraints:"))
+        #expect(lines.contains("  b wants 200: b - 200 == 0 (weight 1): broken by 80; holds it by its cost (its constant does not move it); price 1 (weights)"))
         #expect(lines.contains("sensitivity window: w - 400 == 0: constant -400 keeps this shape within (-∞, -320]"))
         #expect(lines.contains("  above -320: b wants 200: b - 200 == 0 comes to hold exactly"))
     }

@@ -64,7 +64,8 @@ struct DiagnosticsDocExampleTests {
         try gap.add(((x == 0) ~~ .weight(1)).labeled("x small"))
         let whyX = try gap.explain(x)
         #expect(whyX.value == 15)
-        #expect(Set(whyX.reasons.compactMap(\.constraint.label)) == ["gap", "y is 10"])
+        #expect(Set(whyX.reasons.compactMap(\.constraint.label)) == ["gap", "y is 10", "x small"])
+        #expect(whyX.reasons.first { $0.constraint.label == "x small" }?.role == .broken)
     }
 
     @Test("SensitivityRange and Solver.sensitivity")

@@ -246,7 +246,10 @@ struct DiagnosticsTests {
         try gap.add([(y == 10).labeled("y is 10"), (x >= y + 5).labeled("gap"), ((x == 0) ~~ .weight(1)).labeled("x small")])
         let whyX = try gap.explain(x)
         #expect(whyX.value == 15)
-        #expect(Set(whyX.reasons.compactMap(\.constraint.label)) == ["gap", "y is 10"])
+        // "x small" is broken, and its cost is what keeps x from growing past the gap.
+        #expect(Set(whyX.reasons.compactMap(\.constraint.label)) == ["gap", "y is 10", "x small"])
+        let small = try #require(whyX.reasons.first { $0.constraint.label == "x small" })
+        #expect(small.role == .broken && small.side == .above && small.violation == 15)
         let gapReason = try #require(whyX.reasons.first { $0.constraint.label == "gap" })
         #expect(gapReason.sensitivity == -1)          // x - y - 5 >= 0: a larger constant lets x drop
         #expect(gapReason.price == -1 && gapReason.priceLevel == 0)   // and saves "x small" one unit
@@ -277,8 +280,10 @@ struct DiagnosticsTests {
                         ((w == 0) ~~ .priority(.defaultLow)).labeled("hug")])
         let why = try solver.explain(w)
         #expect(why.value == 100)
-        #expect(why.reasons.map(\.constraint.label) == ["room"])
+        // The room caps it; the broken wish for 150 (at 750, above "hug" at 250) is what keeps it there.
+        #expect(why.reasons.map(\.constraint.label) == ["room", "wants 150"])
         #expect(why.reasons[0].price == 1 && why.reasons[0].priceLevel == 750)   // more room, less violation at 750
+        #expect(why.reasons[1].role == .broken && why.reasons[1].violation == 50 && why.reasons[1].side == .below)
     }
 
     // MARK: - Sensitivity

@@ -6,25 +6,53 @@ import TrellisSolver
 /// the committed seed corpus through the same checks the fuzz target makes.
 @Suite("Fuzz findings")
 struct GuardFuzzRegressionTests {
-    /// The checks of `Sources/TrellisFuzzSolve`, recording issues instead of trapping.
-    static func check(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+    /// What one input comes to: the outcome a regression test's name documents.
+    enum Outcome: String, CustomStringConvertible {
+        /// `LinearSystem.parse` refused it (`LinearSystemError`).
+        case parseError
+        /// The solve threw `TrellisError.numericalFailure`.
+        case numericalFailure
+        /// The solve threw `TrellisError.limitExceeded`.
+        case limitExceeded
+        /// An optimal answer: every value finite, the objective ≥ 0 (up to rounding), required rows held.
+        case optimal
+        /// An unsatisfiable answer with a conflict of known constraint ids.
+        case unsatisfiable
+
+        var description: String { rawValue }
+    }
+
+    /// The checks of `Sources/TrellisFuzzSolve`, recording issues instead of trapping, and an issue
+    /// when the outcome for `bytes` is not `expected` (`input` names it in the issue). Returns the
+    /// outcome (`nil` for an undocumented error).
+    @discardableResult
+    static func check(_ bytes: [UInt8], expecting expected: Outcome, input: String = "the input",
+                      sourceLocation: SourceLocation = #_sourceLocation) -> Outcome? {
+        func outcome(_ actual: Outcome, _ detail: @autoclosure () -> String = "") -> Outcome {
+            if actual != expected {
+                Issue.record("\(input): expected \(expected), got \(actual)\(detail())", sourceLocation: sourceLocation)
+            }
+            return actual
+        }
         let system: LinearSystem
         do {
             system = try LinearSystem.parse(bytes)
-        } catch is LinearSystemError {
-            return
+        } catch let error as LinearSystemError {
+            return outcome(.parseError, ": \(error)")
         } catch {
             Issue.record("parse threw \(type(of: error)): \(error)", sourceLocation: sourceLocation)
-            return
+            return nil
         }
         let answer: LinearSystem.Answer
         do {
             answer = try system.solve(timeLimitMilliseconds: 10_000)
-        } catch TrellisError.numericalFailure, TrellisError.limitExceeded {
-            return
+        } catch TrellisError.numericalFailure(let message) {
+            return outcome(.numericalFailure, ": \(message)")
+        } catch TrellisError.limitExceeded(let message) {
+            return outcome(.limitExceeded, ": \(message)")
         } catch {
             Issue.record("solve threw an undocumented error: \(error)", sourceLocation: sourceLocation)
-            return
+            return nil
         }
         _ = answer.json()
         switch answer.status {
@@ -55,9 +83,20 @@ struct GuardFuzzRegressionTests {
             let ids = Set(system.constraints.map(\.id))
             #expect(!answer.conflict.isEmpty && answer.conflict.allSatisfy(ids.contains), sourceLocation: sourceLocation)
         }
+        return outcome(answer.status == .optimal ? .optimal : .unsatisfiable,
+                       answer.status == .unsatisfiable ? ": conflict \(answer.conflict)" : "")
     }
 
-    @Test("x · 2.2250738585072014e-308 >= 180: presolve's bound overflows to infinity (was a precondition trap)")
+    /// Whether `error` is a numerical failure whose message contains `text`.
+    static func isNumericalFailure(_ error: any Error, mentioning text: String) -> Bool {
+        guard case TrellisError.numericalFailure(let message) = error else { return false }
+        return message.contains(text)
+    }
+
+    @Test("""
+        x · 2.2250738585072014e-308 >= 180 with x <= 1000: presolve's bound overflows to infinity (was a \
+        precondition trap); now a numerical failure (GLPK's own presolver asserts, the guard reports it)
+        """)
     func boundOverflowsInPresolve() {
         let text = """
             {"format": "linear-system/1", "constraints": [
@@ -65,59 +104,72 @@ struct GuardFuzzRegressionTests {
              {"id": "cap", "terms": {"w": 1}, "constant": -1000, "op": "<=", "strength": "required"},
              {"id": "pref", "terms": {"w": 1}, "constant": -240, "op": "==", "strength": 1000}]}
             """
-        Self.check(Array(text.utf8))
-        // The component is handed to GLPK unreduced: an answer or a documented error, not a trap.
+        // In exact arithmetic the two required rows conflict (w >= 8.1e309 > 1000); in double
+        // precision the bound is +∞ and GLPK's presolver fails an assertion (col->lb < col->ub),
+        // which the guard turns into a documented error instead of abort().
+        Self.check(Array(text.utf8), expecting: .numericalFailure)
+        // The component is handed to GLPK unreduced: the same documented error, not a trap.
         let w = Variable("w")
         let solver = Solver()
         #expect(throws: Never.self) {
             try solver.add([Constraint(Expression([Term(w, 2.2250738585072014e-308)], constant: -180), .greaterThanOrEqual),
                             w <= 1000])
         }
-        do {
+        #expect {
             try solver.solve()
-        } catch TrellisError.unsatisfiable, TrellisError.numericalFailure {
-        } catch {
-            Issue.record("undocumented error \(error)")
+        } throws: { error in
+            Self.isNumericalFailure(error, mentioning: "GLPK")
         }
     }
 
-    @Test("The split-view example with a tiny coefficient, as the fuzzer first found it")
+    @Test("""
+        The split-view example with a tiny coefficient, as the fuzzer first found it: the sidebar must be \
+        at least 1.5e309 wide, beyond double precision — a numerical failure (GLPK's presolver asserts)
+        """)
     func firstFinding() throws {
         let url = Self.corpus.appendingPathComponent("regression-presolve-infinite-bound.json")
-        Self.check(Array(try Data(contentsOf: url)))
+        let bytes = Array(try Data(contentsOf: url))
+        Self.check(bytes, expecting: .numericalFailure)
+        let system = try LinearSystem.parse(bytes)
+        #expect {
+            _ = try system.solve()
+        } throws: { error in
+            Self.isNumericalFailure(error, mentioning: "GLPK")
+        }
     }
 
-    @Test("A coefficient of 2.2e-308 among ordinary ones: GLPK said optimal, a required constraint broke by 18%")
+    @Test("""
+        A coefficient of 2.2e-308 among ordinary ones: GLPK said optimal, a required constraint broke by 18%; \
+        now unsatisfiable with the minimal conflict c1, c9, c15
+        """)
     func wrongAnswerIsRefused() throws {
         let url = Self.corpus.appendingPathComponent("regression-tiny-coefficient-wrong-answer.json")
-        let system = try LinearSystem.parse(Array(try Data(contentsOf: url)))
-        Self.check(Array(try Data(contentsOf: url)))
-        // Now a documented error (or a right answer), never a wrong one.
-        do {
-            let answer = try system.solve()
-            #expect(answer.status == .unsatisfiable || answer.solves.allSatisfy { $0.objective.isFinite })
-        } catch TrellisError.numericalFailure(let message) {
-            #expect(message.contains("breaks the required constraint"), "\(message)")
-        }
+        let bytes = Array(try Data(contentsOf: url))
+        Self.check(bytes, expecting: .unsatisfiable)
+        // By hand: c15 (x5/4 + 65.875 <= 0) gives x5 <= -263.5; c9 (x3 = (-2·x5 - 175) / 3) and
+        // c1 (4·x5 - 2·x3 + 60 >= 0) give 8·x5 >= -265, x5 >= -33.125. Any two of them can hold.
+        let answer = try LinearSystem.parse(bytes).solve()
+        #expect(answer.status == .unsatisfiable)
+        #expect(Set(answer.conflict) == ["c1", "c9", "c15"])
     }
 
     @Test("After drag steps with an edit weight of 1e5 the objective came out as -3.04e-9 (rounding, not a bug)")
     func objectiveDrift() throws {
         let url = Self.corpus.appendingPathComponent("regression-objective-drift.json")
-        Self.check(Array(try Data(contentsOf: url)))
+        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
     }
 
     @Test("w · 1.22e-305 >= 180 forces w ≈ 1.5e307; its soft preference at weight 1000 makes the objective +∞ (a finite answer)")
     func objectiveOverflow() throws {
         let url = Self.corpus.appendingPathComponent("regression-objective-overflow.json")
-        Self.check(Array(try Data(contentsOf: url)))
+        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
     }
 
     @Test("2.2e-308 · x6 == 175 (required) has no double answer: a numerical failure, never ∞ in the values")
     func overflowingValue() throws {
         let url = Self.corpus.appendingPathComponent("regression-overflowing-value.json")
         let bytes = Array(try Data(contentsOf: url))
-        Self.check(bytes)
+        Self.check(bytes, expecting: .numericalFailure)
         let system = try LinearSystem.parse(bytes)
         #expect {
             _ = try system.solve()
@@ -130,12 +182,29 @@ struct GuardFuzzRegressionTests {
     @Test("A 2e-9 coefficient magnified an affine drag step's rounding until a required row broke by 3.9e-6 (relative)")
     func affineStepDrift() throws {
         let url = Self.corpus.appendingPathComponent("regression-affine-step-drift.json")
-        Self.check(Array(try Data(contentsOf: url)))
+        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
     }
 
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")
+
+    /// The outcome of a committed seed: the regressions as their tests say, the hand-written
+    /// edge cases as written, `unsat-*` unsatisfiable, every other seed an optimal answer.
+    static func expectedOutcome(of file: String) -> Outcome {
+        let named: [String: Outcome] = [
+            "regression-affine-step-drift.json": .optimal,
+            "regression-objective-drift.json": .optimal,
+            "regression-objective-overflow.json": .optimal,
+            "regression-overflowing-value.json": .numericalFailure,
+            "regression-presolve-infinite-bound.json": .numericalFailure,
+            "regression-tiny-coefficient-wrong-answer.json": .unsatisfiable,
+            "hand-numbers.json": .parseError,           // a weight of 5e-324 is subnormal: refused
+            "hand-unsat-steps.json": .unsatisfiable,
+        ]
+        if let outcome = named[file] { return outcome }
+        return file.hasPrefix("unsat-") ? .unsatisfiable : .optimal
+    }
 
     @Test("Every committed seed of the linear-system corpus passes the fuzz checks")
     func corpusReplays() throws {
@@ -143,7 +212,7 @@ struct GuardFuzzRegressionTests {
         #expect(files.count >= 40)
         for file in files {
             let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(file)))
-            Self.check(bytes)
+            Self.check(bytes, expecting: Self.expectedOutcome(of: file), input: file)
         }
     }
 }

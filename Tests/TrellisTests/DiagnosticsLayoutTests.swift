@@ -134,6 +134,32 @@ struct DiagnosticsLayoutTests {
         #expect(right.description.hasPrefix("title.right = 136, held by 4 constraints"))
     }
 
+    @Test("Explain: a view squeezed below its intrinsic width lists its own broken compression resistance")
+    func explainSqueezed() throws {
+        let root = makeRoot(width: 150, height: 44)
+        let views = addViews(["a", "b"], to: root)
+        let (a, b) = (views[0], views[1])
+        for view in views { view.intrinsicContentSize = Size(width: 100, height: 20) }
+        a.setContentCompressionResistancePriority(749, for: .horizontal)
+        Tails.install {
+            a~.leading == root~.leading
+            b~.leading == a~.trailing
+            b~.trailing == root~.trailing
+            a~.top == root~.top
+            b~.top == root~.top
+        }
+        let why = try root.explain(a, .width)
+        #expect(why.value == 50 && why.isDetermined)
+        let own = try #require(why.reasons.first { $0.role == .broken }, "\(why)")
+        #expect(own.constraint.isImplicit && own.constraint.text.contains("a.width >= 100"), "\(own)")
+        #expect(own.violation == 50 && own.side == .below)
+        #expect(why.reasons.contains { $0.constraint.text.contains("b.width >= 100") && $0.role == .holding })
+        #expect(why.description.contains("off by 50; holds it by its cost (its constant does not move it)"), "\(why)")
+        // The same constraint is the one unsatisfiedConstraints() reports.
+        let violations = try root.unsatisfiedConstraints()
+        #expect(violations.map(\.constraint.text) == [own.constraint.text])
+    }
+
     @Test("Sensitivity: the toolbar keeps its shape while the root is at least 332 wide")
     func sensitivity() throws {
         let (root, boxes, gap) = Self.toolbar()

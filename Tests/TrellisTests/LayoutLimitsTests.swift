@@ -65,8 +65,10 @@ struct LayoutLimitsTests {
         guard case .limitExceeded(let text)? = layoutError(root) else {
             Issue.record("expected limitExceeded"); return
         }
-        #expect(text.contains("budget of 30 ms"), "\(text)")
-        #expect(measured >= 2)
+        // Thrown between rounds ("the layout pass took longer than its budget of 30 ms"), or — on a
+        // loaded machine — by the first round's solve, given only what the first measurement left.
+        #expect(text.contains("budget of"), "\(text)")
+        #expect(measured >= 1)
         expectFrame(bio, 0, 0, 0, 0)                         // nothing written
         root.layoutLimits = .unlimited
         try root.layoutIfNeeded()

@@ -27,7 +27,7 @@ struct TourExampleTests {
         try root.layoutIfNeeded()
         print(row.frame, title.frame, badge.frame)            // (16, 16, 288, 24) (32, 2, 210, 20) (258, 2, 30, 20)
 
-        badge.isHidden = true                                 // hidden views leave the stack
+        badge.isHidden = true                                 // hidden views take no room (zero length where they would be)
         try root.layoutIfNeeded()
         print(title.frame)                                    // (32, 2, 256, 20)
         // --- end ---

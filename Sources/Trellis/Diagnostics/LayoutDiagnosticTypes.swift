@@ -216,7 +216,8 @@ public struct LayoutExplanation: Sendable, CustomStringConvertible {
             self.sensitivity = sensitivity
         }
 
-        /// Reads like `title.top == root.top + 20 (Header.swift:12): required; moves it by 1 per +1 of its constant`.
+        /// Reads like `title.top == root.top + 20 (Header.swift:12): required; moves it by 1 per +1 of its constant`,
+        /// or `compression resistance: a.width >= 100 @749: off by 50; holds it by its cost (its constant does not move it)`.
         public var description: String {
             var text = "\(constraint): "
             switch role {
@@ -224,6 +225,8 @@ public struct LayoutExplanation: Sendable, CustomStringConvertible {
             case .holding: text += "holds exactly"
             case .broken: text += "off by \(LayoutDiagnosticText.number(violation))"
             }
+            // Held by its cost alone (a broken constraint pushing the attribute against a limit).
+            if sensitivity == 0 { return text + "; holds it by its cost (its constant does not move it)" }
             return text + "; moves it by \(LayoutDiagnosticText.number(sensitivity)) per +1 of its constant"
         }
     }

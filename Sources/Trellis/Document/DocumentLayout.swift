@@ -18,14 +18,20 @@ public final class DocumentLayout {
     /// attribute such as `edges` makes several).
     public let groups: [ConstraintGroup]
 
+    /// The layout sets of the document's `layoutSets`, in document order.
+    public let layoutSets: [LayoutSet]
+    /// The constraints of each of the document's `visualFormat` strings, in document order.
+    public let visualFormatGroups: [ConstraintGroup]
+
     private let itemsByID: [String: LayoutItem]
     private var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
     private var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
+    private var sources: [LayoutConstraint.ID: Source] = [:]
 
     /// How many times ``layout()`` relaxes conflicting constraints before giving up on frames.
     public static let maximumRecoveries = 64
 
-    init(document: LayoutDocument, size: Size) throws(LayoutDocumentError) {
+    init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View) throws(LayoutDocumentError) {
         self.document = document
         let root = View(id: document.root.id)
         root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -34,8 +40,26 @@ public final class DocumentLayout {
 
         var items: [String: LayoutItem] = [document.root.id: root]
         var views: [String: View] = [document.root.id: root]
+        var made = Set<ObjectIdentifier>()
+        var stacks: [(StackView, LayoutDocument.StackEntry)] = []
         for entry in document.views {
-            let view = View(id: entry.id)
+            let view: View
+            if let stackEntry = entry.stack {
+                let stack = StackView(id: entry.id, axis: stackEntry.axis, spacing: stackEntry.spacing,
+                                      distribution: stackEntry.distribution, alignment: stackEntry.alignment,
+                                      file: document.name, line: UInt(max(entry.line, 0)))
+                stack.isBaselineRelativeArrangement = stackEntry.isBaselineRelative
+                stack.isLayoutMarginsRelativeArrangement = stackEntry.isMarginsRelative
+                stacks.append((stack, stackEntry))
+                view = stack
+            } else {
+                view = makeView(entry)
+            }
+            guard view.id == entry.id, view.superview == nil, view.subviews.isEmpty, made.insert(ObjectIdentifier(view)).inserted
+            else {
+                throw LayoutDocumentError("view \"\(entry.id)\": the view factory must return a new view with id "
+                    + "\"\(entry.id)\", without superview or subviews", line: entry.line)
+            }
             Self.configure(view, with: entry)
             items[entry.id] = view
             views[entry.id] = view
@@ -46,6 +70,15 @@ public final class DocumentLayout {
             }
             guard parent.addSubview(view) else {
                 throw LayoutDocumentError("view \"\(entry.id)\": its parents form a cycle", line: entry.line)
+            }
+        }
+        for (stack, entry) in stacks {
+            for id in entry.arranged {
+                guard let view = views[id], view.superview === stack else {
+                    throw LayoutDocumentError("stack \"\(stack.id ?? "")\": arranged view \"\(id)\" is not its child")
+                }
+                stack.addArrangedSubview(view)
+                if let gap = entry.customSpacing[id] { stack.setCustomSpacing(gap, after: view) }
             }
         }
         for entry in document.guides {
@@ -62,49 +95,149 @@ public final class DocumentLayout {
         var groups: [ConstraintGroup] = []
         groups.reserveCapacity(document.constraints.count)
         for entry in document.constraints {
-            var relation: LayoutRelation
-            do {
-                relation = try entry.syntax.relation(resolver: resolver)
-            } catch {
-                throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
-                                          line: entry.line, column: entry.documentColumn(ofScalar: error.column))
-            }
-            // A document is self-contained: no `~~` means required, whatever scope builds it.
-            relation = relation.priority(entry.syntax.priority)
-            relation.label = entry.label
-            relation.location = CodeLocation(fileID: document.name, line: UInt(max(entry.line, 0)))
+            let relation = try Self.relation(of: entry, resolver: resolver, documentName: document.name)
             let group = Tails.make([relation])
+            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
             for constraint in group.constraints {
-                if let problem = constraint.problem {
-                    throw LayoutDocumentError("\(entry.subject): \(problem)", line: entry.line,
-                                              column: entry.documentColumn(ofScalar: 1))
-                }
-                if let orphan = Self.itemWithoutSuperview(in: constraint) {
-                    throw LayoutDocumentError("\(entry.subject): a right side without items means the same attribute "
-                        + "of the superview, but \(orphan.name) has none (name the item, as in \(orphan.name)~.top)",
-                        line: entry.line, column: entry.documentColumn(ofScalar: 1))
-                }
                 entryByConstraint[constraint.id] = entry.index
                 constraintByID[constraint.id] = constraint
+                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
             }
             group.activate()
             groups.append(group)
         }
         self.groups = groups
+
+        // Layout sets: the cases' constraint strings lower as the top-level ones, then go through
+        // the same `Tails.layoutSet(for:)` / `when` / `otherwise` code as Swift.
+        var sets: [LayoutSet] = []
+        for entry in document.layoutSets {
+            guard let view = views[entry.view] else {
+                throw LayoutDocumentError("layout set: unknown view \"\(entry.view)\"", line: entry.line)
+            }
+            let set = Tails.layoutSet(for: view)
+            for layoutCase in entry.cases {
+                var relations: [LayoutRelation] = []
+                var counts: [Int] = []
+                for constraintEntry in layoutCase.constraints {
+                    let relation = try Self.relation(of: constraintEntry, resolver: resolver, documentName: document.name)
+                    // Built once on their own to check them and to know how many constraints each makes.
+                    let alone = Tails.make([relation]).constraints
+                    try Self.check(alone, subject: constraintEntry.subject, line: constraintEntry.line,
+                                   column: constraintEntry.documentColumn(ofScalar: 1))
+                    relations.append(relation)
+                    counts.append(alone.count)
+                }
+                if let query = layoutCase.query {
+                    guard let sizeQuery = query.sizeQuery() else {
+                        throw LayoutDocumentError("layout set of \"\(entry.view)\": invalid size query", line: entry.line)
+                    }
+                    set.when(sizeQuery) { relations }
+                } else {
+                    set.otherwise { relations }
+                }
+                let made = set.caseGroups.last?.constraints ?? []
+                var start = 0
+                for (constraintEntry, count) in zip(layoutCase.constraints, counts) {
+                    for constraint in made[start..<min(start + count, made.count)] {
+                        constraintByID[constraint.id] = constraint
+                        sources[constraint.id] = Source(subject: constraintEntry.subject, line: constraintEntry.line,
+                                                        column: constraintEntry.documentColumn(ofScalar: 1))
+                    }
+                    start += count
+                }
+            }
+            sets.append(set)
+        }
+        layoutSets = sets
+
+        // Visual Format strings, through `Tails.visual` with the document's items by id.
+        var formatGroups: [ConstraintGroup] = []
+        for entry in document.visualFormats {
+            let relations: [LayoutRelation]
+            do {
+                // A document is self-contained: no `@` priority means required, whatever scope builds it.
+                relations = try Tails.withPriority(.required) {
+                    try Tails.visual(entry.format, metrics: entry.metrics, views: items, options: entry.options,
+                                     standardSpacing: entry.standardSpacing, standardEdgeSpacing: entry.standardEdgeSpacing,
+                                     file: document.name, line: UInt(max(entry.line, 0)))
+                }
+            } catch let error as VisualFormatError {
+                throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                                          line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+            } catch {
+                throw LayoutDocumentError("\(entry.subject): \(error)", line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            }
+            let group = Tails.make(relations)
+            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            for constraint in group.constraints {
+                constraintByID[constraint.id] = constraint
+                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            }
+            group.activate()
+            formatGroups.append(group)
+        }
+        visualFormatGroups = formatGroups
+    }
+
+    /// Where a constraint comes from in the document, for messages.
+    private struct Source {
+        let subject: String
+        let line: Int
+        let column: Int
+    }
+
+    /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
+    /// (required when it gives none), label and location.
+    private static func relation(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
+        throws(LayoutDocumentError) -> LayoutRelation
+    {
+        var relation: LayoutRelation
+        do {
+            relation = try entry.syntax.relation(resolver: resolver)
+        } catch {
+            throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                                      line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+        }
+        // A document is self-contained: no `~~` means required, whatever scope builds it.
+        relation = relation.priority(entry.syntax.priority)
+        relation.label = entry.label
+        relation.location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
+        return relation
+    }
+
+    /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.
+    private static func check(_ constraints: [LayoutConstraint], subject: String, line: Int, column: Int)
+        throws(LayoutDocumentError)
+    {
+        for constraint in constraints {
+            if let problem = constraint.problem {
+                throw LayoutDocumentError("\(subject): \(problem)", line: line, column: column)
+            }
+            if let orphan = Self.itemWithoutSuperview(in: constraint) {
+                throw LayoutDocumentError("\(subject): a right side without items means the same attribute "
+                    + "of the superview, but \(orphan.name) has none (name the item, as in \(orphan.name)~.top)",
+                    line: line, column: column)
+            }
+        }
     }
 
     private static func configure(_ view: View, with entry: LayoutDocument.ViewEntry) {
-        view.intrinsicContentSize = entry.intrinsicSize
+        if entry.text == nil {
+            // A text item's size and baselines come from its measurement.
+            view.intrinsicContentSize = entry.intrinsicSize
+            view.firstBaselineOffsetFromTop = entry.firstBaseline
+            view.lastBaselineOffsetFromBottom = entry.lastBaseline
+        }
         view.setContentHuggingPriority(entry.hugging.horizontal, for: .horizontal)
         view.setContentHuggingPriority(entry.hugging.vertical, for: .vertical)
         view.setContentCompressionResistancePriority(entry.compression.horizontal, for: .horizontal)
         view.setContentCompressionResistancePriority(entry.compression.vertical, for: .vertical)
-        view.firstBaselineOffsetFromTop = entry.firstBaseline
-        view.lastBaselineOffsetFromBottom = entry.lastBaseline
         view.layoutMargins = entry.margins
         view.safeAreaInsets = entry.safeArea
         view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea
         view.semanticContentAttribute = entry.direction
+        view.isHidden = entry.isHidden
     }
 
     /// The item whose superview a superview-shorthand operand needs, when it has none.
@@ -234,9 +367,9 @@ public final class DocumentLayout {
     private func relax(_ info: ConstraintInfo, to priority: Priority, entries: inout Set<Int>) -> (() -> Void)? {
         guard info.priority.isRequired else { return nil }
         if !info.isImplicit {
-            guard let constraint = constraintByID[info.id], let index = entryByConstraint[info.id] else { return nil }
+            guard let constraint = constraintByID[info.id] else { return nil }
             constraint.priority = priority
-            entries.insert(index)
+            if let index = entryByConstraint[info.id] { entries.insert(index) }
             return { constraint.priority = .required }
         }
         // Content size held at 1000: relax the view's priority on that axis.
@@ -273,15 +406,14 @@ public final class DocumentLayout {
         }
         let index = entryByConstraint[info.id]
         return DocumentLayoutResult.ConflictMember(
-            text: info.text, constraintIndex: index, line: index.map { document.constraints[$0].line },
+            text: info.text, constraintIndex: index, line: sources[info.id]?.line,
             items: items, isImplicit: info.isImplicit)
     }
 
     private func translate(_ error: LayoutError) -> LayoutDocumentError {
-        guard let info = error.constraints.first, let index = entryByConstraint[info.id] else {
+        guard let info = error.constraints.first, let source = sources[info.id] else {
             return LayoutDocumentError("\(error)")
         }
-        let entry = document.constraints[index]
         let reason: String
         switch error {
         case .invalidConstraint(_, let why): reason = why
@@ -289,6 +421,6 @@ public final class DocumentLayout {
         case .noCommonAncestor: reason = "its items are not in one view hierarchy"
         default: reason = "\(error)"
         }
-        return LayoutDocumentError("\(entry.subject): \(reason)", line: entry.line, column: entry.documentColumn(ofScalar: 1))
+        return LayoutDocumentError("\(source.subject): \(reason)", line: source.line, column: source.column)
     }
 }

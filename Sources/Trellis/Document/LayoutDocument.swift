@@ -1,5 +1,9 @@
 /// A screen described as data: a `layout-document/1` JSON text with a root size, views with ids
-/// and parents, layout guides, and constraints written as strings in the Tails syntax.
+/// and parents, layout guides, and constraints written as strings in the Tails syntax — and the
+/// other constructs of the Swift DSL: text items (``TextEntry``), hidden views, stacks
+/// (``StackEntry``), layout sets (``LayoutSetEntry``) and Visual Format strings
+/// (``VisualFormatEntry``), each built by the same code as in Swift (`StackView`,
+/// `Tails.layoutSet(for:)`, `Tails.visual(...)`).
 ///
 /// ```swift
 /// let text = """
@@ -60,6 +64,14 @@ public struct LayoutDocument: Sendable {
         public var marginsFromSafeArea: Bool
         /// Whether the view forces a layout direction (default: inherit).
         public var direction: SemanticContentAttribute
+        /// The view's text, for a text item (`"text"` and its fields); nil for other views. A text
+        /// item's size comes from measuring it (see ``TextEntry``), not from ``intrinsicSize``.
+        public var text: TextEntry? = nil
+        /// Whether the view is hidden (`"hidden": true`; default false). A ``StackView`` gives its
+        /// hidden arranged views no room; elsewhere a hidden view lays out like any other.
+        public var isHidden: Bool = false
+        /// The view's stack (`"stack"`), making it a ``StackView``; nil for other views.
+        public var stack: StackEntry? = nil
         /// The 1-based line of the entry in the document.
         public var line: Int
     }
@@ -89,6 +101,8 @@ public struct LayoutDocument: Sendable {
         /// The document column of each scalar of the string when it contains escapes (nil when
         /// the string's columns are simply `column + n`).
         var escapedColumns: [Int]?
+        /// Where the entry is, for messages: `constraints`, or `layoutSets[0].cases[1].constraints`.
+        var arrayName = "constraints"
 
         /// The document column of the `n`-th scalar (1-based) of the constraint string.
         public func documentColumn(ofScalar n: Int) -> Int {
@@ -99,9 +113,10 @@ public struct LayoutDocument: Sendable {
         }
 
         /// How errors name the entry: `constraints[3] "title~.top == …"` (long strings shortened,
-        /// line breaks and tabs shown as spaces).
+        /// line breaks and tabs shown as spaces); a layout set's constraint reads
+        /// `layoutSets[0].cases[1].constraints[2] "…"`, with ``index`` its position in its case.
         public var subject: String {
-            "constraints[\(index)] \"\(Self.shortened(syntax.text))\""
+            "\(arrayName)[\(index)] \"\(Self.shortened(syntax.text))\""
         }
 
         /// `text` on one line, at most 60 characters.
@@ -135,6 +150,10 @@ public struct LayoutDocument: Sendable {
     public var guides: [GuideEntry]
     /// The constraints, in document order.
     public var constraints: [ConstraintEntry]
+    /// The layout sets (`layoutSets`), in document order.
+    public var layoutSets: [LayoutSetEntry] = []
+    /// The Visual Format strings (`visualFormat`), in document order.
+    public var visualFormats: [VisualFormatEntry] = []
 
     /// Parses and validates a `layout-document/1` text.
     /// - Parameters:
@@ -163,16 +182,36 @@ public struct LayoutDocument: Sendable {
     }
 
     /// Builds the document's views, guides and constraints, ready to lay out.
-    /// - Parameter size: Overrides the root's size (either component may be nil to keep the document's).
-    /// - Throws: ``LayoutDocumentError`` for a size that is not positive and at most 1e6, or for a
-    ///   constraint that cannot be resolved (never for a document returned by ``parse(_:name:)``).
-    public func makeLayout(width: Double? = nil, height: Double? = nil) throws(LayoutDocumentError) -> DocumentLayout {
+    ///
+    /// Views are made by `makeView`, once per entry of ``views`` (not the root, and not stacks,
+    /// which are always ``StackView``s): it must return a new view with the entry's id, not in any
+    /// hierarchy; the layout then applies the entry's priorities, margins, safe area and direction
+    /// (and, for entries without text, the intrinsic size and baselines). The default,
+    /// ``defaultView(for:)``, measures text with a simple model; `TrellisText` passes
+    /// `Label.documentView(for:)` to measure it with Pango:
+    ///
+    /// ```swift
+    /// import TrellisText
+    /// let result = try document.makeLayout(width: 390, makeView: Label.documentView(for:)).layout()
+    /// ```
+    /// - Parameters:
+    ///   - width: Overrides the root's width.
+    ///   - height: Overrides the root's height.
+    ///   - makeView: Makes the view of an entry (default ``defaultView(for:)``).
+    /// - Throws: ``LayoutDocumentError`` for a size that is not positive and at most 1e6, for a view
+    ///   from `makeView` that breaks the rules above, or for a constraint that cannot be resolved
+    ///   (never for a document returned by ``parse(_:name:)`` with the default factory).
+    public func makeLayout(width: Double? = nil, height: Double? = nil,
+                           makeView: (ViewEntry) -> View = LayoutDocument.defaultView(for:))
+        throws(LayoutDocumentError) -> DocumentLayout
+    {
         for (label, value) in [("width", width), ("height", height)] {
             if let value, !(value > 0 && value <= Self.maximumMagnitude) {
                 throw LayoutDocumentError("the root \(label) must be positive and at most 1e6, not \(NumberText.short(value))")
             }
         }
-        return try DocumentLayout(document: self, size: Size(width: width ?? size.width, height: height ?? size.height))
+        return try DocumentLayout(document: self, size: Size(width: width ?? size.width, height: height ?? size.height),
+                                  makeView: makeView)
     }
 
     /// The entry of the view (or root) with this id.

@@ -43,7 +43,8 @@ struct LayoutDocumentDecoder {
         guard case .object(let members) = root else {
             throw failure([], "the document must be a JSON object, found \(root.kind)")
         }
-        try checkKeys(members, allowed: ["format", "root", "views", "guides", "constraints"], path: [], subject: "the document")
+        try checkKeys(members, allowed: ["format", "root", "views", "guides", "constraints", "layoutSets", "visualFormat"],
+                      path: [], subject: "the document")
         guard let format = root["format"] else {
             throw failure([], "missing field \"format\" (expected \"\(LayoutDocument.formatTag)\")")
         }
@@ -88,8 +89,196 @@ struct LayoutDocumentDecoder {
             let position = index < constraintPositions.count ? constraintPositions[index] : nil
             constraints.append(try decodeConstraint(value, index: index, position: position))
         }
-        return LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
-                              constraints: constraints)
+        var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
+                                      constraints: constraints)
+        let viewIDs = Set(views.map(\.id)).union([rootEntry.id])
+        let setValues = try array(root["layoutSets"], path: [.key("layoutSets")])
+        let setLines = locator.elementPositions(of: [.key("layoutSets")]).map(\.line)
+        var total = constraints.count
+        for (index, value) in setValues.enumerated() {
+            let entry = try decodeLayoutSet(value, index: index, line: index < setLines.count ? setLines[index] : 0,
+                                            viewIDs: viewIDs, guideIDs: Set(guides.map(\.id)))
+            total += entry.cases.reduce(0) { $0 + $1.constraints.count }
+            if total > LayoutDocument.maximumConstraints {
+                throw failure([.key("layoutSets"), .index(index)],
+                              "too many constraints (at most \(LayoutDocument.maximumConstraints), layout sets included)")
+            }
+            document.layoutSets.append(entry)
+        }
+        let formatValues = try array(root["visualFormat"], path: [.key("visualFormat")])
+        if formatValues.count > LayoutDocument.maximumConstraints {
+            throw failure([.key("visualFormat")], "too many Visual Format strings (at most \(LayoutDocument.maximumConstraints))")
+        }
+        let formatPositions = locator.elementPositions(of: [.key("visualFormat")])
+        for (index, value) in formatValues.enumerated() {
+            document.visualFormats.append(try decodeVisualFormat(
+                value, index: index, position: index < formatPositions.count ? formatPositions[index] : nil))
+        }
+        return document
+    }
+
+    // MARK: - Layout sets and Visual Format
+
+    private func decodeLayoutSet(_ value: JSONValue, index: Int, line: Int, viewIDs: Set<String>, guideIDs: Set<String>)
+        throws(LayoutDocumentError) -> LayoutDocument.LayoutSetEntry
+    {
+        let path: [Step] = [.key("layoutSets"), .index(index)]
+        let subject = "layoutSets[\(index)]"
+        guard case .object(let members) = value else {
+            throw failure(path, "\(subject) must be an object with \"view\" and \"cases\", found \(value.kind)")
+        }
+        try checkKeys(members, allowed: ["view", "cases"], path: path, subject: subject)
+        guard case .string(let view)? = value["view"] else {
+            throw failure(value["view"] == nil ? path : path + [.key("view")],
+                          "\(subject): \"view\" must be the id of the view whose size chooses the case")
+        }
+        guard viewIDs.contains(view) else {
+            let shown = LayoutDocument.ConstraintEntry.shortened(view)
+            var message = "\(subject): view \"\(shown)\" is not a view of the document"
+            if guideIDs.contains(view) {
+                message = "\(subject): \"\(shown)\" is a layout guide; a layout set needs a view"
+            } else if let near = ItemResolver.nearest(view, among: viewIDs) {
+                message += "; did you mean \"\(near)\"?"
+            }
+            throw failure(path + [.key("view")], message)
+        }
+        let caseValues = try array(value["cases"], path: path + [.key("cases")])
+        var cases: [LayoutDocument.LayoutSetEntry.Case] = []
+        for (caseIndex, caseValue) in caseValues.enumerated() {
+            let casePath = path + [.key("cases"), .index(caseIndex)]
+            let caseSubject = "\(subject).cases[\(caseIndex)]"
+            guard case .object(let caseMembers) = caseValue else {
+                throw failure(casePath, "\(caseSubject) must be an object with \"when\" (or \"otherwise\": true) and "
+                    + "\"constraints\", found \(caseValue.kind)")
+            }
+            try checkKeys(caseMembers, allowed: ["when", "otherwise", "constraints"], path: casePath, subject: caseSubject)
+            var query: LayoutDocument.SizeQueryEntry?
+            switch (caseValue["when"], caseValue["otherwise"]) {
+            case (let when?, nil):
+                query = try decodeQuery(when, path: casePath + [.key("when")], subject: caseSubject)
+            case (nil, .bool(true)?):
+                query = nil
+            case (nil, let other?):
+                throw failure(casePath + [.key("otherwise")], "\(caseSubject): otherwise must be true, found \(Self.shown(other))")
+            case (.some, .some):
+                throw failure(casePath + [.key("otherwise")], "\(caseSubject): a case has either \"when\" or \"otherwise\", not both")
+            case (nil, nil):
+                throw failure(casePath, "\(caseSubject): missing \"when\" (a size query) or \"otherwise\": true")
+            }
+            let arrayPath = casePath + [.key("constraints")]
+            let arrayName = "\(caseSubject).constraints"
+            let positions = locator.elementPositions(of: arrayPath)
+            var constraints: [LayoutDocument.ConstraintEntry] = []
+            for (constraintIndex, constraintValue) in try array(caseValue["constraints"], path: arrayPath).enumerated() {
+                constraints.append(try decodeConstraint(
+                    constraintValue, index: constraintIndex,
+                    position: constraintIndex < positions.count ? positions[constraintIndex] : nil,
+                    arrayPath: arrayPath, arrayName: arrayName))
+            }
+            cases.append(.init(query: query, constraints: constraints))
+        }
+        return LayoutDocument.LayoutSetEntry(view: view, cases: cases, line: line)
+    }
+
+    private func decodeQuery(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> LayoutDocument.SizeQueryEntry
+    {
+        guard case .object(let members) = value, !members.isEmpty else {
+            throw failure(path, "\(subject): when must be an object such as {\"width\": \"..<600\"} (width, height, "
+                + "orientation), found \(value.kind == "an object" ? "an empty object" : value.kind)")
+        }
+        try checkKeys(members, allowed: ["width", "height", "orientation"], path: path, subject: "\(subject): when")
+        var query = LayoutDocument.SizeQueryEntry()
+        for field in ["width", "height"] {
+            guard let rangeValue = value[field] else { continue }
+            guard case .string(let text) = rangeValue, SizeRangeText(text) != nil else {
+                throw failure(path + [.key(field)], "\(subject): when.\(field) must be a range such as \"..<600\", "
+                    + "\"600...\", \"600..<1024\" or \"...600\" (bounds in order), found \(Self.shown(rangeValue))")
+            }
+            if field == "width" { query.width = text } else { query.height = text }
+        }
+        if let orientation = value["orientation"] {
+            guard case .string(let text) = orientation, text == "landscape" || text == "portrait" else {
+                throw failure(path + [.key("orientation")], "\(subject): when.orientation must be \"landscape\" or "
+                    + "\"portrait\", found \(Self.shown(orientation))")
+            }
+            query.orientation = text
+        }
+        return query
+    }
+
+    private func decodeVisualFormat(_ value: JSONValue, index: Int, position: JSONLocator.Position?)
+        throws(LayoutDocumentError) -> LayoutDocument.VisualFormatEntry
+    {
+        var path: [Step] = [.key("visualFormat"), .index(index)]
+        let subject = "visualFormat[\(index)]"
+        var entry = LayoutDocument.VisualFormatEntry(index: index, format: "", metrics: [:], options: [],
+                                                     standardSpacing: 8, standardEdgeSpacing: 20, line: 0, column: 0)
+        switch value {
+        case .string(let format):
+            entry.format = format
+        case .object(let members):
+            try checkKeys(members, allowed: ["format", "metrics", "options", "standardSpacing", "standardEdgeSpacing"],
+                          path: path, subject: subject)
+            guard case .string(let format)? = value["format"] else {
+                throw failure(value["format"] == nil ? path : path + [.key("format")],
+                              "\(subject): an object entry needs a \"format\" string")
+            }
+            entry.format = format
+            if let metrics = value["metrics"] {
+                guard case .object(let pairs) = metrics else {
+                    throw failure(path + [.key("metrics")], "\(subject): metrics must be an object such as {\"gap\": 12}, "
+                        + "found \(metrics.kind)")
+                }
+                for pair in pairs {
+                    entry.metrics[pair.key] = try number(pair.value, path: path + [.key("metrics"), .key(pair.key)],
+                                                         subject: subject, field: "metrics.\(pair.key)", range: .any)
+                }
+            }
+            if let options = value["options"] {
+                var names: [(String, [Step])] = []
+                switch options {
+                case .string(let name): names = [(name, path + [.key("options")])]
+                case .array(let elements):
+                    for (optionIndex, element) in elements.enumerated() {
+                        let optionPath = path + [.key("options"), .index(optionIndex)]
+                        guard case .string(let name) = element else {
+                            throw failure(optionPath, "\(subject): options[\(optionIndex)] must be an option name, found \(element.kind)")
+                        }
+                        names.append((name, optionPath))
+                    }
+                default:
+                    throw failure(path + [.key("options")], "\(subject): options must be an option name or an array of them, "
+                        + "found \(options.kind)")
+                }
+                for (name, optionPath) in names {
+                    guard let option = LayoutDocument.VisualFormatEntry.optionNames[name] else {
+                        throw failure(optionPath, "\(subject): unknown option \"\(LayoutDocument.ConstraintEntry.shortened(name))\" "
+                            + "(known: \(LayoutDocument.VisualFormatEntry.optionNames.keys.sorted().joined(separator: ", ")))")
+                    }
+                    entry.options.insert(option)
+                }
+            }
+            for field in ["standardSpacing", "standardEdgeSpacing"] {
+                guard let spacing = value[field] else { continue }
+                let number = try number(spacing, path: path + [.key(field)], subject: subject, field: field, range: .any)
+                if field == "standardSpacing" { entry.standardSpacing = number } else { entry.standardEdgeSpacing = number }
+            }
+            path.append(.key("format"))
+        default:
+            throw failure(path, "\(subject) must be a format string such as \"H:|-[a]-[b]-|\" or an object with a "
+                + "\"format\" string, found \(value.kind)")
+        }
+        let found = path.count == 2 ? position
+            : position.flatMap { locator.position(of: [.key("format")], inValueAt: $0) } ?? locator.position(of: path)
+        let start = found ?? JSONLocator.Position(offset: 0, line: 0, column: 0)
+        entry.line = start.line
+        entry.column = start.column
+        entry.escapedColumns = locator.scalarColumns(inStringAt: start)
+        if entry.format.unicodeScalars.count > 2_000 {
+            throw failure(path, "\(subject): the format is longer than 2000 characters")
+        }
+        return entry
     }
 
     private func array(_ value: JSONValue?, path: [Step]) throws(LayoutDocumentError) -> [JSONValue] {
@@ -146,7 +335,8 @@ struct LayoutDocumentDecoder {
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "views[\(index)]")
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
-                                         "margins", "safeArea", "marginsFromSafeArea", "direction"],
+                                         "margins", "safeArea", "marginsFromSafeArea", "direction",
+                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack"],
                       path: path, subject: subject)
         var parent = rootID
         if let parentValue = value["parent"] {
@@ -204,8 +394,160 @@ struct LayoutDocumentDecoder {
                                                 field: "baselines.last", range: .any)
             }
         }
+        entry.text = try decodeText(value, path: path, subject: subject)
+        if let hidden = value["hidden"] {
+            guard case .bool(let on) = hidden else {
+                throw failure(path + [.key("hidden")], "\(subject): hidden must be true or false, found \(hidden.kind)")
+            }
+            entry.isHidden = on
+        }
+        if let stack = value["stack"] {
+            if entry.text != nil {
+                throw failure(path + [.key("stack")], "\(subject): a view cannot be both a text item and a stack")
+            }
+            entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
+        }
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return entry
+    }
+
+    /// The fields of a `stack` object.
+    private func decodeStack(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> LayoutDocument.StackEntry
+    {
+        guard case .object(let members) = value else {
+            throw failure(path, "\(subject): stack must be an object such as {\"axis\": \"vertical\", \"arranged\": "
+                + "[\"a\", \"b\"]}, found \(value.kind)")
+        }
+        try checkKeys(members, allowed: ["axis", "spacing", "distribution", "alignment", "arranged", "customSpacing",
+                                         "baselineRelative", "marginsRelative"], path: path, subject: "\(subject): stack")
+        var stack = LayoutDocument.StackEntry()
+        func name<Value: RawRepresentable & CaseIterable>(_ field: String, as _: Value.Type) throws(LayoutDocumentError)
+            -> Value? where Value.RawValue == String
+        {
+            guard let fieldValue = value[field] else { return nil }
+            guard case .string(let text) = fieldValue, let result = Value(rawValue: text) else {
+                throw failure(path + [.key(field)], "\(subject): stack.\(field) must be one of "
+                    + Value.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ", found \(Self.shown(fieldValue))")
+            }
+            return result
+        }
+        func flag(_ field: String) throws(LayoutDocumentError) -> Bool {
+            guard let fieldValue = value[field] else { return false }
+            guard case .bool(let on) = fieldValue else {
+                throw failure(path + [.key(field)], "\(subject): stack.\(field) must be true or false, found \(fieldValue.kind)")
+            }
+            return on
+        }
+        if let axis = try name("axis", as: LayoutAxis.self) { stack.axis = axis }
+        if let distribution = try name("distribution", as: StackDistribution.self) { stack.distribution = distribution }
+        if let alignment = try name("alignment", as: StackAlignment.self) { stack.alignment = alignment }
+        if stack.axis == .vertical, stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+            throw failure(path + [.key("alignment")], "\(subject): stack.alignment \"\(stack.alignment)\" needs a "
+                + "horizontal stack (a vertical stack cannot line its views up by baseline)")
+        }
+        if let spacing = value["spacing"] {
+            stack.spacing = try number(spacing, path: path + [.key("spacing")], subject: subject, field: "stack.spacing",
+                                       range: .any)
+        }
+        stack.isBaselineRelative = try flag("baselineRelative")
+        stack.isMarginsRelative = try flag("marginsRelative")
+        for (index, element) in try array(value["arranged"], path: path + [.key("arranged")]).enumerated() {
+            guard case .string(let id) = element else {
+                throw failure(path + [.key("arranged"), .index(index)],
+                              "\(subject): stack.arranged[\(index)] must be the id of a child view, found \(element.kind)")
+            }
+            if stack.arranged.contains(id) {
+                throw failure(path + [.key("arranged"), .index(index)],
+                              "\(subject): stack.arranged lists \"\(LayoutDocument.ConstraintEntry.shortened(id))\" twice")
+            }
+            stack.arranged.append(id)
+        }
+        if let custom = value["customSpacing"] {
+            guard case .object(let gaps) = custom else {
+                throw failure(path + [.key("customSpacing")], "\(subject): stack.customSpacing must be an object such as "
+                    + "{\"title\": 24} (the gap after each view), found \(custom.kind)")
+            }
+            for gap in gaps {
+                let gapPath = path + [.key("customSpacing"), .key(gap.key)]
+                guard stack.arranged.contains(gap.key) else {
+                    throw failure(gapPath, "\(subject): stack.customSpacing names \""
+                        + "\(LayoutDocument.ConstraintEntry.shortened(gap.key))\", which is not in stack.arranged")
+                }
+                stack.customSpacing[gap.key] = try number(gap.value, path: gapPath, subject: subject,
+                                                          field: "stack.customSpacing.\(gap.key)", range: .any)
+            }
+        }
+        return stack
+    }
+
+    /// The most characters a text item may have.
+    static let maximumTextLength = 100_000
+
+    /// The text fields of a view: `text`, and `font`, `lines`, `lineBreak`, `alignment` with it.
+    private func decodeText(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> LayoutDocument.TextEntry?
+    {
+        guard let textValue = value["text"] else {
+            for field in ["font", "lines", "lineBreak", "alignment"] where value[field] != nil {
+                throw failure(path + [.key(field)], "\(subject): \(field) needs a \"text\" field (it describes text)")
+            }
+            return nil
+        }
+        guard case .string(let text) = textValue else {
+            throw failure(path + [.key("text")], "\(subject): text must be a string, found \(textValue.kind)")
+        }
+        guard text.unicodeScalars.count <= Self.maximumTextLength else {
+            throw failure(path + [.key("text")], "\(subject): text is longer than \(Self.maximumTextLength) characters")
+        }
+        for field in ["intrinsicSize", "baselines"] where value[field] != nil {
+            throw failure(path + [.key(field)], "\(subject): a text item may not have \(field) (its size and baselines "
+                + "come from measuring the text)")
+        }
+        var entry = LayoutDocument.TextEntry(text: text)
+        if let font = value["font"] {
+            guard case .string(let description) = font,
+                  !description.allSatisfy({ $0 == " " }), description.unicodeScalars.count <= 256,
+                  !description.unicodeScalars.contains(where: { $0.value < 0x20 })
+            else {
+                throw failure(path + [.key("font")], "\(subject): font must be a Pango font description such as "
+                    + "\"DejaVu Sans Bold 15\" (at most 256 characters), found \(Self.shown(font))")
+            }
+            entry.font = description
+        }
+        if let lines = value["lines"] {
+            guard case .number(let count) = lines, count >= 0, count <= 1e6, count.rounded() == count else {
+                throw failure(path + [.key("lines")], "\(subject): lines must be a whole number from 0 (no limit) "
+                    + "to 1e6, found \(Self.shown(lines))")
+            }
+            entry.lines = Int(count)
+        }
+        if let mode = value["lineBreak"] {
+            guard case .string(let name) = mode, LayoutDocument.TextEntry.lineBreakModes.contains(name) else {
+                throw failure(path + [.key("lineBreak")], "\(subject): lineBreak must be one of "
+                    + LayoutDocument.TextEntry.lineBreakModes.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + ", found \(Self.shown(mode))")
+            }
+            entry.lineBreak = name
+        }
+        if let alignment = value["alignment"] {
+            guard case .string(let name) = alignment, LayoutDocument.TextEntry.alignments.contains(name) else {
+                throw failure(path + [.key("alignment")], "\(subject): alignment must be one of "
+                    + LayoutDocument.TextEntry.alignments.map { "\"\($0)\"" }.joined(separator: ", ")
+                    + ", found \(Self.shown(alignment))")
+            }
+            entry.alignment = name
+        }
+        return entry
+    }
+
+    /// A short rendering of a JSON value for messages: strings and numbers as written, other kinds by name.
+    private static func shown(_ value: JSONValue) -> String {
+        switch value {
+        case .string(let text): "\"\(LayoutDocument.ConstraintEntry.shortened(text))\""
+        case .number(let number): NumberText.short(number)
+        default: value.kind
+        }
     }
 
     /// The fields the root shares with views: margins, safe area, direction.
@@ -299,6 +641,19 @@ struct LayoutDocumentDecoder {
                           "guides[\(index)] (id \"\(guide.id)\"): " + unknown("owner", guide.owner))
         }
 
+        for (index, view) in views.enumerated() {
+            guard let stack = view.stack else { continue }
+            for (position, id) in stack.arranged.enumerated() {
+                guard let child = viewIndex[id], views[child].parent == view.id else {
+                    let shown = LayoutDocument.ConstraintEntry.shortened(id)
+                    let why = viewIndex[id] == nil ? unknown("arranged view", id)
+                        : "arranged view \"\(shown)\" is not a child of the stack (give it \"parent\": \"\(view.id)\")"
+                    throw failure([.key("views"), .index(index), .key("stack"), .key("arranged"), .index(position)],
+                                  "views[\(index)] (id \"\(view.id)\"): " + why)
+                }
+            }
+        }
+
         // Cycles: walk up from each view; a view whose chain never reaches the root is on (or
         // below) a cycle. `state` marks views known to reach the root.
         var reachesRoot = Set<String>([root.id])
@@ -324,35 +679,36 @@ struct LayoutDocumentDecoder {
 
     // MARK: - Constraints
 
-    private func decodeConstraint(_ value: JSONValue, index: Int, position: JSONLocator.Position?)
+    private func decodeConstraint(_ value: JSONValue, index: Int, position: JSONLocator.Position?,
+                                  arrayPath: [Step] = [.key("constraints")], arrayName: String = "constraints")
         throws(LayoutDocumentError)
         -> LayoutDocument.ConstraintEntry
     {
-        var path: [Step] = [.key("constraints"), .index(index)]
+        var path: [Step] = arrayPath + [.index(index)]
         let text: String
         var label: String?
         switch value {
         case .string(let string):
             text = string
         case .object(let members):
-            try checkKeys(members, allowed: ["constraint", "label"], path: path, subject: "constraints[\(index)]")
+            try checkKeys(members, allowed: ["constraint", "label"], path: path, subject: "\(arrayName)[\(index)]")
             guard case .string(let string)? = value["constraint"] else {
-                throw failure(path, "constraints[\(index)]: an object entry needs a \"constraint\" string")
+                throw failure(path, "\(arrayName)[\(index)]: an object entry needs a \"constraint\" string")
             }
             if let labelValue = value["label"] {
                 guard case .string(let labelText) = labelValue else {
-                    throw failure(path + [.key("label")], "constraints[\(index)]: label must be a string, found \(labelValue.kind)")
+                    throw failure(path + [.key("label")], "\(arrayName)[\(index)]: label must be a string, found \(labelValue.kind)")
                 }
                 label = labelText
             }
             text = string
             path.append(.key("constraint"))
         default:
-            throw failure(path, "constraints[\(index)] must be a string such as \"a~.top == b~.bottom + 8\" or an "
+            throw failure(path, "\(arrayName)[\(index)] must be a string such as \"a~.top == b~.bottom + 8\" or an "
                 + "object with a \"constraint\" string, found \(value.kind)")
         }
         // A string entry starts where the element does; an object entry's string is looked up in it.
-        let found = path.count == 2 ? position
+        let found = path.count == arrayPath.count + 1 ? position
             : position.flatMap { locator.position(of: [.key("constraint")], inValueAt: $0) } ?? locator.position(of: path)
         let start = found ?? JSONLocator.Position(offset: 0, line: 0, column: 0)
         let columns = locator.scalarColumns(inStringAt: start)
@@ -363,11 +719,12 @@ struct LayoutDocumentDecoder {
                                             column: 1)
             }
             return LayoutDocument.ConstraintEntry(index: index, syntax: syntax, label: label ?? syntax.label,
-                                                  line: start.line, column: start.column, escapedColumns: columns)
+                                                  line: start.line, column: start.column, escapedColumns: columns,
+                                                  arrayName: arrayName)
         } catch {
             let shown = LayoutDocument.ConstraintEntry.shortened(text)
             let column = columns.map { $0[min(max(error.column, 1), $0.count) - 1] } ?? start.column + error.column
-            throw LayoutDocumentError("constraints[\(index)] \"\(shown)\", column \(error.column): \(error.message)",
+            throw LayoutDocumentError("\(arrayName)[\(index)] \"\(shown)\", column \(error.column): \(error.message)",
                                       line: start.line, column: column)
         }
     }

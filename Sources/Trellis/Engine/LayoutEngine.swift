@@ -7,7 +7,7 @@
 /// is incremental.
 final class LayoutEngine {
     /// What holds the root.
-    enum Mode {
+    enum Mode: Equatable {
         /// The root's frame is given (required).
         case frame(Rect)
         /// The root's size is pulled towards a target at the given priorities (a fitting-size query).
@@ -57,8 +57,12 @@ final class LayoutEngine {
 
         /// Whether the solver constraint already states exactly this.
         func matches(_ constraint: Constraint) -> Bool {
+            expression.constant == constraint.expression.constant && matchesExceptConstant(constraint)
+        }
+
+        /// Whether the solver constraint states this but for the constant.
+        func matchesExceptConstant(_ constraint: Constraint) -> Bool {
             guard relation == constraint.relation, strength == constraint.strength,
-                  expression.constant == constraint.expression.constant,
                   expression.terms.count == constraint.expression.terms.count else { return false }
             for (a, b) in zip(expression.terms, constraint.expression.terms) {
                 if a.variable !== b.variable || a.coefficient != b.coefficient { return false }
@@ -76,27 +80,106 @@ final class LayoutEngine {
     /// Lays out `root`'s subtree and returns the frames, without writing them: one solve, or —
     /// when stacks, layout sets or measured views take part — solves until they settle (``LayoutPass``).
     func solve(root: View, mode: Mode) throws -> LayoutSnapshot {
-        try LayoutPass.run(engine: self, root: root, mode: mode)
+        if !isDirty, let last, last.mode == mode, last.limits == root.layoutLimits { return last.snapshot }
+        isRunning = true
+        defer { isRunning = false }
+        isDirty = false
+        do {
+            let snapshot = try LayoutPass.run(engine: self, root: root, mode: mode)
+            last = (mode, root.layoutLimits, snapshot)
+            isApplied = false
+            return snapshot
+        } catch {
+            isDirty = true
+            last = nil
+            throw error
+        }
+    }
+
+    /// Whether something that layout reads changed since the last pass (``View/setNeedsLayout()``).
+    private(set) var isDirty = true
+    /// Whether a pass is running: what the pass changes itself (a stack's rows, a layout set's
+    /// case) is not a change from outside.
+    private var isRunning = false
+    /// The last successful pass: how the root was held, under which limits, and its frames.
+    private var last: (mode: Mode, limits: SolveLimits, snapshot: LayoutSnapshot)?
+    /// Whether the last pass's frames are the ones written in the tree (``View/layoutIfNeeded()``).
+    var isApplied = false
+
+    /// Notes a change that layout reads; the next pass solves again and lowers every
+    /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
+    func markDirty() {
+        if !isRunning { isDirty = true }
+        needsLowering = true
+    }
+
+    /// Notes that an active constraint's constant or priority changed: the next pass lowers
+    /// just that constraint again (if nothing else changed).
+    func markChanged(_ constraint: LayoutConstraint) {
+        if !isRunning { isDirty = true }
+        changedConstraints.append(constraint)
+    }
+
+    /// Whether every constraint must be lowered again at the next solve (else only
+    /// ``changedConstraints``, the root's frame and measured sizes are looked at).
+    private var needsLowering = true
+    private var changedConstraints: [LayoutConstraint] = []
+    /// The scope of the last full lowering, and the content sizes its content-size rows used.
+    private var loweredScope: LayoutScope?
+    private var loweredSizes: [ObjectIdentifier: Size] = [:]
+
+    /// The items of the last pass's scope, in snapshot order, when `snapshot` is that pass's
+    /// frames (so ``LayoutSnapshot/apply(to:)`` can write them without looking items up).
+    func itemsOfLastPass(matching snapshot: LayoutSnapshot) -> [LayoutItem]? {
+        guard let last, let scope = loweredScope, last.snapshot.rootKey == snapshot.rootKey,
+              scope.items.count == snapshot.entries.count else { return nil }
+        // The same stored entries (a copy of the value), not merely equal ones.
+        let same = last.snapshot.entries.withUnsafeBufferPointer { a in
+            snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+        return same ? scope.items : nil
+    }
+
+    /// Whether a pass with `mode` would change nothing: the last one's frames stand.
+    func isCurrent(mode: Mode, limits: SolveLimits) -> Bool {
+        guard !isDirty, let last else { return false }
+        return last.mode == mode && last.limits == limits
     }
 
     /// One solve of `root`'s subtree with the constraints as they are now, within `budget`.
+    ///
+    /// After a pass in which only constants changed (the root's frame, `update(constant:)`,
+    /// a priority, measured sizes) nothing is collected or lowered again but what changed; any
+    /// other change (``markDirty()``) lowers every constraint.
     func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
-        let scope = LayoutScope(root: root)
         let limits = try budget.solveLimits()
-        let active = scope.activeConstraints()
-        if limits.maximumVariables != nil || limits.maximumConstraints != nil {
-            let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
-            try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
+        var incremental = !needsLowering && loweredScope?.root === root
+        var changedSpecs: [ImplicitSpec] = []
+        if incremental, let scope = loweredScope {
+            if let specs = try changedImplicitSpecs(scope: scope, mode: mode) { changedSpecs = specs } else { incremental = false }
         }
+        let scope = incremental ? loweredScope! : LayoutScope(root: root)
 
-        var next: [EntryKey: Entry] = [:]
-        next.reserveCapacity(entries.count)
+        var next: [EntryKey: Entry] = incremental ? entries : [:]
+        if !incremental { next.reserveCapacity(entries.count) }
         var additions: [Constraint] = []
+        var removals: [Constraint] = []
+        /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
+        /// solver changes them in place, so the next solve can follow its basis.
+        var constantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
         func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
-            if let old = entries[key], lowered.matches(old.constraint) {
-                next[key] = old
-                return
+            if let old = entries[key] {
+                if lowered.matches(old.constraint) {
+                    next[key] = old
+                    return
+                }
+                if lowered.matchesExceptConstant(old.constraint) {
+                    let made = old.source.isImplicit ? source() : old.source
+                    constantChanges.append((key, old, lowered.expression.constant, made))
+                    return
+                }
+                if incremental { removals.append(old.constraint) }
             }
             let made = source()
             let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
@@ -104,33 +187,63 @@ final class LayoutEngine {
             additions.append(constraint)
         }
 
-        // 1. The constraints written with the DSL.
-        for constraint in active {
-            guard let lowered = try lower(constraint, in: scope) else { continue }
-            place(.explicit(ObjectIdentifier(constraint)), lowered) { constraint }
-        }
-
-        // 2. The constraints the pass makes: the root, then content size.
-        let specs = try implicitSpecs(scope: scope, mode: mode)
-        if limits.maximumConstraints != nil {
-            try budget.checkSize(variables: 0, constraints: active.count + specs.count)
-        }
-        for spec in specs {
-            let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-            place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
-        }
-
-        // 3. Bring the solver in line: remove what went away or changed, add what is new.
-        do {
-            for (key, old) in entries where next[key]?.constraint !== old.constraint {
-                try solver.remove(old.constraint)
+        if incremental {
+            // 1. Only the constraints that changed, the root, and content sizes that changed.
+            var seen = Set<ObjectIdentifier>()
+            for constraint in changedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+                let key = EntryKey.explicit(ObjectIdentifier(constraint))
+                guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
+                place(key, lowered) { constraint }
             }
+            for spec in changedSpecs {
+                let lowered = try lower(spec, direction: scope.direction(of: spec.item))
+                place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+            }
+        } else {
+            // 1. The constraints written with the DSL.
+            let active = scope.activeConstraints()
+            if limits.maximumVariables != nil || limits.maximumConstraints != nil {
+                let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
+                try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
+            }
+            for constraint in active {
+                guard let lowered = try lower(constraint, in: scope) else { continue }
+                place(.explicit(ObjectIdentifier(constraint)), lowered) { constraint }
+            }
+
+            // 2. The constraints the pass makes: the root, then content size.
+            let specs = try implicitSpecs(scope: scope, mode: mode)
+            if limits.maximumConstraints != nil {
+                try budget.checkSize(variables: 0, constraints: active.count + specs.count)
+            }
+            for spec in specs {
+                let lowered = try lower(spec, direction: scope.direction(of: spec.item))
+                place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+            }
+            let changedKeys = Set(constantChanges.map(\.key))
+            for (key, old) in entries where next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
+                removals.append(old.constraint)
+            }
+        }
+
+        // 3. Bring the solver in line: change constants in place, remove what went away or
+        // changed, add what is new.
+        do {
+            for change in constantChanges {
+                let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
+                next[change.key] = Entry(source: change.source, constraint: replacement)
+            }
+            for constraint in removals { try solver.remove(constraint) }
             try solver.add(additions)
         } catch let error as TrellisError {
             reset()
             throw LayoutError.solverFailure(error)
         }
         entries = next
+        loweredScope = scope
+        loweredSizes = measuredSizes
+        needsLowering = false
+        changedConstraints.removeAll()
 
         // 4. Solve.
         solver.limits = limits
@@ -163,6 +276,8 @@ final class LayoutEngine {
     func reset() {
         solver = Solver()
         entries = [:]
+        isDirty = true
+        last = nil
     }
 
     // MARK: - Lowering
@@ -292,7 +407,57 @@ final class LayoutEngine {
         return Lowered(expression: expression, relation: spec.relation, strength: .priority(spec.priority))
     }
 
+    /// The root's specs and the content-size specs of views whose measured size changed since
+    /// the last full lowering, or nil when a content size appeared or went away on an axis (then
+    /// everything is lowered again).
+    private func changedImplicitSpecs(scope: LayoutScope, mode: Mode) throws -> [ImplicitSpec]? {
+        var specs = rootSpecs(scope: scope, mode: mode)
+        var keys = Set<ObjectIdentifier>()
+        for key in Set(measuredSizes.keys).union(loweredSizes.keys) where measuredSizes[key] != loweredSizes[key] {
+            keys.insert(key)
+        }
+        guard !keys.isEmpty else { return specs }
+        let changed = scope.views.filter { keys.contains(ObjectIdentifier($0)) }
+        guard changed.count == keys.count else { return nil }
+        for view in changed {
+            let before = loweredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+            let after = measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+            guard let before, let after, (before.width < 0) == (after.width < 0), (before.height < 0) == (after.height < 0)
+            else { return nil }
+            specs += contentSpecs(view, size: after)
+        }
+        return specs
+    }
+
     private func implicitSpecs(scope: LayoutScope, mode: Mode) throws -> [ImplicitSpec] {
+        var specs = rootSpecs(scope: scope, mode: mode)
+        for view in scope.views {
+            // The root's frame is an input; its own content size only matters when fitting.
+            if view === scope.root, case .frame = mode { continue }
+            guard let size = measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
+            specs += contentSpecs(view, size: size)
+        }
+        return specs
+    }
+
+    /// Content hugging and compression resistance of `view` for a content size.
+    private func contentSpecs(_ view: View, size: Size) -> [ImplicitSpec] {
+        var specs: [ImplicitSpec] = []
+        for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
+                                         (.vertical, .height, size.height)] where !(value < 0) {
+            specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,
+                                      relation: .lessThanOrEqual, value: value,
+                                      priority: view.contentHuggingPriority(for: axis), roleText: "content hugging"))
+            specs.append(ImplicitSpec(item: view, role: .compression(axis), attribute: attribute,
+                                      relation: .greaterThanOrEqual, value: value,
+                                      priority: view.contentCompressionResistancePriority(for: axis),
+                                      roleText: "compression resistance"))
+        }
+        return specs
+    }
+
+    /// The specs that hold the root: its frame, or the fitting-size targets.
+    private func rootSpecs(scope: LayoutScope, mode: Mode) -> [ImplicitSpec] {
         var specs: [ImplicitSpec] = []
         let root = scope.root
         switch mode {
@@ -314,21 +479,6 @@ final class LayoutEngine {
                                       value: target.width, priority: horizontal, roleText: "fitting size"))
             specs.append(ImplicitSpec(item: root, role: .rootHeight, attribute: .height, relation: .equal,
                                       value: target.height, priority: vertical, roleText: "fitting size"))
-        }
-        for view in scope.views {
-            // The root's frame is an input; its own content size only matters when fitting.
-            if view === root, case .frame = mode { continue }
-            guard let size = measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
-            for (axis, attribute, value) in [(LayoutAxis.horizontal, LayoutAttribute.width, size.width),
-                                             (.vertical, .height, size.height)] where !(value < 0) {
-                specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,
-                                          relation: .lessThanOrEqual, value: value,
-                                          priority: view.contentHuggingPriority(for: axis), roleText: "content hugging"))
-                specs.append(ImplicitSpec(item: view, role: .compression(axis), attribute: attribute,
-                                          relation: .greaterThanOrEqual, value: value,
-                                          priority: view.contentCompressionResistancePriority(for: axis),
-                                          roleText: "compression resistance"))
-            }
         }
         return specs
     }

@@ -45,24 +45,14 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// The items, depth first: each view, then its guides, then its subviews.
     public let entries: [Entry]
     private let indexByKey: [LayoutItemKey: Int]
-    private let indexByID: [String: Int]
-    private let indexByName: [String: Int]
 
     init(rootKey: LayoutItemKey, entries: [Entry]) {
         self.rootKey = rootKey
         self.entries = entries
         var byKey: [LayoutItemKey: Int] = [:]
-        var byID: [String: Int] = [:]
-        var byName: [String: Int] = [:]
         byKey.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() {
-            byKey[entry.key] = index
-            if let id = entry.id, byID[id] == nil { byID[id] = index }
-            if byName[entry.name] == nil { byName[entry.name] = index }
-        }
+        for (index, entry) in entries.enumerated() { byKey[entry.key] = index }
         indexByKey = byKey
-        indexByID = byID
-        indexByName = byName
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -101,7 +91,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
 
     /// The entry of the first item (depth first) with this id.
     public func entry(forID id: String) -> Entry? {
-        indexByID[id].map { entries[$0] }
+        entries.first { $0.id == id }
     }
 
     /// The frame of the item with this key (relative to its parent).
@@ -120,14 +110,33 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// - Returns: The number of items written.
     @discardableResult
     public func apply(to root: View) -> Int {
+        if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self) {
+            // The very pass this snapshot came from: its items, in the same order, no look-ups.
+            for (item, entry) in zip(items, entries) {
+                if let guide = item as? LayoutGuide { guide.layoutFrame = entry.frame } else if let view = item as? View { view.storedFrame = entry.frame }
+            }
+            engine.isApplied = false
+            return items.count
+        }
+        root.engine?.isApplied = false        // the tree may now hold other frames than its last pass's
         var count = 0
+        var indexByName: [String: Int]?      // built at the first item matched by name only
         for item in root.subtreeItems() {
-            guard let index = indexByKey[item.key] ?? indexByName[item.name] else { continue }
+            var index = indexByKey[item.key]
+            if index == nil {
+                if indexByName == nil {
+                    var byName: [String: Int] = [:]
+                    for (position, entry) in entries.enumerated() where byName[entry.name] == nil { byName[entry.name] = position }
+                    indexByName = byName
+                }
+                index = indexByName?[item.name]
+            }
+            guard let index else { continue }
             let frame = entries[index].frame
             if let guide = item as? LayoutGuide {
                 guide.layoutFrame = frame
             } else if let view = item as? View {
-                view.frame = frame
+                view.storedFrame = frame
             }
             count += 1
         }

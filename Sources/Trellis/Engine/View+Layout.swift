@@ -7,7 +7,9 @@ extension View {
     /// on the items of the subtree — constraints whose items meet only above the root belong to an
     /// outer layout and are left out — adds the content-size constraints of every descendant,
     /// and solves. The root keeps one solver between passes, so a pass after a small change
-    /// re-solves only what the change touches.
+    /// re-solves only what the change touches, and a pass after no change at all (nothing
+    /// Trellis sees: constraints, content sizes, hierarchy, hidden flags, margins, stacks, the
+    /// root's frame; see ``setNeedsLayout()``) does nothing.
     ///
     /// ```swift
     /// try root.layoutIfNeeded()
@@ -16,7 +18,10 @@ extension View {
     ///
     /// - Throws: ``LayoutError``. Nothing is written then: the frames of the last good layout stay.
     public func layoutIfNeeded() throws {
-        try layoutSnapshot().apply(to: self)
+        if let engine, engine.isApplied, engine.isCurrent(mode: .frame(frame), limits: layoutLimits) { return }
+        let snapshot = try layoutSnapshot()
+        snapshot.apply(to: self)
+        engine?.isApplied = true
     }
 
     /// Lays out the view's subtree like ``layoutIfNeeded()`` but returns the frames as a

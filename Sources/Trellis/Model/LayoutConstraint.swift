@@ -66,10 +66,14 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let constantAttribute: LayoutAttribute
     /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
     /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
-    public var constant: LayoutConstant
+    public var constant: LayoutConstant {
+        didSet { if active { noteChange() } }
+    }
     /// The priority, 1...1000 (1000, the default, is required). Changes — including between
     /// required and optional — take effect at the next layout pass.
-    public var priority: Priority
+    public var priority: Priority {
+        didSet { if active { noteChange() } }
+    }
     /// A name for diagnostics.
     public var label: String?
     /// Where the constraint was written, if known.
@@ -114,6 +118,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard !active, implicitRole == nil else { return }
         active = true
         for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = self }
+        invalidateLayouts()
     }
 
     /// Removes the constraint from layout from the next pass on.
@@ -121,6 +126,26 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard active else { return }
         active = false
         for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = nil }
+        invalidateLayouts()
+    }
+
+    /// Marks the layouts of the constraint's items as needing a pass that lowers everything
+    /// again (the set of active constraints changed).
+    private func invalidateLayouts() {
+        for item in currentlyReferencedItems() { item.hostView?.setNeedsLayout() }
+    }
+
+    /// Tells the layouts of the constraint's items that its constant or priority changed: their
+    /// next pass lowers this constraint again (and nothing else, if nothing else changed).
+    private func noteChange() {
+        var marked = Set<ObjectIdentifier>()
+        for item in currentlyReferencedItems() {
+            var current = item.hostView
+            while let view = current {
+                if let engine = view.engine, marked.insert(ObjectIdentifier(engine)).inserted { engine.markChanged(self) }
+                current = view.superview
+            }
+        }
     }
 
     /// The items the constraint is stored on: every named item (for a superview shorthand, the

@@ -55,7 +55,7 @@ public final class LayoutGuide: LayoutItem {
         guard let view = owningView else { return .zero }
         switch kind {
         case .custom: return .zero
-        case .safeArea: return view.safeAreaInsets
+        case .safeArea: return view.effectiveSafeAreaInsets
         case .margins: return view.effectiveMarginInsets
         }
     }

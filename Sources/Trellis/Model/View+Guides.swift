@@ -1,6 +1,7 @@
 extension View {
     /// A guide inset from the view's edges by ``layoutMargins`` — and, when
-    /// ``insetsLayoutMarginsFromSafeArea`` is on (the default), by ``safeAreaInsets`` as well.
+    /// ``insetsLayoutMarginsFromSafeArea`` is on (the default), by ``effectiveSafeAreaInsets``
+    /// as well.
     ///
     /// ```swift
     /// Tails.install(content~.edges == root.layoutMarginsGuide~)
@@ -12,7 +13,8 @@ extension View {
         return guide
     }
 
-    /// A guide inset from the view's edges by ``safeAreaInsets``.
+    /// A guide inset from the view's edges by ``effectiveSafeAreaInsets``: the root's safe area,
+    /// and for a descendant the part of it that lies inside its superview's safe area.
     ///
     /// ```swift
     /// root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
@@ -28,7 +30,7 @@ extension View {
     /// The insets of ``layoutMarginsGuide`` from the view's edges.
     var effectiveMarginInsets: EdgeInsets {
         guard insetsLayoutMarginsFromSafeArea else { return layoutMargins }
-        let s = safeAreaInsets, m = layoutMargins
+        let s = effectiveSafeAreaInsets, m = layoutMargins
         return EdgeInsets(top: s.top + m.top, left: s.left + m.left, bottom: s.bottom + m.bottom, right: s.right + m.right)
     }
 }

@@ -18,11 +18,13 @@ extension View {
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(0, index), subviews.count))
+            setNeedsLayout()
             return true
         }
         view.removeFromSuperview()
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.superview = self
+        view.setNeedsLayout()
         return true
     }
 
@@ -40,8 +42,10 @@ extension View {
                 if crosses { constraint.deactivate() }
             }
         }
+        setNeedsLayout()
         parent.subviews.removeAll { $0 === self }
         superview = nil
+        setNeedsLayout()
     }
 
     /// Whether this view is `view` or one of its descendants.
@@ -61,6 +65,7 @@ extension View {
         guide.owningView?.removeLayoutGuide(guide)
         layoutGuides.append(guide)
         guide.owningView = self
+        setNeedsLayout()
     }
 
     /// Removes a layout guide from this view. Its constraints to other items are deactivated,
@@ -72,6 +77,7 @@ extension View {
         }
         layoutGuides.removeAll { $0 === guide }
         guide.owningView = nil
+        setNeedsLayout()
     }
 
     /// The view and its descendants, depth first (a view before its subviews, subviews in order).

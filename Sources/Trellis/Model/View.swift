@@ -17,14 +17,29 @@
 /// across tasks as a ``LayoutSnapshot``.
 ///
 /// Hidden views (``isHidden``) take part in layout like any other, as in UIKit — except that a
-/// ``StackView`` leaves its hidden arranged views out of its arrangement.
+/// ``StackView`` gives its hidden arranged views no room: zero length where they would be.
 open class View: LayoutItem {
     /// The view's rectangle in its superview's coordinate space.
     ///
     /// For the view on which ``layoutIfNeeded()`` is called (the layout's root) this is an input:
     /// the root's left, top, width and height are held to it (required). For every descendant it
     /// is written by the layout pass.
-    public var frame: Rect = .zero
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            storedFrame = newValue
+            // The view's own layout sees its new frame as a new mode; layouts above it only have
+            // a frame to write again.
+            var current = superview
+            while let view = current {
+                view.engine?.isApplied = false
+                current = view.superview
+            }
+        }
+    }
+
+    /// The frame, written by layout passes without marking anything as needing a pass.
+    var storedFrame: Rect = .zero
 
     /// The view that contains this one, if any.
     public internal(set) weak var superview: View?
@@ -41,31 +56,77 @@ open class View: LayoutItem {
     /// size on this axis". The layout pass turns each component into two constraints:
     /// `width <= intrinsic` at the content-hugging priority and `width >= intrinsic` at the
     /// compression-resistance priority (likewise for the height).
-    open var intrinsicContentSize: Size?
+    open var intrinsicContentSize: Size? {
+        didSet { setNeedsLayout() }
+    }
 
     /// The offset of the first baseline from the top edge (default 0: the top edge).
-    open var firstBaselineOffsetFromTop: Double = 0
+    open var firstBaselineOffsetFromTop: Double = 0 {
+        didSet { setNeedsLayout() }
+    }
 
     /// The offset of the last baseline from the bottom edge (default 0: the bottom edge).
-    open var lastBaselineOffsetFromBottom: Double = 0
+    open var lastBaselineOffsetFromBottom: Double = 0 {
+        didSet { setNeedsLayout() }
+    }
 
     /// The margins used by ``layoutMarginsGuide`` (default 8 on each side, as in UIKit).
-    public var layoutMargins = EdgeInsets(8)
+    public var layoutMargins = EdgeInsets(8) {
+        didSet { setNeedsLayout() }
+    }
 
     /// Whether ``layoutMarginsGuide`` is inset from the safe area rather than from the edges
-    /// (default `true`, as in UIKit): the margins are added to ``safeAreaInsets``.
-    public var insetsLayoutMarginsFromSafeArea = true
+    /// (default `true`, as in UIKit): the margins are added to ``effectiveSafeAreaInsets``.
+    public var insetsLayoutMarginsFromSafeArea = true {
+        didSet { setNeedsLayout() }
+    }
 
     /// The insets of the region not covered by bars and other content, an input (default zero).
-    /// They are not derived from ancestors: set them on each view whose ``safeAreaLayoutGuide`` you use.
-    public var safeAreaInsets = EdgeInsets.zero
+    ///
+    /// On the view you lay out (the layout's root) they are the safe area, as the system gives it
+    /// to a window. Every descendant gets, as in UIKit, the part of its superview's safe area it
+    /// overlaps: a view under a 44-point status bar has a top inset of 44 minus however far down
+    /// it starts (``effectiveSafeAreaInsets``, written by each layout pass). Set on a descendant,
+    /// they are added on top of that (like UIKit's `additionalSafeAreaInsets`).
+    public var safeAreaInsets = EdgeInsets.zero {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The insets ``safeAreaLayoutGuide`` uses: for the layout's root its ``safeAreaInsets``; for a
+    /// descendant the part of its bounds outside its superview's safe area, plus its own
+    /// ``safeAreaInsets``. Written by each layout pass (from the frames it solves: a view that
+    /// reaches under a bar is solved again with its guide moved out from under it).
+    ///
+    /// ```swift
+    /// root.safeAreaInsets = EdgeInsets(top: 44, left: 0, bottom: 34, right: 0)
+    /// Tails.install(card~.top.leading.trailing == root~, card~.height == 100,
+    ///               title~.top == card.safeAreaLayoutGuide~.top)
+    /// try root.layoutIfNeeded()
+    /// card.effectiveSafeAreaInsets.top        // 44: the card starts under the status bar
+    /// ```
+    public var effectiveSafeAreaInsets: EdgeInsets {
+        let own = safeAreaInsets, derived = derivedSafeAreaInsets
+        return EdgeInsets(top: own.top + derived.top, left: own.left + derived.left,
+                          bottom: own.bottom + derived.bottom, right: own.right + derived.right)
+    }
+
+    /// The part of the view outside its superview's safe area, as of the last layout pass (zero
+    /// for the layout's root).
+    var derivedSafeAreaInsets = EdgeInsets.zero {
+        didSet { if derivedSafeAreaInsets != oldValue { setNeedsLayout() } }
+    }
 
     /// Whether the view decides its own layout direction (default: inherit the superview's).
-    public var semanticContentAttribute = SemanticContentAttribute.unspecified
+    public var semanticContentAttribute = SemanticContentAttribute.unspecified {
+        didSet { setNeedsLayout() }
+    }
 
     /// Whether the view is hidden. Hidden views still take part in layout, as in UIKit (a
-    /// ``StackView`` leaves hidden arranged views out of its arrangement).
-    public var isHidden = false
+    /// ``StackView`` gives hidden arranged views no room: zero length where they would be, at
+    /// priority 999; see ``StackView``).
+    public var isHidden = false {
+        didSet { setNeedsLayout() }
+    }
 
     /// Budgets for a layout pass with this view as its root, as ``Solver/limits`` for a solver:
     /// `maximumVariables` (4 per view or guide) and `maximumConstraints` (the active constraints,
@@ -79,13 +140,19 @@ open class View: LayoutItem {
     /// ```
     public var layoutLimits = SolveLimits.unlimited
 
-    var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow)
-    var compressionPriorities: (horizontal: Priority, vertical: Priority) = (.defaultHigh, .defaultHigh)
+    var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow) {
+        didSet { setNeedsLayout() }
+    }
+    var compressionPriorities: (horizontal: Priority, vertical: Priority) = (.defaultHigh, .defaultHigh) {
+        didSet { setNeedsLayout() }
+    }
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
     var engine: LayoutEngine?
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
-    var layoutParticipants: [any LayoutParticipant] = []
+    var layoutParticipants: [any LayoutParticipant] = [] {
+        didSet { setNeedsLayout() }
+    }
 
     /// Creates a view with a zero frame.
     /// - Parameter id: A name for diagnostics and snapshots (variables are named `id.left` and so on).
@@ -99,6 +166,39 @@ open class View: LayoutItem {
     /// label.intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: 20)   // height only
     /// ```
     public static let noIntrinsicMetric: Double = -1
+
+    /// Marks the layouts this view takes part in as needing a pass: the next ``layoutIfNeeded()``
+    /// of this view or of an ancestor solves again. Trellis calls it for every change it sees
+    /// (constraints, content sizes, hierarchy, hidden flags, margins, stacks); call it yourself
+    /// only for state of your own that your constraints depend on. Without a change, a layout
+    /// pass does nothing.
+    ///
+    /// ```swift
+    /// root.setNeedsLayout()
+    /// try root.layoutIfNeeded()     // solves, even though nothing Trellis sees has changed
+    /// ```
+    public func setNeedsLayout() {
+        var current: View? = self
+        while let view = current {
+            view.engine?.markDirty()
+            current = view.superview
+        }
+    }
+
+    /// Tells layout that the view's content size changed: a subclass that computes
+    /// ``intrinsicContentSize`` (or baselines) from its own state calls it when that state
+    /// changes, and measurements cached from ``sizeForWidth`` are dropped, as in UIKit.
+    ///
+    /// ```swift
+    /// label.text = "A longer title"
+    /// label.invalidateIntrinsicContentSize()
+    /// ```
+    open func invalidateIntrinsicContentSize() {
+        for participant in layoutParticipants {
+            (participant as? SizeMeasurement)?.forgetMeasurements()
+        }
+        setNeedsLayout()
+    }
 
     /// The view's rectangle in its own coordinate space: origin zero, size of ``frame``.
     public var bounds: Rect { Rect(origin: .zero, size: frame.size) }

@@ -34,13 +34,26 @@ final class LayoutPass {
     /// Lays out `root` with `engine`, running rounds while participants change.
     static func run(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
         var participants: [any LayoutParticipant] = []
-        for view in root.subtreeViews() {
+        let views = root.subtreeViews()
+        for view in views {
             participants.append(contentsOf: view.layoutParticipants)
             if let stack = view as? StackView { participants.append(stack) }
         }
+        let safeArea = SafeAreaPropagation.make(root: root, views: views)
+        if let safeArea { participants.append(safeArea) }
         engine.measuredSizes = [:]
         let budget = PassBudget(root.layoutLimits)
         if participants.isEmpty { return try engine.solveOnce(root: root, mode: mode, budget: budget) }
+        do {
+            return try rounds(engine: engine, root: root, mode: mode, participants: participants, budget: budget)
+        } catch {
+            safeArea?.restore()
+            throw error
+        }
+    }
+
+    private static func rounds(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode,
+                               participants: [any LayoutParticipant], budget: PassBudget) throws -> LayoutSnapshot {
 
         let pass = LayoutPass(root: root, mode: mode)
         for participant in participants { participant.begin(pass) }

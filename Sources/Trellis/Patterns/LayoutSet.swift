@@ -54,6 +54,7 @@ public final class LayoutSet: CustomStringConvertible {
     @discardableResult
     public func when(_ query: SizeQuery, @ConstraintBuilder _ content: () -> [LayoutRelation]) -> LayoutSet {
         cases.append(Case(query: query, group: Tails.make(content)))
+        view?.setNeedsLayout()
         return self
     }
 

@@ -21,9 +21,24 @@ final class SizeMeasurement: LayoutParticipant {
     /// The callback's answer; a component that is negative, NaN or infinite means "no intrinsic
     /// size on that axis" (as ``View/noIntrinsicMetric``).
     private func measured(atWidth width: Double) -> Size {
+        if let cached = cache[width] { return cached }
         let size = measure(width)
         func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
-        return Size(width: clean(size.width), height: clean(size.height))
+        let result = Size(width: clean(size.width), height: clean(size.height))
+        if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[width] = result
+        return result
+    }
+
+    /// Answers by width, until ``View/invalidateIntrinsicContentSize()`` (as UIKit caches a
+    /// label's size for a width until its text changes).
+    private var cache: [Double: Size] = [:]
+    /// The most widths kept (a window resized through many widths starts over past it).
+    static let cacheLimit = 64
+
+    /// Drops the cached answers.
+    func forgetMeasurements() {
+        cache.removeAll()
     }
 
     func begin(_ pass: LayoutPass) {

@@ -1,6 +1,6 @@
 /// The rows of one ``StackView`` for one layout pass: UIStackView's constraints (canvas, spacing,
 /// distribution, alignment; see ``StackDistribution`` and ``StackAlignment``) with gaps written
-/// as rows over neighbouring edges.
+/// as rows over neighbouring edges, and the rows that park hidden arranged views (``hiddenRows()``).
 struct StackArrangement {
     typealias Term = LinearRow.Term
 
@@ -14,10 +14,21 @@ struct StackArrangement {
     static let proportionalPriority: Priority = 999
     /// Tie-breaks that make otherwise ambiguous stacks deterministic.
     static let tieBreakPriority: Priority = 1
+    /// The rows that park a hidden view: below required, so that a hidden view whose own
+    /// constraints demand a size keeps that size instead of making the layout unsatisfiable.
+    static let hidingPriority: Priority = 999
+
+    /// A hidden arranged view and the visible arranged view before it (`nil`: none, the canvas start).
+    struct Hidden {
+        let view: View
+        let after: View?
+    }
 
     let stack: StackView
     /// The visible arranged views.
     let views: [View]
+    /// The hidden arranged views, in order.
+    let hidden: [Hidden]
     /// The minimum or exact gap after each view but the last.
     let spacings: [Double]
     let pass: LayoutPass
@@ -41,6 +52,7 @@ struct StackArrangement {
         guard let first = views.first, let last = views.last else {
             return [LinearRow([Term(stack, length)], .equal, priority: Self.fitPriority, label: label("fit")),
                     LinearRow([Term(stack, crossLength)], .equal, priority: Self.fitPriority, label: label("fit"))]
+                + hiddenRows()
         }
         var rows: [LinearRow] = [
             LinearRow([Term(first, start)], .equal, [Term(canvas, start)], label: label("canvas")),
@@ -48,6 +60,57 @@ struct StackArrangement {
         ]
         rows += distributionRows()
         rows += alignmentRows()
+        rows += hiddenRows()
+        return rows
+    }
+
+    // MARK: - Hidden views
+
+    /// Rows that give every hidden arranged view a deterministic frame without touching the
+    /// visible ones (UIKit's "hiding" constraints), all at ``hidingPriority``:
+    /// - along the axis: zero length, starting where the visible view before it ends (at the
+    ///   canvas start when there is none) — the gaps and the visible views are as if it were not
+    ///   there;
+    /// - across the axis: the stack's alignment (the canvas's cross edges for ``StackAlignment/fill``;
+    ///   its cross start, centre or end; the first visible view's baseline, or the canvas top when
+    ///   every view is hidden), and a zero cross size at ``suppressionPriority`` when its content
+    ///   does not size it (every alignment but fill). Unlike the visible views it has no spanning
+    ///   boundaries, so it never makes a stack that hugs its views larger.
+    private func hiddenRows() -> [LinearRow] {
+        var rows: [LinearRow] = []
+        let canvas = self.canvas, priority = Self.hidingPriority
+        func row(_ lhs: [Term], _ rhs: [Term] = [], _ role: String) {
+            rows.append(LinearRow(lhs, .equal, rhs, priority: priority, label: label(role)))
+        }
+        let baseline: LayoutAttribute = stack.alignment == .lastBaseline ? .lastBaseline : .firstBaseline
+        for entry in hidden {
+            let view = entry.view
+            row([Term(view, start)], [entry.after.map { Term($0, end) } ?? Term(canvas, start)], "hiding")
+            row([Term(view, length)], [], "hiding")
+            switch stack.alignment {
+            case .fill:
+                row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
+                row([Term(view, crossEnd)], [Term(canvas, crossEnd)], "hidden alignment")
+            case .leading, .top:
+                row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
+            case .trailing, .bottom:
+                row([Term(view, crossEnd)], [Term(canvas, crossEnd)], "hidden alignment")
+            case .center:
+                row([Term(view, crossCenter)], [Term(canvas, crossCenter)], "hidden alignment")
+            case .firstBaseline, .lastBaseline:
+                // A vertical stack reports baseline alignment as an error (alignmentRows); pin the
+                // cross start there so the hidden view is still determined.
+                if horizontal, let reference = views.first {
+                    row([Term(view, baseline)], [Term(reference, baseline)], "hidden alignment")
+                } else {
+                    row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
+                }
+            }
+            if stack.alignment != .fill {
+                rows.append(LinearRow([Term(view, crossLength)], .equal, priority: Self.suppressionPriority,
+                                      label: label("ambiguity suppression")))
+            }
+        }
         return rows
     }
 

@@ -19,31 +19,59 @@
 /// The stack makes its constraints at every layout pass (see ``arrangementConstraints``), from its
 /// properties as they are then, so changing ``axis``, ``spacing``, ``distribution``,
 /// ``alignment``, the arranged views or their ``View/isHidden`` takes effect at the next pass.
-/// **Hidden arranged views are left out** of the arrangement entirely (no zero-width rows): their
-/// neighbours close up, and their frames are whatever their own constraints make them.
+/// **Hidden arranged views** take no room, as in UIKit: the visible views and the gaps between
+/// them are exactly as if the hidden ones were not arranged (the custom spacing after a hidden
+/// view is unused), and each hidden view is parked at a deterministic place, by rows at priority
+/// 999 (not required):
+/// - along the axis it has zero length and starts where the visible view before it ends (at the
+///   start of the stack, or of its margins, when no visible view comes before it);
+/// - across the axis it follows the ``alignment`` like the visible views (``StackAlignment/fill``:
+///   the stack's cross edges; leading, centre or trailing: the same edge or centre; baselines: the
+///   first visible view's baseline), with a zero cross size when its content does not size it
+///   (priority 25, every alignment but fill). A hidden view never makes a stack that hugs its
+///   views larger, except that with fill alignment it spans the stack, so its content still
+///   counts towards a cross size nothing else fixes.
+///
+/// Because those rows are at 999, a hidden view whose own constraints demand a size (say a
+/// required `row~.height == 44` in a vertical stack) keeps that size and its place — it starts
+/// where the previous visible view ends and runs 44 past it, overlapping its visible neighbours
+/// — instead of making the layout unsatisfiable. Views inside a hidden view follow it as their
+/// constraints say (pinned to its edges, they get zero length along the axis).
 ///
 /// The rows are those of UIStackView (see ``StackDistribution`` and ``StackAlignment``), except
 /// that gaps are rows over the neighbours' edges instead of gap guides:
 /// - the first and last visible views touch the stack's edges along the axis (or its
 ///   ``View/layoutMarginsGuide`` with ``isLayoutMarginsRelativeArrangement``);
-/// - canvas, gap and alignment rows are required; proportional sizes (999), equal centring (149),
-///   hugging across the axis (51), shrinking views without content size (25) and tie-breaks (1)
-///   are optional.
+/// - canvas, gap and alignment rows are required; proportional sizes and hidden views' rows
+///   (999), equal centring (149), hugging across the axis (51), shrinking views without content
+///   size (25) and tie-breaks (1) are optional.
 open class StackView: View {
     /// The axis the views are lined up along (default horizontal).
-    public var axis: LayoutAxis
+    public var axis: LayoutAxis {
+        didSet { setNeedsLayout() }
+    }
     /// The gap between neighbours (the minimum gap for ``StackDistribution/equalSpacing`` and
     /// ``StackDistribution/equalCentering``), unless a custom spacing is set after a view.
-    public var spacing: Double
+    public var spacing: Double {
+        didSet { setNeedsLayout() }
+    }
     /// How views are sized along the axis.
-    public var distribution: StackDistribution
+    public var distribution: StackDistribution {
+        didSet { setNeedsLayout() }
+    }
     /// How views are placed across the axis.
-    public var alignment: StackAlignment
+    public var alignment: StackAlignment {
+        didSet { setNeedsLayout() }
+    }
     /// In a vertical stack: gaps are measured from the last baseline of a view to the first
     /// baseline of the next, instead of bottom to top (ignored by horizontal stacks).
-    public var isBaselineRelativeArrangement = false
+    public var isBaselineRelativeArrangement = false {
+        didSet { setNeedsLayout() }
+    }
     /// Whether views are arranged within the stack's ``View/layoutMarginsGuide`` rather than its edges.
-    public var isLayoutMarginsRelativeArrangement = false
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { setNeedsLayout() }
+    }
 
     /// The views the stack arranges, in order (hidden ones included). Each is a subview of the
     /// stack: a view removed from the stack's subviews is no longer arranged.
@@ -100,6 +128,7 @@ open class StackView: View {
         }
         arranged.removeAll { $0 === view || $0.superview !== self }
         arranged.insert(view, at: min(max(0, index), arranged.count))
+        setNeedsLayout()
     }
 
     /// Stops arranging `view`; it stays a subview (as in UIKit — call ``View/removeFromSuperview()``
@@ -112,6 +141,7 @@ open class StackView: View {
     public func removeArrangedSubview(_ view: View) {
         arranged.removeAll { $0 === view }
         customSpacings[view.key] = nil
+        setNeedsLayout()
     }
 
     /// Sets the gap after the arranged view `view` (`nil` goes back to ``spacing``). The gap is
@@ -122,6 +152,7 @@ open class StackView: View {
     /// ```
     public func setCustomSpacing(_ spacing: Double?, after view: View) {
         customSpacings[view.key] = spacing
+        setNeedsLayout()
     }
 
     /// The custom gap after `view`, or `nil` when the stack's ``spacing`` applies.
@@ -158,10 +189,19 @@ open class StackView: View {
         }
     }
 
-    /// The views arranged now: still subviews, not hidden, in order.
-    private func visibleArrangedSubviews() -> [View] {
+    /// The views arranged now (still subviews, in order): the visible ones, and the hidden ones
+    /// with the visible view before each.
+    private func currentArrangement() -> (visible: [View], hidden: [StackArrangement.Hidden]) {
         arranged.removeAll { $0.superview !== self }
-        return arranged.filter { !$0.isHidden }
+        var visible: [View] = [], hidden: [StackArrangement.Hidden] = []
+        for view in arranged {
+            if view.isHidden {
+                hidden.append(StackArrangement.Hidden(view: view, after: visible.last))
+            } else {
+                visible.append(view)
+            }
+        }
+        return (visible, hidden)
     }
 }
 
@@ -169,9 +209,9 @@ extension StackView: LayoutParticipant {
     func begin(_ pass: LayoutPass) {}
 
     func prepare(_ pass: LayoutPass) {
-        let visible = visibleArrangedSubviews()
+        let (visible, hidden) = currentArrangement()
         let gaps = visible.dropLast().map { customSpacings[$0.key] ?? spacing }
-        let rows = StackArrangement(stack: self, views: visible, spacings: gaps, pass: pass).rows()
+        let rows = StackArrangement(stack: self, views: visible, hidden: hidden, spacings: gaps, pass: pass).rows()
         let next = rows.map(\.signature)
         if next == signature, group.isActive { return }
         group.deactivate()

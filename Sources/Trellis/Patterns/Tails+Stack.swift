@@ -17,7 +17,12 @@ extension Tails {
     ///
     /// The views become the stack's subviews (leaving any previous superview). The stack makes
     /// its constraints at each layout pass, so later changes to its properties, its arranged views
-    /// or their ``View/isHidden`` take effect then; hidden views are left out.
+    /// or their ``View/isHidden`` take effect then. Hidden views take no room: the visible views
+    /// and gaps are as if they were not there, and each hidden view gets zero length along the axis
+    /// where the visible view before it ends (the stack's start when none does), aligned across
+    /// the axis like the others — by rows at priority 999, so a hidden view whose own required
+    /// constraints give it a length keeps that length there instead of making the layout
+    /// unsatisfiable (see ``StackView``).
     ///
     /// - Parameters:
     ///   - axis: `.horizontal` (leading to trailing) or `.vertical` (top to bottom).

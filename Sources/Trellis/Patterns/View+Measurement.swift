@@ -24,6 +24,9 @@ extension View {
     /// infinite means "no intrinsic size on that axis". The measured size is held with the view's
     /// content hugging and compression resistance priorities, like an intrinsic size.
     ///
+    /// Answers are cached per width, as UIKit caches a label's size: when what the closure
+    /// measures changes (new text), call ``View/invalidateIntrinsicContentSize()``.
+    ///
     /// The view keeps the closure: capture the view itself `weak` or `unowned` in it.
     public var sizeForWidth: ((Double) -> Size)? {
         get {

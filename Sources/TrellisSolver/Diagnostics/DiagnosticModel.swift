@@ -7,7 +7,11 @@
 /// - the **optimal face** is fixed after *every* level, the last one included (reduced-cost
 ///   fixing: non-basic columns with a non-zero reduced cost and non-basic rows with a non-zero
 ///   dual are fixed where they stand), so that what is left free is exactly the set of optimal
-///   solutions, over which values can then be minimised and maximised;
+///   solutions, over which values can then be minimised and maximised. "Non-zero" is decided by
+///   ``LevelCertificate``: exactly, in rational arithmetic, whenever floating point cannot tell
+///   (weights spanning 1e-2…1e7 in one level make a genuine reduced cost look like noise);
+/// - optionally (for explanations), each row and column fixed on the face remembers the soft
+///   constraints of its level whose cost holds it there (``pressure``);
 /// - the dual of each row is recorded at the first (highest) level where it is non-zero: the
 ///   row's *price*, in weight units of that level;
 /// - when a minimisation over the face fails, a separate copy of the face with the objective
@@ -53,6 +57,13 @@ final class DiagnosticModel {
     private var objectiveColumns: [Int] = []
     /// Number of LPs solved over the face (for reports and benchmarks).
     private(set) var faceRuns = 0
+    /// Whether to record ``pressure`` while solving the levels (for explanations).
+    let recordsPressure: Bool
+    /// For each row or column fixed on the face by a level's optimality (GLPK joint index: rows,
+    /// then columns): the LP rows of the soft constraints of that level whose cost changes when it
+    /// moves, each with its share of the reduced cost (cost × tableau entry: the change of its
+    /// cost per unit increase of the fixed one).
+    private(set) var pressure: [Int: [(row: Int, share: Double)]] = [:]
 
     /// The largest bound beyond which a value over the face counts as unbounded: the solver's
     /// largest supported magnitude (a smaller one, relative to the problem's numbers, is used
@@ -63,7 +74,10 @@ final class DiagnosticModel {
     /// - Parameter reduced: apply ``Presolve`` first (fast; used for ranging). Without it every
     ///   constraint is its own LP row, so rows and constraints correspond one to one (used to
     ///   explain values and to range constants).
-    static func make(component: Component, constants: [Double], reduced: Bool, timeLimit: Int?) throws -> DiagnosticModel? {
+    /// - Parameter recordsPressure: record, for each row and column fixed on the face, which
+    ///   soft constraints hold it there (see ``pressure``; used to explain values).
+    static func make(component: Component, constants: [Double], reduced: Bool, recordsPressure: Bool = false,
+                     timeLimit: Int?) throws -> DiagnosticModel? {
         var position: [UInt64: Int] = [:]
         for (index, variable) in component.variables.enumerated() { position[variable.id] = index }
         let terms = component.constraints.map { constraint in
@@ -73,12 +87,14 @@ final class DiagnosticModel {
             ? (Presolve(component: component, terms: terms, constants: constants)
                ?? Presolve.identity(component: component, terms: terms, constants: constants))
             : Presolve.identity(component: component, terms: terms, constants: constants)
-        let model = DiagnosticModel(component: component, constants: constants, presolve: presolve, timeLimit: timeLimit)
+        let model = DiagnosticModel(component: component, constants: constants, presolve: presolve,
+                                    recordsPressure: recordsPressure, timeLimit: timeLimit)
         return try model.solveLevels() ? model : nil
     }
 
-    private init(component: Component, constants: [Double], presolve: Presolve, timeLimit: Int?) {
+    private init(component: Component, constants: [Double], presolve: Presolve, recordsPressure: Bool, timeLimit: Int?) {
         self.component = component
+        self.recordsPressure = recordsPressure
         self.constants = constants
         self.presolve = presolve
         self.timeLimit = timeLimit
@@ -200,12 +216,20 @@ final class DiagnosticModel {
                 if step == 0 { return false }
                 throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
             }
-            let tolerance = 1e-9 * costs.values.reduce(1.0, max)
-            for row in 0..<rowCount where prices[row] == nil && !lp.rowIsBasic(row) {
-                let dual = lp.rowDual(row)
-                if abs(dual) > tolerance { prices[row] = (level, dual / costs.scale) }
+            let m = rowCount
+            let certificate = try LevelCertificate(lp, largestCost: costs.values.reduce(1.0, max), exact: costs.needExact,
+                                                   timeLimit: timeLimit, pricingFixedRows: true) { [rowFixed, columnFixed] k in
+                k < m ? rowFixed[k] : columnFixed[k - m]
             }
-            fixOptimalFace(lp, tolerance: tolerance)
+            for k in certificate.pricedRows where prices[k] == nil {
+                prices[k] = (level, lp.rowDual(k) / costs.scale)
+            }
+            if recordsPressure {
+                var costOf: [Int: Double] = [:]
+                for ((column, _), cost) in zip(columns, costs.values) { costOf[column] = cost }
+                try recordPressure(lp, binding: certificate.binding, costs: costOf)
+            }
+            fixOptimalFace(lp, binding: certificate.binding)
             previous = columns.map(\.column)
         }
         for column in previous { lp.setObjective(column, 0) }
@@ -216,22 +240,48 @@ final class DiagnosticModel {
         return true
     }
 
-    private func fixOptimalFace(_ lp: LinearProgram, tolerance: Double) {
-        for column in 0..<lp.columnCount where !columnFixed[column] && !lp.columnIsBasic(column) {
-            if abs(lp.columnDual(column)) > tolerance {
+    /// Fixes the rows and columns of a level's certificate where they stand.
+    private func fixOptimalFace(_ lp: LinearProgram, binding: [Int]) {
+        for k in binding {
+            if k < rowCount {
+                let value = lp.rowValue(k)
+                lp.setRowBound(k, .fixed(value))
+                currentRowBounds[k] = .fixed(value)
+                rowFixed[k] = true
+            } else {
+                let column = k - rowCount
                 let value = lp.columnValue(column)
                 lp.setColumnBound(column, .fixed(value))
                 currentColumnBounds[column] = .fixed(value)
                 columnFixed[column] = true
             }
         }
-        for row in 0..<rowCount where !rowFixed[row] && !lp.rowIsBasic(row) {
-            if abs(lp.rowDual(row)) > tolerance {
-                let value = lp.rowValue(row)
-                lp.setRowBound(row, .fixed(value))
-                currentRowBounds[row] = .fixed(value)
-                rowFixed[row] = true
+    }
+
+    /// For each row or column about to be fixed on the face: the soft constraints (LP rows) whose
+    /// cost at this level makes moving it costly. Moving a non-basic `k` by one unit (the others
+    /// staying put) moves each basic variable by its entry in `k`'s tableau column; the reduced
+    /// cost of `k` is its own cost plus `cost × entry` summed over the basic error columns of the
+    /// level. The soft constraints with a non-zero term are the ones whose violation would change:
+    /// the pressure that holds `k` where it is.
+    private func recordPressure(_ lp: LinearProgram, binding: [Int], costs: [Int: Double]) throws {
+        let m = rowCount
+        for k in binding {
+            var rows: [(row: Int, share: Double)] = []
+            if k >= m, let cost = costs[k - m], k - m >= variableOfColumn.count {
+                rows.append((rowOfErrorColumn[k - m - variableOfColumn.count], cost))
             }
+            guard let column = lp.tableauColumn(ofVariable: k) else {
+                try lp.verify()
+                throw TrellisError.numericalFailure("the optimal basis of a level could not be factorized to explain it")
+            }
+            let magnitude = column.reduce(0.0) { max($0, abs($1.alpha)) }
+            for (basic, alpha) in column where basic >= m && abs(alpha) > 1e-11 * max(1, magnitude) {
+                if let cost = costs[basic - m] {
+                    rows.append((rowOfErrorColumn[basic - m - variableOfColumn.count], cost * alpha))
+                }
+            }
+            pressure[k] = rows
         }
     }
 
@@ -364,6 +414,32 @@ final class DiagnosticModel {
         var value: Double
         /// ∂ optimum / ∂ right-hand side of each constraint row with a non-zero dual (empty when unbounded).
         var rowDuals: [Int: Double]
+        /// The LP rows of the soft constraints whose cost holds the optimum: rows and columns fixed
+        /// on the face that the optimum presses beyond their own bounds (only a level's optimality
+        /// keeps them there), mapped to that level's ``DiagnosticModel/pressure`` (empty unless
+        /// pressure was recorded and duals were asked for).
+        var pressureRows: [Int] = []
+    }
+
+    /// The soft constraints (LP rows) behind the face-fixed rows and columns an optimum presses
+    /// against beyond their original bounds. `dual(k)` is the reduced cost of joint index `k` in
+    /// the minimisation, `value(k)` its value.
+    private func pressureRows(dual: (Int) -> Double, value: (Int) -> Double) -> [Int] {
+        var rows = Set<Int>()
+        for (k, held) in pressure {
+            let d = dual(k)
+            guard abs(d) > 1e-11 else { continue }
+            let v = value(k)
+            let original = originalBounds(ofVariable: k)
+            let slack = 1e-9 * max(1, abs(v))
+            // d > 0: the minimisation would lower k; d < 0: raise it. Its own bound there is
+            // enough when the value sits on it.
+            if d > 0 ? v - original.lower <= slack : original.upper - v <= slack { continue }
+            // The minimisation would move k by -sign(d): the soft constraints that resist are
+            // those whose cost would rise that way (those whose cost would fall want the move).
+            for (row, share) in held where d > 0 ? share < 0 : share > 0 { rows.insert(row) }
+        }
+        return rows.sorted()
     }
 
     /// Minimises `Σ coefficient × column` over the optimal face (`sign` 1), or maximises it
@@ -386,7 +462,12 @@ final class DiagnosticModel {
         faceRuns += 1
         switch lp.simplex(presolve: false, dual: false, timeLimit: timeLimit) {
         case .optimal:
-            let result = Extreme(value: value(), rowDuals: duals())
+            var result = Extreme(value: value(), rowDuals: duals())
+            if wantDuals && !pressure.isEmpty {
+                let m = rowCount
+                result.pressureRows = pressureRows(dual: { $0 < m ? lp.rowDual($0) : lp.columnDual($0 - m) },
+                                                   value: { $0 < m ? lp.rowValue($0) : lp.columnValue($0 - m) })
+            }
             try lp.verify()
             return result
         case .timeLimit:
@@ -446,16 +527,22 @@ final class DiagnosticModel {
         case .optimal:
             let found = terms.reduce(0.0) { $0 + $1.coefficient * copy.columnValue($1.column) }
             var duals: [Int: Double] = [:]
+            var held: [Int] = []
             if wantDuals {
                 for row in 0..<rowCount {
                     let dual = copy.rowDual(row)
                     if abs(dual) > 1e-11 { duals[row] = sign * dual }
                 }
+                let m = rowCount
+                if !pressure.isEmpty {
+                    held = pressureRows(dual: { $0 < m ? copy.rowDual($0) : copy.columnDual($0 - m) },
+                                        value: { $0 < m ? copy.rowValue($0) : copy.columnValue($0 - m) })
+                }
             }
             try copy.verify()
             if abs(found) >= limit * (1 - 1e-6) { return Extreme(value: sign > 0 ? -.infinity : .infinity, rowDuals: [:]) }
             // The warm start failed numerically but the face is bounded: the copy's answer stands.
-            return Extreme(value: found, rowDuals: duals)
+            return Extreme(value: found, rowDuals: duals, pressureRows: held)
         case .infeasible:
             try copy.verify()
             throw TrellisError.numericalFailure("the optimal face of a component became infeasible while ranging a value")

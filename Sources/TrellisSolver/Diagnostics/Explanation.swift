@@ -10,6 +10,16 @@
 /// - the **price** (the constraint's dual in its priority level's optimisation): how much that
 ///   level's cost changes per unit increase of the constant (0 when moving it costs nothing).
 ///
+/// Soft constraints that hold the value by their **cost** are reasons too: a constraint broken
+/// by as little as its priority allows (role ``Role/broken``) pushes the value against a limit,
+/// and it is that push, not a row of the LP, that keeps the value from moving the other way (a
+/// view squeezed below its intrinsic width: its own compression resistance keeps it from
+/// shrinking further). They are found from the optimal bases of the levels: every row or
+/// column that a level's optimality fixes is charged to the soft constraints of that level
+/// whose cost would rise if it moved (its reduced cost, split by basic error column). Their
+/// sensitivity is usually 0: the value does not follow their constant, they only decide where
+/// it sits.
+///
 /// ```swift
 /// let left = Variable("left"), width = Variable("width"), right = Variable("right")
 /// let solver = Solver()
@@ -36,7 +46,8 @@ public struct Explanation: Sendable, CustomStringConvertible {
         case required
         /// A soft constraint that holds exactly.
         case holding
-        /// A soft constraint that is broken, by as little as its priority allows.
+        /// A soft constraint that is broken, by as little as its priority allows: its cost pushes
+        /// the value against the constraints that break it.
         case broken
     }
 
@@ -95,7 +106,8 @@ public struct Explanation: Sendable, CustomStringConvertible {
             self.priceLevel = priceLevel
         }
 
-        /// Reads like `margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant`.
+        /// Reads like `margin: left - 20 == 0 (required): required; moves it by -1 per +1 of its constant`,
+        /// or `x small: x == 0 (weight 1): broken by 15; holds it by its cost (its constant does not move it)`.
         public var description: String {
             var text = "\(constraint): "
             switch role {
@@ -103,7 +115,10 @@ public struct Explanation: Sendable, CustomStringConvertible {
             case .holding: text += "holds exactly"
             case .broken: text += "broken by \(DiagnosticText.number(violation))"
             }
-            text += "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
+            // A constraint that holds the value by its cost alone (a broken one pushing it
+            // against a limit) does not move it with its constant.
+            text += sensitivity == 0 ? "; holds it by its cost (its constant does not move it)"
+                : "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
             if let priceLevel, price != 0 {
                 text += "; price \(DiagnosticText.number(price)) (\(DiagnosticText.level(priceLevel)))"
             }

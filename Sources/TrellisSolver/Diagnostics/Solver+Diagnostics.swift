@@ -54,9 +54,11 @@ extension Solver {
     }
 
     /// The diagnostic model of a component, which must be feasible (the caller solved first).
-    private func feasibleModel(_ component: Component, system: DiagnosticSystem, reduced: Bool) throws -> DiagnosticModel {
+    private func feasibleModel(_ component: Component, system: DiagnosticSystem, reduced: Bool,
+                               recordsPressure: Bool = false) throws -> DiagnosticModel {
         guard let model = try DiagnosticModel.make(component: component, constants: system.constants(of: component),
-                                                   reduced: reduced, timeLimit: timeLimitMilliseconds) else {
+                                                   reduced: reduced, recordsPressure: recordsPressure,
+                                                   timeLimit: timeLimitMilliseconds) else {
             throw TrellisError.numericalFailure("a component that solved is infeasible when rebuilt for diagnostics")
         }
         return model
@@ -456,7 +458,8 @@ extension Solver {
     /// try solver.add(((x == 0) ~~ .weight(1)).labeled("x small"))
     /// let why = try solver.explain(x)
     /// why.value                                 // 15
-    /// why.reasons.compactMap(\.constraint.label) // ["y is 10", "gap"] ("x small" is broken, not binding)
+    /// why.reasons.compactMap(\.constraint.label) // ["y is 10", "gap", "x small"]
+    /// why.reasons.last?.role                    // .broken: its cost keeps x from growing past the gap
     /// ```
     /// - Throws: what ``solve()`` throws.
     public func explain(_ variable: Variable) throws -> Explanation {
@@ -499,7 +502,7 @@ extension Solver {
         var gathered: [Gathered] = []
         for (index, terms) in byComponent.sorted(by: { $0.key < $1.key }) {
             let component = system.components[index]
-            let model = try feasibleModel(component, system: system, reduced: false)
+            let model = try feasibleModel(component, system: system, reduced: false, recordsPressure: true)
             let columns = terms.map { (column: model.columnOfVariable[$0.position], coefficient: $0.coefficient) }
             precondition(model.lp != nil && columns.allSatisfy { $0.column >= 0 }, "explain: a variable of an unreduced model has no column")
             let low = try model.optimize(columns, sign: 1, wantDuals: true)
@@ -507,19 +510,29 @@ extension Solver {
             minimum += low.value
             maximum += high.value
             var slot: [Int: Int] = [:]   // LP row → index into gathered
-            for (duals, isBelow) in [(low.rowDuals, true), (high.rowDuals, false)] {
-                for (row, dual) in duals.sorted(by: { $0.key < $1.key }) {
-                    let source = model.source(ofRow: row)
-                    if slot[row] == nil {
-                        let constraint = component.constraints[source]
-                        let price = model.prices[row]
-                        slot[row] = gathered.count
-                        gathered.append(Gathered(constraint: constraint, below: nil, above: nil,
-                                                 violation: residual(of: constraint, constant: model.constants[source]),
-                                                 priceLevel: price?.level, price: price.map { -$0.dual + 0 } ?? 0))
-                    }
+            func gather(_ row: Int) -> Int {
+                if let index = slot[row] { return index }
+                let source = model.source(ofRow: row)
+                let constraint = component.constraints[source]
+                let price = model.prices[row]
+                slot[row] = gathered.count
+                gathered.append(Gathered(constraint: constraint, below: nil, above: nil,
+                                         violation: residual(of: constraint, constant: model.constants[source]),
+                                         priceLevel: price?.level, price: price.map { -$0.dual + 0 } ?? 0))
+                return gathered.count - 1
+            }
+            for (extreme, isBelow) in [(low, true), (high, false)] {
+                for (row, dual) in extreme.rowDuals.sorted(by: { $0.key < $1.key }) {
+                    let index = gather(row)
                     // The row's right-hand side is -constant: d value / d constant = -dual.
-                    if isBelow { gathered[slot[row]!].below = -dual + 0 } else { gathered[slot[row]!].above = -dual + 0 }
+                    if isBelow { gathered[index].below = -dual + 0 } else { gathered[index].above = -dual + 0 }
+                }
+                // Soft constraints whose cost holds the value at this end (typically broken ones
+                // pushing it against a limit): they bind it although their own rows have no dual
+                // here, so the value does not follow their constants (sensitivity 0).
+                for row in extreme.pressureRows {
+                    let index = gather(row)
+                    if isBelow { gathered[index].below = gathered[index].below ?? 0 } else { gathered[index].above = gathered[index].above ?? 0 }
                 }
             }
         }

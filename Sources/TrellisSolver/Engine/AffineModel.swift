@@ -56,9 +56,14 @@ final class AffineModel {
     /// row's activity is basic (then any change needs the simplex method).
     private let directions: [Int: Direction?]
     private var moving: Moving
+    /// Whether the objective moves by each direction's slope (one level), or must be computed
+    /// again after a step (several levels: the final LP's duals price the lowest level only).
+    let slopesObjective: Bool
 
     /// Values of the non-eliminated component variables.
     var remaining: [Double] { moving.remaining }
+    /// The current constant of every constraint of the component.
+    var constants: [Double] { moving.constants }
     /// The component variables the last successful step changed.
     var changed: [Int] { moving.changed }
 
@@ -71,6 +76,7 @@ final class AffineModel {
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
         moving = Moving(remaining: remaining, constants: presolve.constants)
+        slopesObjective = true
         reached = [:]
         basicLower = []
         basicUpper = []
@@ -78,40 +84,31 @@ final class AffineModel {
         directions = [:]
     }
 
-    /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`.
+    /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`, whose
+    /// rows and columns have the given bounds (higher levels' optimal faces fixed included).
+    /// `costScale` is nil when the LP's objective is the lowest of several levels.
     init(lp: LinearProgram, presolve: Presolve, remaining: [Double], editRows: [Int],
-         variableOfColumn: [Int], costScale: Double) {
+         variableOfColumn: [Int], rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound],
+         costScale: Double?) {
         self.presolve = presolve
         moving = Moving(remaining: remaining, constants: presolve.constants)
+        slopesObjective = costScale != nil
         let m = lp.rowCount
         var positionOf: [Int: Int] = [:]
         var basicValue: [Double] = [], basicLower: [Double] = [], basicUpper: [Double] = []
         var basicVariable: [Int] = []
         for basic in lp.basicVariables() {
             positionOf[basic] = basicValue.count
+            let (lower, upper) = (basic < m ? rowBounds[basic] : columnBounds[basic - m]).interval
+            basicLower.append(lower)
+            basicUpper.append(upper)
             if basic < m {
                 basicValue.append(lp.rowValue(basic))
-                let row = presolve.rows[basic]
-                let rhs = -row.constant + 0
-                switch presolve.relation(of: row) {
-                case .equal: basicLower.append(rhs); basicUpper.append(rhs)
-                case .lessThanOrEqual: basicLower.append(-.infinity); basicUpper.append(rhs)
-                case .greaterThanOrEqual: basicLower.append(rhs); basicUpper.append(.infinity)
-                }
                 basicVariable.append(-1)
             } else {
                 let column = basic - m
                 basicValue.append(lp.columnValue(column))
-                if column < variableOfColumn.count {
-                    let variable = variableOfColumn[column]
-                    basicLower.append(presolve.lower[variable] ?? -.infinity)
-                    basicUpper.append(presolve.upper[variable] ?? .infinity)
-                    basicVariable.append(variable)
-                } else {
-                    basicLower.append(0)
-                    basicUpper.append(.infinity)
-                    basicVariable.append(-1)
-                }
+                basicVariable.append(column < variableOfColumn.count ? variableOfColumn[column] : -1)
             }
         }
         var directions: [Int: Direction?] = [:]
@@ -122,7 +119,7 @@ final class AffineModel {
                 continue
             }
             let entries = column.compactMap { entry in positionOf[entry.basic].map { ($0, entry.alpha) } }
-            directions[edit] = Direction(entries: entries, slope: lp.rowDual(row) / costScale)
+            directions[edit] = Direction(entries: entries, slope: costScale.map { lp.rowDual(row) / $0 } ?? 0)
         }
         var reached: [Int: [Int]] = [:]
         var marked = Array(repeating: false, count: presolve.lower.count)
@@ -225,6 +222,16 @@ final class AffineModel {
             for variable in m.changed[basics...] { m.valueJournal.append((variable, before[variable])) }
         }
         return objectiveChange
+    }
+
+    /// Whether a change of constraint `source`'s constant can be followed without the simplex
+    /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
+    func canMove(source: Int, required: Bool) -> Bool {
+        switch presolve.place(ofSource: source) {
+        case .row: return (directions[source] ?? nil) != nil
+        case .constant: return !required
+        case nil: return false
+        }
     }
 
     /// Takes back the last successful ``step(_:values:)``: the model and `values` (the same

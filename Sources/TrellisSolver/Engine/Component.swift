@@ -4,7 +4,13 @@ struct Component {
     /// The unknowns, ordered by creation (``Variable/id``).
     let variables: [Variable]
     /// The constraints with at least one term, in canonical order (`canonicalOrder(_:)`).
-    let constraints: [Constraint]
+    private(set) var constraints: [Constraint]
+
+    /// Puts `constraint` — the same terms, relation and strength as the one at `index`, another
+    /// constant — in its place (``Solver/updateConstant(of:to:)``).
+    mutating func replaceConstraint(at index: Int, with constraint: Constraint) {
+        constraints[index] = constraint
+    }
     /// Each constraint's terms as (position in ``variables``, coefficient), parallel to ``constraints``.
     let terms: [[(variable: Int, coefficient: Double)]]
 

@@ -24,7 +24,9 @@ struct ComponentSolver {
     let terms: [[(variable: Int, coefficient: Double)]]
     /// The constant of each constraint (edit rows carry their suggested value).
     let constants: [Double]
-    /// Indices (into ``Component/constraints``) of edit rows, for the affine model.
+    /// Indices (into ``Component/constraints``) of the rows whose constants move between solves —
+    /// edit rows, and constraints whose constant was changed (``Solver/updateConstant(of:to:)``) —
+    /// kept as LP rows for the affine model.
     let editRows: [Int]
     /// Where a previous basis comes from: none (start cold, with GLPK's presolver), this very
     /// component's last optimal basis, or the keyed bases of the components it was rebuilt from.
@@ -50,7 +52,7 @@ struct ComponentSolver {
             }
             // Infeasible (or a quotient overflowed): the LP below judges the inputs themselves.
         }
-        if let presolve = Presolve(component: component, terms: terms, constants: constants) {
+        if let presolve = Presolve(component: component, terms: terms, constants: constants, protecting: editRows) {
             return try solve(presolve)
         }
         // Presolve met a contradiction: let GLPK judge the unreduced problem.
@@ -156,8 +158,11 @@ struct ComponentSolver {
                 // (within the higher levels') is "all its errors 0", so fix them there and skip
                 // the simplex run (on a layout: hugging that already holds).
                 if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
-                    if step < order.count - 1 {
-                        for (column, _) in columns { lp.setColumnBound(column, .fixed(0)) }
+                    // (Fixed for the lowest level too: edit steps then keep it at zero error, or
+                    // leave the basis's range and solve again.)
+                    for (column, _) in columns {
+                        lp.setColumnBound(column, .fixed(0))
+                        columnBounds[column] = .fixed(0)
                     }
                     continue
                 }
@@ -178,7 +183,11 @@ struct ComponentSolver {
                     if step == 0 { return .infeasible }
                     throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
                 }
-                if step < order.count - 1 { fixOptimalFace(lp, costs: costs.values) }
+                if step < order.count - 1 {
+                    for (k, value) in try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) {
+                        if k < rowBounds.count { rowBounds[k] = .fixed(value) } else { columnBounds[k - rowBounds.count] = .fixed(value) }
+                    }
+                }
                 previous = columns
                 lastCosts = (columns, costs.scale)
             }
@@ -186,9 +195,13 @@ struct ComponentSolver {
 
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         var affine: AffineModel?
-        if order.count <= 1 && !editRows.isEmpty {
+        if !editRows.isEmpty {
+            // With several levels the final LP holds every higher level's optimal face as fixed
+            // bounds (at values a right-hand side does not move), so a step that keeps its basis
+            // feasible keeps every level optimal; the objective is then recomputed, not sloped.
             affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
-                                 variableOfColumn: variableOfColumn, costScale: lastCosts?.scale ?? 1)
+                                 variableOfColumn: variableOfColumn, rowBounds: rowBounds, columnBounds: columnBounds,
+                                 costScale: order.count > 1 ? nil : (lastCosts?.scale ?? 1))
         }
         let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
@@ -391,19 +404,27 @@ struct ComponentSolver {
         return (weights.map { max($0 * scale, 1e-200) }, true, scale)
     }
 
-    /// Restricts the problem to the optimal face of the level just solved.
-    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double]) {
-        let tolerance = 1e-9 * costs.reduce(1.0, max)
-        for column in 0..<lp.columnCount where !lp.columnIsBasic(column) {
-            if abs(lp.columnDual(column)) > tolerance {
-                lp.setColumnBound(column, .fixed(lp.columnValue(column)))
+    /// Restricts the problem to the optimal face of the level just solved: fixes the non-basic
+    /// rows and columns whose reduced cost is non-zero (decided by ``LevelCertificate``, exactly
+    /// when floating point cannot tell).
+    /// Fixes the level's optimal face; returns what was fixed: (row k < m or column k − m, value).
+    private func fixOptimalFace(_ lp: LinearProgram, costs: [Double], exact: Bool) throws -> [(Int, Double)] {
+        let m = lp.rowCount
+        let certificate = try LevelCertificate(lp, largestCost: costs.reduce(1.0, max), exact: exact,
+                                               timeLimit: timeLimit) { $0 < m && lp.rowIsFixed($0) }
+        var fixed: [(Int, Double)] = []
+        for k in certificate.binding {
+            if k < m {
+                let value = lp.rowValue(k)
+                lp.setRowBound(k, .fixed(value))
+                fixed.append((k, value))
+            } else {
+                let value = lp.columnValue(k - m)
+                lp.setColumnBound(k - m, .fixed(value))
+                fixed.append((k, value))
             }
         }
-        for row in 0..<lp.rowCount where !lp.rowIsBasic(row) && !lp.rowIsFixed(row) {
-            if abs(lp.rowDual(row)) > tolerance {
-                lp.setRowBound(row, .fixed(lp.rowValue(row)))
-            }
-        }
+        return fixed
     }
 
     /// One simplex run with fallbacks. The first level starts from the transplanted basis with

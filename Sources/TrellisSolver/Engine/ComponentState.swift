@@ -13,7 +13,7 @@ final class ComponentState {
         var basis: BasisMemory.Compact? = nil
     }
 
-    let component: Component
+    private(set) var component: Component
     /// For each edit variable in the component, the index of its row in ``Component/constraints``.
     let rowOfEdit: [UInt64: Int]
     /// The edit variable of each edit row.
@@ -21,11 +21,17 @@ final class ComponentState {
     /// Each constraint's terms as (position in ``Component/variables``, coefficient).
     let terms: [[(variable: Int, coefficient: Double)]]
     /// Each constraint's own constant (edit rows: 0; their suggestion is supplied at solve time).
-    let baseConstants: [Double]
+    private(set) var baseConstants: [Double]
+    /// Rows whose constant has been changed in place (``Solver/updateConstant(of:to:)``): like
+    /// edit rows they stay LP rows, so that later changes move along the affine model.
+    private(set) var parameterRows: Set<Int>
     /// The last committed solution (nil before the first).
     var solution: Solution?
 
-    init(component: Component, editOfRow: [ObjectIdentifier: UInt64]) {
+    /// The rows whose constants move between solves (edit and parameter rows), in order.
+    var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }
+
+    init(component: Component, editOfRow: [ObjectIdentifier: UInt64], moved: Set<ObjectIdentifier> = []) {
         self.component = component
         var rows: [UInt64: Int] = [:]
         var editOf: [Int: UInt64] = [:]
@@ -44,6 +50,44 @@ final class ComponentState {
         constants.reserveCapacity(component.constraints.count)
         for constraint in component.constraints { constants.append(constraint.expression.constant) }
         baseConstants = constants
+        var parameters = Set<Int>()
+        if !moved.isEmpty {
+            for (index, constraint) in component.constraints.enumerated() where moved.contains(ObjectIdentifier(constraint)) {
+                parameters.insert(index)
+            }
+        }
+        parameterRows = parameters
+    }
+
+    /// The row of `constraint` in the component (found by identity; built at the first call).
+    func row(of constraint: Constraint) -> Int? {
+        if rowIndex == nil {
+            var index: [ObjectIdentifier: Int] = [:]
+            index.reserveCapacity(component.constraints.count)
+            for (row, c) in component.constraints.enumerated() { index[ObjectIdentifier(c)] = row }
+            rowIndex = index
+        }
+        return rowIndex?[ObjectIdentifier(constraint)]
+    }
+    private var rowIndex: [ObjectIdentifier: Int]?
+
+    /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
+    /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
+    func replace(row: Int, with constraint: Constraint) {
+        if rowIndex != nil {
+            rowIndex![ObjectIdentifier(component.constraints[row])] = nil
+            rowIndex![ObjectIdentifier(constraint)] = row
+        }
+        component.replaceConstraint(at: row, with: constraint)
+        baseConstants[row] = constraint.expression.constant
+        parameterRows.insert(row)
+    }
+
+    /// Whether a change of row `row`'s constant can move along the affine model (else the
+    /// component needs the simplex method).
+    func canStep(row: Int) -> Bool {
+        guard let affine = solution?.affine else { return false }
+        return affine.canMove(source: row, required: component.constraints[row].strength.isRequired)
     }
 
     /// `constant + Σ coefficient × value` of a row at `values`, and the size of its terms
@@ -62,6 +106,11 @@ final class ComponentState {
 
     /// Σ weight × violation over the soft constraints, at `values` with `constants`.
     func objective(values: [Double], constants: [Double]) -> Double {
+        Self.objective(component: component, terms: terms, values: values, constants: constants)
+    }
+
+    static func objective(component: Component, terms: [[(variable: Int, coefficient: Double)]],
+                          values: [Double], constants: [Double]) -> Double {
         var total = 0.0
         for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
             let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
@@ -94,7 +143,12 @@ final class ComponentState {
             return false
         }
         lastObjective = solution.objective
-        solution.objective += objectiveChange
+        if affine.slopesObjective {
+            solution.objective += objectiveChange
+        } else {
+            solution.objective = objective(component: component, terms: terms, values: solution.values,
+                                           constants: affine.constants)
+        }
         return true
     }
 

@@ -52,8 +52,11 @@ struct Presolve {
     private var placeOfSource: [Int32] = []
 
     /// Reduces `component` with the given constants (edit rows carry their suggested value), or
-    /// returns nil when a contradiction was met.
-    init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
+    /// returns nil when a contradiction was met. Constraints in `protected` (whose constants move
+    /// between solves: the affine model follows them) are neither substituted away nor turned
+    /// into bounds: they stay LP rows.
+    init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+          protecting protected: [Int] = []) {
         let constraints = component.constraints
         let n = component.variables.count
         // Read once: the loops below would otherwise touch a Constraint object per look.
@@ -63,6 +66,8 @@ struct Presolve {
             isRequired[index] = constraint.strength.isRequired
             relations[index] = constraint.relation
         }
+        var isProtected = [Bool](repeating: false, count: constraints.count)
+        for index in protected where index < isProtected.count { isProtected[index] = true }
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
         eliminated = Array(repeating: false, count: n)
@@ -87,7 +92,7 @@ struct Presolve {
         var queued = Array(repeating: false, count: work.count)
         func consider(_ index: Int) {
             guard !queued[index], let row = work[index],
-                  isRequired[index], relations[index] == .equal else { return }
+                  isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
             queued[index] = true
             buckets[min(max(row.terms.count - 1, 0), 3)].append(index)
         }
@@ -178,7 +183,7 @@ struct Presolve {
                 }
                 continue
             }
-            if required, relation != .equal, row.terms.count == 1 {
+            if required, relation != .equal, row.terms.count == 1, !isProtected[row.source] {
                 let (x, a) = row.terms[0]
                 let bound = -row.constant / a
                 // a·x + c >= 0  ⇔  x >= -c/a when a > 0 (flipped for a < 0); likewise for <=.

@@ -38,6 +38,17 @@ final class LinearProgram {
         case fixed(Double)
         /// `lower ≤ x ≤ upper` (fixed when they are equal).
         case range(Double, Double)
+
+        /// The bound as an interval, infinite where it is open.
+        var interval: (lower: Double, upper: Double) {
+            switch self {
+            case .free: (-.infinity, .infinity)
+            case .lower(let lo): (lo, .infinity)
+            case .upper(let up): (-.infinity, up)
+            case .fixed(let value): (value, value)
+            case .range(let lo, let up): (lo, up)
+            }
+        }
     }
 
     /// The outcome of a simplex run.
@@ -363,12 +374,19 @@ final class LinearProgram {
     /// Factorizes the basis first if needed.
     func tableauColumn(ofRow row: Int) -> [(basic: Int, alpha: Double)]? {
         precondition(row >= 0 && row < rowCount, "LinearProgram.tableauColumn: row out of range")
-        if rowIsBasic(row) { return nil }
+        return tableauColumn(ofVariable: row)
+    }
+
+    /// ``tableauColumn(ofRow:)`` for any non-basic row or column `k` in 0-based joint numbering
+    /// (rows 0..<m, then columns m..<m+n).
+    func tableauColumn(ofVariable k: Int) -> [(basic: Int, alpha: Double)]? {
+        precondition(k >= 0 && k < rowCount + columnCount, "LinearProgram.tableauColumn: variable out of range")
+        if k < rowCount ? rowIsBasic(k) : columnIsBasic(k - rowCount) { return nil }
         let capacity = rowCount + 1
         var ind = [Int32](repeating: 0, count: capacity)
         var val = [Double](repeating: 0, count: capacity)
         var length: Int32 = -1
-        guard guarded(trellis_glp_eval_tab_col(epoch, problem, Int32(row + 1), &ind, &val, &length), "glp_eval_tab_col"),
+        guard guarded(trellis_glp_eval_tab_col(epoch, problem, Int32(k + 1), &ind, &val, &length), "glp_eval_tab_col"),
               length >= 0, Int(length) < capacity
         else { return nil }
         return (0..<Int(length)).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }

@@ -1,0 +1,80 @@
+/// Each descendant's safe area, as UIKit derives it: the part of the view outside its
+/// superview's safe area (``View/effectiveSafeAreaInsets``), computed from solved frames.
+///
+/// A pass starts with every descendant's derived insets at zero; after each solve they are
+/// recomputed from the frames, top down, and when they changed for a view whose system guides
+/// take part in layout, the pass solves again with the guides moved. Views whose guides are
+/// never used cost one look at their frame per round.
+final class SafeAreaPropagation: LayoutParticipant {
+    /// Insets closer than this count as equal (solver noise).
+    static let tolerance = 1e-9
+
+    private let views: [View]
+    /// The derived insets before the pass, restored when it throws (a failed pass changes nothing).
+    private let before: [EdgeInsets]
+
+    /// A participant for `root`'s subtree, or nil when no descendant has a system guide to move.
+    static func make(root: View, views: [View]) -> SafeAreaPropagation? {
+        let needed = views.contains { $0 !== root && ($0.marginsGuideStorage != nil || $0.safeAreaGuideStorage != nil) }
+        let stale = views.contains { $0.derivedSafeAreaInsets != .zero }
+        return needed || stale ? SafeAreaPropagation(views: views) : nil
+    }
+
+    private init(views: [View]) {
+        self.views = views
+        before = views.map(\.derivedSafeAreaInsets)
+    }
+
+    func begin(_ pass: LayoutPass) {
+        for view in views { view.derivedSafeAreaInsets = .zero }
+    }
+
+    func prepare(_ pass: LayoutPass) {}
+
+    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? {
+        // The safe rectangle of each view, in root coordinates, parents before children.
+        var safe: [ObjectIdentifier: Rect] = [:]
+        var moved: [String] = []
+        for view in views {
+            guard let frame = snapshot.entry(for: view.key)?.frameInRoot else { continue }
+            let derived: EdgeInsets
+            if view === pass.root {
+                derived = .zero
+            } else if let parent = view.superview, let area = safe[ObjectIdentifier(parent)] {
+                derived = Self.overlap(of: frame, outside: area, edges: parent.effectiveSafeAreaInsets)
+            } else {
+                derived = .zero
+            }
+            let change = view.derivedSafeAreaInsets
+            if Self.differs(change, derived), view.marginsGuideStorage != nil || view.safeAreaGuideStorage != nil {
+                moved.append("\(view.name): safe area \(change) → \(derived)")
+            }
+            view.derivedSafeAreaInsets = derived
+            safe[ObjectIdentifier(view)] = frame.inset(by: view.effectiveSafeAreaInsets)
+        }
+        return moved.isEmpty ? nil : moved.joined(separator: "; ")
+    }
+
+    /// Puts the insets back as they were before the pass.
+    func restore() {
+        for (view, insets) in zip(views, before) { view.derivedSafeAreaInsets = insets }
+    }
+
+    /// How far `frame` reaches outside `area` (its superview's safe rectangle) on each side where
+    /// the superview has a safe-area inset (`edges`), at most the frame's own size. Only the
+    /// superview's inset bands are unsafe, as in UIKit: a view that reaches past an edge the
+    /// superview has no inset on (off screen, say) gets no inset there.
+    static func overlap(of frame: Rect, outside area: Rect, edges: EdgeInsets) -> EdgeInsets {
+        let width = max(0, frame.width), height = max(0, frame.height)
+        let top = edges.top > 0 ? min(height, max(0, area.minY - frame.minY)) : 0
+        let bottom = edges.bottom > 0 ? min(height - top, max(0, frame.maxY - area.maxY)) : 0
+        let left = edges.left > 0 ? min(width, max(0, area.minX - frame.minX)) : 0
+        let right = edges.right > 0 ? min(width - left, max(0, frame.maxX - area.maxX)) : 0
+        return EdgeInsets(top: top + 0, left: left + 0, bottom: bottom + 0, right: right + 0)
+    }
+
+    private static func differs(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
+        abs(a.top - b.top) > tolerance || abs(a.left - b.left) > tolerance
+            || abs(a.bottom - b.bottom) > tolerance || abs(a.right - b.right) > tolerance
+    }
+}

@@ -1,0 +1,424 @@
+import Testing
+import Trellis
+
+/// Hidden arranged views, as UIStackView excludes them: they take no room (the visible views and
+/// gaps are as if they were not arranged) and get a deterministic frame — zero length along the
+/// axis where the previous visible view ends, aligned across the axis like the others — so a
+/// stack with hidden rows is never ambiguous.
+@Suite("Stacks: hidden arranged views")
+struct StackHidingTests {
+    /// A view with an intrinsic size.
+    private func item(_ id: String, _ width: Double, _ height: Double) -> View {
+        let view = View(id: id)
+        view.intrinsicContentSize = Size(width: width, height: height)
+        return view
+    }
+
+    /// A 400 × 300 root with `stack` pinned to its top, leading and trailing edges inset by 10:
+    /// 380 wide, as tall as its rows.
+    private func column(_ stack: StackView) -> View {
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.top.leading.trailing == root~ + EdgeInsets(10))
+        return root
+    }
+
+    private func expectDetermined(_ root: View, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if try root.hasAmbiguousLayout {
+            Issue.record("ambiguous: \(try root.ambiguityReport())", sourceLocation: sourceLocation)
+        }
+    }
+
+    // MARK: - Toggling rows, frames by hand
+
+    @Test("a vertical form: hiding a row, then showing it, then hiding it again")
+    func toggleMiddleRow() throws {
+        let a = item("a", 100, 20), b = item("b", 100, 30), c = item("c", 100, 40)
+        let stack = Tails.stack(.vertical, spacing: 10, id: "form") { a; b; c }
+        let root = column(stack)
+        try root.layoutIfNeeded()
+        expectFrame(stack, 10, 10, 380, 110)        // 20 + 10 + 30 + 10 + 40
+        expectFrame(a, 0, 0, 380, 20)
+        expectFrame(b, 0, 30, 380, 30)
+        expectFrame(c, 0, 70, 380, 40)
+        let shown = try root.layoutSnapshot()
+
+        for _ in 0..<2 {
+            b.isHidden = true
+            try root.layoutIfNeeded()
+            expectFrame(stack, 10, 10, 380, 70)     // 20 + 10 + 40: one gap, as if b were not there
+            expectFrame(a, 0, 0, 380, 20)
+            expectFrame(b, 0, 20, 380, 0)           // at a's bottom, zero height, full width (fill)
+            expectFrame(c, 0, 30, 380, 40)
+            try expectDetermined(root)
+
+            b.isHidden = false
+            try root.layoutIfNeeded()
+            #expect(try root.layoutSnapshot() == shown)
+            try expectDetermined(root)
+        }
+    }
+
+    @Test("hidden first, last and every row of a vertical stack")
+    func hiddenEnds() throws {
+        let a = item("a", 100, 20), b = item("b", 100, 30), c = item("c", 100, 40)
+        let stack = Tails.stack(.vertical, spacing: 10) { a; b; c }
+        let root = column(stack)
+
+        a.isHidden = true                           // no visible view before a: the stack's top
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 380, 0)
+        expectFrame(b, 0, 0, 380, 30)
+        expectFrame(c, 0, 40, 380, 40)
+        expectFrame(stack, 10, 10, 380, 80)
+        try expectDetermined(root)
+
+        a.isHidden = false
+        c.isHidden = true                           // after b, which ends at 60
+        try root.layoutIfNeeded()
+        expectFrame(b, 0, 30, 380, 30)
+        expectFrame(c, 0, 60, 380, 0)
+        expectFrame(stack, 10, 10, 380, 60)
+        try expectDetermined(root)
+
+        a.isHidden = true
+        b.isHidden = true                           // all hidden: the stack hugs to zero height
+        try root.layoutIfNeeded()
+        expectFrame(stack, 10, 10, 380, 0)
+        for view in [a, b, c] { expectFrame(view, 0, 0, 380, 0) }
+        try expectDetermined(root)
+
+        b.isHidden = false                          // b alone; a before it at the top, c after it
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 380, 0)
+        expectFrame(b, 0, 0, 380, 30)
+        expectFrame(c, 0, 30, 380, 0)
+        try expectDetermined(root)
+    }
+
+    @Test("across the axis a hidden view follows the alignment; without content it is zero wide")
+    func hiddenCrossAxis() throws {
+        let a = item("a", 100, 20), b = item("b", 60, 30), c = View(id: "c")   // c: no intrinsic size
+        let stack = Tails.stack(.vertical, spacing: 10, alignment: .center) { a; b; c }
+        let root = column(stack)
+        b.isHidden = true
+        c.isHidden = true
+        for (alignment, bX, cX) in [(StackAlignment.leading, 0.0, 0.0), (.center, 160, 190), (.trailing, 320, 380)] {
+            stack.alignment = alignment
+            try root.layoutIfNeeded()
+            expectFrame(stack, 10, 10, 380, 20)
+            expectFrame(a, alignment == .leading ? 0 : alignment == .center ? 140 : 280, 0, 100, 20)
+            expectFrame(b, bX, 20, 60, 0)           // its intrinsic width, at a's bottom
+            expectFrame(c, cX, 20, 0, 0)            // zero wide (ambiguity suppression)
+            try expectDetermined(root)
+        }
+
+        root.layoutDirection = .rightToLeft         // leading is the right edge
+        stack.alignment = .leading
+        try root.layoutIfNeeded()
+        expectFrame(a, 280, 0, 100, 20)
+        expectFrame(b, 320, 20, 60, 0)
+        expectFrame(c, 380, 20, 0, 0)
+        try expectDetermined(root)
+    }
+
+    @Test("a hidden view never widens a stack that hugs its views (leading, centre, trailing)")
+    func hiddenNeverWidensHuggingStack() throws {
+        let a = item("a", 100, 20), wide = item("wide", 300, 30)
+        let stack = Tails.stack(.vertical, spacing: 10, alignment: .center) { a; wide }
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.top.leading == root~ + EdgeInsets(10))    // nothing sizes the stack
+        wide.isHidden = true
+        for alignment in [StackAlignment.leading, .center, .trailing] {
+            stack.alignment = alignment
+            try root.layoutIfNeeded()
+            expectFrame(stack, 10, 10, 100, 20)     // as if only a were arranged
+            expectFrame(a, 0, 0, 100, 20)
+            expectFrame(wide, alignment == .leading ? 0 : alignment == .center ? -100 : -200, 20, 300, 0)
+            try expectDetermined(root)
+        }
+    }
+
+    @Test("fill alignment: a hidden view spans the stack, so its content counts when nothing else sizes it")
+    func hiddenSpansFillStack() throws {
+        let a = item("a", 100, 20), wide = item("wide", 300, 30)
+        let stack = Tails.stack(.vertical, spacing: 10) { a; wide }
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.top.leading == root~ + EdgeInsets(10))    // nothing sizes the stack across
+        wide.isHidden = true
+        try root.layoutIfNeeded()
+        // wide's compression resistance (750) beats a's hugging (250) through the 999 fill rows.
+        expectFrame(stack, 10, 10, 300, 20)
+        expectFrame(a, 0, 0, 300, 20)
+        expectFrame(wide, 0, 20, 300, 0)
+        try expectDetermined(root)
+
+        Tails.install(stack~.width == 200)          // sized: the hidden view is squeezed to it
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 200, 20)
+        expectFrame(wide, 0, 20, 200, 0)
+        try expectDetermined(root)
+    }
+
+    @Test("a horizontal stack, right to left: a hidden view sits at its visible predecessor's leading side")
+    func horizontalRightToLeft() throws {
+        let a = item("a", 50, 20), b = item("b", 60, 20), c = item("c", 40, 20)
+        let stack = Tails.stack(.horizontal, spacing: 8, alignment: .top) { a; b; c }
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.edges == root~ + EdgeInsets(10))           // 380 × 280
+        root.layoutDirection = .rightToLeft
+
+        b.isHidden = true                           // a at the right (fill: c takes the rest)
+        try root.layoutIfNeeded()
+        expectFrame(a, 330, 0, 50, 20)
+        expectFrame(b, 330, 0, 0, 20)               // a's trailing edge is its left edge
+        expectFrame(c, 0, 0, 322, 20)               // 380 − 50 − 8
+        try expectDetermined(root)
+
+        a.isHidden = true                           // nothing before a and b: the stack's leading edge
+        try root.layoutIfNeeded()
+        expectFrame(a, 380, 0, 0, 20)
+        expectFrame(b, 380, 0, 0, 20)
+        expectFrame(c, 0, 0, 380, 20)
+        try expectDetermined(root)
+    }
+
+    // MARK: - Own constraints, subviews, nesting
+
+    @Test("a hidden row whose required height is 44 keeps it: no conflict, it overlaps the next row")
+    func hiddenRowWithRequiredSize() throws {
+        // No intrinsic widths: the only broken constraint is then the hidden row's zero height.
+        let a = item("a", View.noIntrinsicMetric, 20), row = View(id: "row"), c = item("c", View.noIntrinsicMetric, 40)
+        let stack = Tails.stack(.vertical, spacing: 10) { a; row; c }
+        Tails.install(row~.height == 44)
+        let root = column(stack)
+        row.isHidden = true
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 380, 20)
+        expectFrame(row, 0, 20, 380, 44)            // starts at a's bottom; the 999 zero height gives way
+        expectFrame(c, 0, 30, 380, 40)              // the visible rows as if row were not there
+        expectFrame(stack, 10, 10, 380, 70)
+        try expectDetermined(root)
+        let broken = try root.unsatisfiedConstraints()
+        #expect(broken.count == 1)
+        #expect(broken.first?.constraint.label == "\(stack.name) hiding")
+        #expect(broken.first?.constraint.priority == 999)
+        #expect(broken.first.map { approx($0.amount, 44) } == true)
+
+        row.isHidden = false
+        try root.layoutIfNeeded()
+        expectFrame(row, 0, 30, 380, 44)
+        expectFrame(c, 0, 84, 380, 40)
+    }
+
+    @Test("views pinned inside a hidden row are determined with it")
+    func subviewsOfHiddenRow() throws {
+        let a = item("a", 100, 20), row = View(id: "row"), c = item("c", 100, 40)
+        let icon = View(id: "icon"), caption = item("caption", 50, 20)
+        row.addSubview(icon)
+        row.addSubview(caption)
+        Tails.install(
+            icon~.edges == row~,                                    // follows the row entirely
+            caption~.top.leading == row~ + EdgeInsets(8),           // its own size, at the row's corner
+            row~.height == caption~.height + 16 ~~ Priority(749) // wraps the caption when shown, yields to it
+        )
+        let stack = Tails.stack(.vertical, spacing: 10) { a; row; c }
+        let root = column(stack)
+        try root.layoutIfNeeded()
+        expectFrame(row, 0, 30, 380, 36)
+        expectFrame(icon, 0, 0, 380, 36)
+        expectFrame(caption, 8, 8, 50, 20)
+
+        row.isHidden = true
+        try root.layoutIfNeeded()
+        expectFrame(row, 0, 20, 380, 0)             // 999 beats the row's 749 wish for 36
+        expectFrame(icon, 0, 0, 380, 0)
+        expectFrame(caption, 8, 8, 50, 20)
+        expectFrame(c, 0, 30, 380, 40)
+        try expectDetermined(root)
+    }
+
+    @Test("a hidden nested stack and a hidden row inside a visible nested stack")
+    func nested() throws {
+        let header = item("header", View.noIntrinsicMetric, 30)
+        let x = item("x", 40, 20), y = item("y", 60, 20)
+        let footer = item("footer", View.noIntrinsicMetric, 30)
+        let inner = Tails.stack(.horizontal, spacing: 10, id: "inner") { x; y }
+        let outer = Tails.stack(.vertical, spacing: 5, id: "outer") { header; inner; footer }
+        let root = makeRoot()
+        root.addSubview(outer)
+        Tails.install(outer~.top.leading.trailing == root~)
+
+        inner.isHidden = true
+        try root.layoutIfNeeded()
+        expectFrame(outer, 0, 0, 400, 65)
+        expectFrame(inner, 0, 30, 400, 0)
+        expectFrame(x, 0, 0, 40, 0)                 // inner's rows still hold: fill alignment, zero height
+        expectFrame(y, 50, 0, 350, 0)
+        expectFrame(footer, 0, 35, 400, 30)
+        try expectDetermined(root)
+
+        inner.isHidden = false
+        x.isHidden = true                           // inside the visible inner stack
+        try root.layoutIfNeeded()
+        expectFrame(inner, 0, 35, 400, 20)
+        expectFrame(x, 0, 0, 0, 20)
+        expectFrame(y, 0, 0, 400, 20)
+        expectFrame(footer, 0, 60, 400, 30)
+        try expectDetermined(root)
+
+        x.isHidden = false
+        y.isHidden = true
+        header.isHidden = true
+        try root.layoutIfNeeded()
+        expectFrame(header, 0, 0, 400, 0)
+        expectFrame(inner, 0, 0, 400, 20)
+        expectFrame(x, 0, 0, 400, 20)
+        expectFrame(y, 400, 0, 0, 20)               // at x's trailing edge
+        expectFrame(footer, 0, 25, 400, 30)
+        try expectDetermined(root)
+    }
+
+    @Test("margins-relative and baseline-relative stacks park hidden views inside the margins")
+    func marginsAndBaselines() throws {
+        let a = item("a", 100, 20), b = item("b", 100, 20), c = item("c", 100, 20)
+        a.lastBaselineOffsetFromBottom = 4
+        c.firstBaselineOffsetFromTop = 15
+        let stack = StackView(id: "stack", axis: .vertical, spacing: 10, alignment: .leading, arrangedSubviews: [a, b, c])
+        stack.isBaselineRelativeArrangement = true
+        stack.isLayoutMarginsRelativeArrangement = true
+        stack.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        let root = makeRoot()
+        root.addSubview(stack)
+        Tails.install(stack~.top.leading.trailing == root~)
+        b.isHidden = true
+        a.isHidden = true
+        try root.layoutIfNeeded()
+        expectFrame(a, 2, 1, 100, 0)                // the margins' top-leading corner
+        expectFrame(b, 2, 1, 100, 0)
+        expectFrame(c, 2, 1, 100, 20)
+        expectFrame(stack, 0, 0, 400, 24)
+        try expectDetermined(root)
+
+        a.isHidden = false                          // c's first baseline (its top + 15) = a's last (17) + 10
+        try root.layoutIfNeeded()
+        expectFrame(a, 2, 1, 100, 20)
+        expectFrame(b, 2, 21, 100, 0)               // at a's bottom edge
+        expectFrame(c, 2, 12, 100, 20)
+        try expectDetermined(root)
+    }
+
+    @Test("the rows that park a hidden view are at 999 (25 for the cross size), none required")
+    func hidingRowsAreSoft() throws {
+        let a = item("a", 50, 20), b = item("b", 60, 20)
+        let stack = Tails.stack(.horizontal, spacing: 8, alignment: .top) { a; b }
+        let root = column(stack)
+        b.isHidden = true
+        try root.layoutIfNeeded()
+        let rows = stack.arrangementConstraints.filter { $0.items.contains { $0 === b } }
+        #expect(rows.count == 4)                    // leading, width, top, ambiguity suppression
+        #expect(rows.allSatisfy { $0.priority == 999 || $0.priority == 25 })
+        #expect(rows.filter { $0.priority == 999 }.count == 3)
+    }
+
+    // MARK: - Every distribution, alignment, axis and direction
+
+    /// Sizes along, then across the horizontal axis.
+    private static let sizes: [(String, Double, Double)] = [("a", 50, 20), ("b", 60, 30), ("c", 40, 25)]
+
+    private struct Built {
+        let root: View
+        let stack: StackView
+        let views: [View]
+    }
+
+    /// A stack of `ids` (from ``sizes``) filling a 400 × 300 root inset by 10 (380 × 280).
+    private func build(_ axis: LayoutAxis, _ distribution: StackDistribution, _ alignment: StackAlignment,
+                       _ direction: LayoutDirection, ids: [String]) -> Built {
+        let views = Self.sizes.filter { ids.contains($0.0) }.map { id, along, across in
+            axis == .horizontal ? item(id, along, across) : item(id, across, along)
+        }
+        let stack = StackView(id: "stack", axis: axis, spacing: 8, distribution: distribution, alignment: alignment,
+                              arrangedSubviews: views)
+        let root = makeRoot()
+        root.layoutDirection = direction
+        root.addSubview(stack)
+        Tails.install(stack~.edges == root~ + EdgeInsets(10))
+        return Built(root: root, stack: stack, views: views)
+    }
+
+    private static let hiddenSets: [Set<Int>] = [[0], [1], [2], [0, 1], [1, 2], [0, 2], [0, 1, 2]]
+
+    @Test("hidden views take no room and have exact frames; showing them gives a fresh layout's frames",
+          arguments: [LayoutAxis.horizontal, .vertical], StackDistribution.allCases)
+    func everyArrangement(axis: LayoutAxis, distribution: StackDistribution) throws {
+        let horizontal = axis == .horizontal
+        var alignments: [StackAlignment] = [.fill, .leading, .center, .trailing]
+        if horizontal { alignments.append(.firstBaseline) }
+        let (width, height) = (380.0, 280.0)
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            for alignment in alignments {
+                let fresh = build(axis, distribution, alignment, direction, ids: ["a", "b", "c"])
+                let freshFrames = try fresh.root.layoutSnapshot()
+                for hiddenSet in Self.hiddenSets {
+                    let context = "\(axis) \(distribution) \(alignment) \(direction) hiding \(hiddenSet.sorted())"
+                    let built = build(axis, distribution, alignment, direction, ids: ["a", "b", "c"])
+                    for index in hiddenSet { built.views[index].isHidden = true }
+                    try built.root.layoutIfNeeded()
+                    #expect(!(try built.root.hasAmbiguousLayout), "\(context)")
+
+                    // The visible views: as in a stack that arranges only them.
+                    let visibleIDs = (0..<3).filter { !hiddenSet.contains($0) }.map { Self.sizes[$0].0 }
+                    let reference = build(axis, distribution, alignment, direction, ids: visibleIDs)
+                    try reference.root.layoutIfNeeded()
+                    for (view, expected) in zip(built.views.filter { !$0.isHidden }, reference.views) {
+                        #expect(approx(view.frame, expected.frame), "\(context): \(view.id ?? "") \(view.frame)")
+                    }
+
+                    // The hidden ones: zero length where the previous visible view ends, aligned across.
+                    var previousEnd: Double?         // along the axis, in the stack's coordinates
+                    let firstVisibleTop = built.views.first { !$0.isHidden }?.frame.minY
+                    for (index, view) in built.views.enumerated() {
+                        let frame = view.frame
+                        if !view.isHidden {
+                            previousEnd = horizontal ? (direction == .rightToLeft ? frame.minX : frame.maxX) : frame.maxY
+                            continue
+                        }
+                        let across = Self.sizes[index].2
+                        let start = previousEnd ?? (horizontal && direction == .rightToLeft ? width : 0)
+                        let crossExtent = horizontal ? height : width
+                        // Across: the start of the cross axis is the top, or the leading side.
+                        let crossFromStart: (origin: Double, size: Double)
+                        switch alignment {
+                        case .fill: crossFromStart = (0, crossExtent)
+                        case .leading, .top: crossFromStart = (0, across)
+                        case .center: crossFromStart = ((crossExtent - across) / 2, across)
+                        case .trailing, .bottom: crossFromStart = (crossExtent - across, across)
+                        case .firstBaseline, .lastBaseline: crossFromStart = (firstVisibleTop ?? 0, across)
+                        }
+                        let expected: Rect
+                        if horizontal {
+                            expected = Rect(x: start, y: crossFromStart.origin, width: 0, height: crossFromStart.size)
+                        } else {
+                            let x = direction == .rightToLeft
+                                ? width - crossFromStart.origin - crossFromStart.size : crossFromStart.origin
+                            expected = Rect(x: x, y: start, width: crossFromStart.size, height: 0)
+                        }
+                        #expect(approx(frame, expected), "\(context): \(view.id ?? "") \(frame), expected \(expected)")
+                    }
+
+                    // Shown again: exactly the frames of a fresh layout.
+                    for view in built.views { view.isHidden = false }
+                    try built.root.layoutIfNeeded()
+                    let shown = try built.root.layoutSnapshot()
+                    for (view, freshView) in zip(built.views, fresh.views) {
+                        #expect(approx(shown[view.key] ?? .zero, freshFrames[freshView.key] ?? .zero), "\(context)")
+                    }
+                }
+            }
+        }
+    }
+}
