@@ -26,8 +26,10 @@ extension TrellisCommand {
                 --export-system OUT.json writes the constraints the solver is handed as a linear-system/1 \
                 file (variables item.left, item.top, item.width, item.height; ids with the document line; \
                 each priority a weight that outweighs all lower ones together): `trellis solve OUT.json` \
-                gives the same frames. A conflicting layout is exported as written. When the weights \
-                would span more than 1e9, stderr says so. Format and weight rule: docs/linear-system.md.
+                gives the same frames. A conflicting layout is exported as written. The export is solved \
+                once to check it: stderr says so when its frames differ, and when the weights span more \
+                than 1e9 (beyond what one weighted level solves exactly). Format and weight rule: \
+                docs/linear-system.md.
                 """
         )
 
@@ -99,7 +101,13 @@ extension TrellisCommand {
             }
             if let exportSystem, let export {
                 try PictureOptions.write(export.json, to: exportSystem)
-                for warning in export.warnings {
+                var warnings = export.warnings
+                do {
+                    if let mismatch = try export.mismatch(with: result) { warnings.append(mismatch) }
+                } catch {
+                    warnings.append("solving the export to check it failed: \(error)")
+                }
+                for warning in warnings {
                     FileHandle.standardError.write(Data("trellis: \(exportSystem): \(warning)\n".utf8))
                 }
             }

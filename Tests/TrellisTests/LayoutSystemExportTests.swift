@@ -210,6 +210,11 @@ struct LayoutSystemExportTests {
         #expect(warned.status == 0)
         #expect(warned.stderr.hasPrefix("trellis: levels-system.json: the 7 priority levels of 7 soft constraints need weights from 1 to 1e11, beyond the ratio 1e9"))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("levels-system.json").path))
+
+        try Data(Self.smallMultiplier.utf8).write(to: directory.appendingPathComponent("multiplier.json"))
+        let differs = try DocumentCLITests.run(["layout", "multiplier.json", "--export-system", "m.json"], in: directory)
+        #expect(differs.status == 0)
+        #expect(differs.stderr == "trellis: m.json: solving the export gives other frames: a.width is 0.0 there, 500.0 in the layout\n")
     }
 
     @Test("docs/linear-system.md: the layout document's export is the block shown after it")
@@ -229,5 +234,37 @@ struct LayoutSystemExportTests {
         let layout = try LayoutDocument.parse(documentBlock.body, name: "bar.json").makeLayout()
         #expect(try LayoutSystemExport.make(layout).json == exportBlock.body + "\n")
         #expect(try layout.layout().snapshot?.entry(forID: "title")?.frame == Rect(x: 16, y: 12, width: 288, height: 20))
+    }
+
+    /// One constraint at 500 on a hundredth of the width against twenty at 250: the per-level
+    /// weights assume coefficients near 1, so the export's optimum differs, and the check says so.
+    static let smallMultiplier = #"{"format": "layout-document/1", "root": {"id": "root", "width": 900, "height": 100}, "#
+        + #""views": [{"id": "a"}], "constraints": ["a~.leading.top.height == root~", "a~.width * 0.01 == 5 ~~ 500", "#
+        + Array(repeating: #""a~.width == 0 ~~ 250""#, count: 20).joined(separator: ", ") + "]}"
+
+    @Test("the export's own check: nil when solving it gives the layout's frames, else the largest difference")
+    func mismatch() throws {
+        let demo = try DemoScreen.document().makeLayout()
+        #expect(try LayoutSystemExport.make(demo).mismatch(with: demo.layout()) == nil)
+        let layout = try LayoutDocument.parse(Self.smallMultiplier).makeLayout()
+        let result = try layout.layout()
+        #expect(result.snapshot?.entry(forID: "a")?.frame.width == 500)
+        #expect(try LayoutSystemExport.make(layout).mismatch(with: result)
+                == "solving the export gives other frames: a.width is 0.0 there, 500.0 in the layout")
+    }
+
+    @Test("every example document in docs/examples: solving its export gives its frames")
+    func examples() throws {
+        let directory = DocumentCLITests.packageRoot.appendingPathComponent("docs/examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let layout = try LayoutDocument.parse(text, name: name).makeLayout()
+            let result = try layout.layout()
+            let export = try LayoutSystemExport.make(layout)
+            #expect(try export.mismatch(with: result) == nil, "\(name)")
+            #expect(try LinearSystem.parse(Array(export.json.utf8)).solve().status == .optimal, "\(name)")
+        }
     }
 }
