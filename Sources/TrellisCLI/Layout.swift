@@ -22,6 +22,14 @@ extension TrellisCommand {
                 extra solves per attribute): listed with the ranges of their undetermined attributes under \
                 the table or picture and in the JSON's "ambiguous" key (absent without --ambiguity), flagged \
                 in the table, outlined dashed in SVG and with : and . and a ? before the id in the terminal.
+
+                --export-system OUT.json writes the constraints the solver is handed as a linear-system/1 \
+                file (variables item.left, item.top, item.width, item.height; ids with the document line; \
+                each priority a weight that outweighs all lower ones together): `trellis solve OUT.json` \
+                gives the same frames. A conflicting layout is exported as written. The export is solved \
+                once to check it: stderr says so when its frames differ, and when the weights span more \
+                than 1e9 (beyond what one weighted level solves exactly). Format and weight rule: \
+                docs/linear-system.md.
                 """
         )
 
@@ -39,6 +47,9 @@ extension TrellisCommand {
 
         @Option(help: ArgumentHelp("Also draw the layout as SVG into this file.", valueName: "out.svg"))
         var svg: String?
+
+        @Option(help: ArgumentHelp("Also write the lowered constraints as a linear-system/1 file.", valueName: "out.json"))
+        var exportSystem: String?
 
         @Option(help: "Lay out at this root width instead of the document's.")
         var width: Double?
@@ -67,9 +78,12 @@ extension TrellisCommand {
             }
             let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
             let result: DocumentLayoutResult
+            var export: LayoutSystemExport?
             do {
                 let document = try LayoutDocument.parse(bytes, name: name)
-                result = try document.makeLayout(width: width, height: height).layout(reportingAmbiguity: ambiguity)
+                let layout = try document.makeLayout(width: width, height: height)
+                result = try layout.layout(reportingAmbiguity: ambiguity)
+                if exportSystem != nil { export = try LayoutSystemExport.make(layout) }
             } catch {
                 throw CommandFailure(message: Self.locate(error, in: file == "-" ? "stdin" : file), code: 1)
             }
@@ -84,6 +98,18 @@ extension TrellisCommand {
             }
             if let svg {
                 try PictureOptions.write(SVGRenderer().render([LayoutPicture(result: result)]), to: svg)
+            }
+            if let exportSystem, let export {
+                try PictureOptions.write(export.json, to: exportSystem)
+                var warnings = export.warnings
+                do {
+                    if let mismatch = try export.mismatch(with: result) { warnings.append(mismatch) }
+                } catch {
+                    warnings.append("solving the export to check it failed: \(error)")
+                }
+                for warning in warnings {
+                    FileHandle.standardError.write(Data("trellis: \(exportSystem): \(warning)\n".utf8))
+                }
             }
             FileHandle.standardOutput.write(Data(output.utf8))
             if let summary = result.conflictSummary {

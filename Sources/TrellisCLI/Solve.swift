@@ -13,6 +13,8 @@ extension TrellisCommand {
             discussion: """
                 Exit status: 0 optimal, 2 unsatisfiable (the answer names a minimal conflicting set \
                 of required constraints), 1 input error (one line on stderr, nothing on stdout).
+
+                Format: docs/linear-system.md (fields, strengths, edits and steps, the answer, limits).
                 """
         )
 

@@ -1,0 +1,26 @@
+import TrellisSolver
+
+extension View {
+    /// The solver constraints of this view's layout, each with the layout constraint it lowers
+    /// (a DSL or document constraint, or one the pass made: root frame, content hugging,
+    /// compression resistance), in the solver's order — what `trellis layout --export-system`
+    /// writes out.
+    ///
+    /// Lays the subtree out first, as ``layoutSnapshot()`` does (one solve, or the passes stacks,
+    /// layout sets and measured views need), so the constraints are those of the final pass. A
+    /// conflict is not an error here: the constraints are returned as written, the conflicting
+    /// ones included, so that solving them shows the conflict.
+    ///
+    /// - Throws: ``LayoutError`` other than ``LayoutError/unsatisfiable(conflict:)``.
+    package func loweredConstraints() throws -> [(row: Constraint, source: LayoutConstraint)] {
+        let engine = self.engine ?? LayoutEngine()
+        self.engine = engine
+        do {
+            _ = try engine.solve(root: self, mode: .frame(frame))
+        } catch LayoutError.unsatisfiable {
+            // The constraints are in the solver all the same.
+        }
+        let (solver, sources) = engine.diagnosticState
+        return solver.constraints.compactMap { row in sources[ObjectIdentifier(row)].map { (row, $0) } }
+    }
+}
