@@ -31,6 +31,8 @@ run: deps
 	$(SWIFT) build -c release --product trellis
 	@echo "== trellis demo: a profile screen at phone and tablet width (also written to demo.svg)"
 	.build/release/trellis demo --columns 100
+	@echo "== trellis layout docs/examples/chat.json --png chat.png: a chat screen, its text measured by Pango and drawn by Cairo"
+	.build/release/trellis layout docs/examples/chat.json --png chat.png --scale 2
 	@echo "== trellis solve Sources/TrellisCLI/Examples/split-view.json (a splitter dragged in 3 steps)"
 	.build/release/trellis solve Sources/TrellisCLI/Examples/split-view.json
 

@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "TrellisSolver",
                 "Trellis",
+                "TrellisText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Examples"],

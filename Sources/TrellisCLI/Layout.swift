@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisText
 
 extension TrellisCommand {
     /// `trellis layout DOC.json`: lays out a `layout-document/1` file and prints its frames, or
@@ -51,6 +52,18 @@ extension TrellisCommand {
         @Option(help: ArgumentHelp("Also write the lowered constraints as a linear-system/1 file.", valueName: "out.json"))
         var exportSystem: String?
 
+        @Option(help: ArgumentHelp("Also draw the layout with its text (Pango, Cairo) as PNG into this file.", valueName: "out.png"))
+        var png: String?
+
+        @Option(help: ArgumentHelp("Also draw the layout with its text as a one-page PDF into this file.", valueName: "out.pdf"))
+        var pdf: String?
+
+        @Option(help: "Pixels per point of --png (default 1).")
+        var scale: Double = 1
+
+        @Flag(help: "Measure text items with the built-in model instead of Pango (results that do not depend on installed fonts).")
+        var textModel = false
+
         @Option(help: "Lay out at this root width instead of the document's.")
         var width: Double?
 
@@ -67,6 +80,7 @@ extension TrellisCommand {
                 }
             }
             try picture.validate()
+            if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be positive and at most 16") }
         }
 
         func run() throws {
@@ -79,9 +93,14 @@ extension TrellisCommand {
             let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
             let result: DocumentLayoutResult
             var export: LayoutSystemExport?
+            var layoutForPictures: DocumentLayout?
             do {
                 let document = try LayoutDocument.parse(bytes, name: name)
-                let layout = try document.makeLayout(width: width, height: height)
+                // Text items are measured by Pango (a Label each), unless the built-in model is asked for.
+                let layout = try textModel
+                    ? document.makeLayout(width: width, height: height)
+                    : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
+                layoutForPictures = layout
                 result = try layout.layout(reportingAmbiguity: ambiguity)
                 if exportSystem != nil { export = try LayoutSystemExport.make(layout) }
             } catch {
@@ -99,6 +118,16 @@ extension TrellisCommand {
             if let svg {
                 try PictureOptions.write(SVGRenderer().render([LayoutPicture(result: result)]), to: svg)
             }
+            if png != nil || pdf != nil, let layout = layoutForPictures {
+                // The frames of this layout (conflicts relaxed, if any), then the pictures with real text.
+                if let snapshot = result.snapshot { snapshot.apply(to: layout.root) }
+                do {
+                    if let png { try Self.writeBytes(try PictureRenderer.png(of: layout.root, scale: scale, margin: 8), to: png) }
+                    if let pdf { try Self.writeBytes(try PictureRenderer.pdf(of: layout.root, margin: 8), to: pdf) }
+                } catch let error as PictureRenderingError {
+                    throw CommandFailure(message: "\(png ?? pdf ?? ""): \(error)", code: 1)
+                }
+            }
             if let exportSystem, let export {
                 try PictureOptions.write(export.json, to: exportSystem)
                 var warnings = export.warnings
@@ -115,6 +144,15 @@ extension TrellisCommand {
             if let summary = result.conflictSummary {
                 FileHandle.standardError.write(Data("trellis: \(summary)\n".utf8))
                 throw ExitCode(2)
+            }
+        }
+
+        /// Writes a binary file; a failure is an input error (exit 1) naming the path.
+        static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw CommandFailure(message: "\(path): cannot write: \((error as NSError).localizedDescription)", code: 1)
             }
         }
 
