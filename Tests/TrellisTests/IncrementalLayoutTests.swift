@@ -103,6 +103,26 @@ struct IncrementalLayoutTests {
         #expect(screen.frames() == cold.frames())
     }
 
+    @Test("A laid-out tree is freed once the app lets go of it (the engine keeps no cycle), and so is a removed view")
+    func noCycles() throws {
+        weak var weakRoot: View?
+        weak var weakRow: View?
+        do {
+            let screen = Screen()
+            try screen.root.layoutIfNeeded()
+            screen.root.frame = Rect(x: 0, y: 0, width: 400, height: 640)    // an incremental pass
+            try screen.root.layoutIfNeeded()
+            let snapshot = try screen.root.layoutSnapshot()
+            snapshot.apply(to: screen.root)
+            weakRoot = screen.root
+            let row = screen.rows[3]
+            weakRow = row
+            row.removeFromSuperview()
+        }
+        #expect(weakRow == nil)
+        #expect(weakRoot == nil)
+    }
+
     /// One change to the screen, chosen by `step`.
     static func mutate(_ s: Screen, _ step: Int, _ random: inout NothingDroppedTests.SplitMix) {
         switch random.below(14) {

@@ -125,19 +125,20 @@ final class LayoutEngine {
     private var needsLowering = true
     private var changedConstraints: [LayoutConstraint] = []
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
-    private var loweredScope: LayoutScope?
+    private var loweredScope: LayoutScope.Detached?
     private var loweredSizes: [ObjectIdentifier: Size] = [:]
 
     /// The items of the last pass's scope, in snapshot order, when `snapshot` is that pass's
     /// frames (so ``LayoutSnapshot/apply(to:)`` can write them without looking items up).
-    func itemsOfLastPass(matching snapshot: LayoutSnapshot) -> [LayoutItem]? {
-        guard let last, let scope = loweredScope, last.snapshot.rootKey == snapshot.rootKey,
-              scope.items.count == snapshot.entries.count else { return nil }
+    func itemsOfLastPass(matching snapshot: LayoutSnapshot, root: View) -> [LayoutItem]? {
+        guard !needsLowering, let last, let detached = loweredScope, ObjectIdentifier(root) == detached.rootIdentifier,
+              last.snapshot.rootKey == snapshot.rootKey,
+              detached.items.count + 1 == snapshot.entries.count else { return nil }
         // The same stored entries (a copy of the value), not merely equal ones.
         let same = last.snapshot.entries.withUnsafeBufferPointer { a in
             snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
         }
-        return same ? scope.items : nil
+        return same ? [root] + detached.items : nil
     }
 
     /// Whether a pass with `mode` would change nothing: the last one's frames stand.
@@ -153,12 +154,13 @@ final class LayoutEngine {
     /// other change (``markDirty()``) lowers every constraint.
     func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let limits = try budget.solveLimits()
-        var incremental = !needsLowering && loweredScope?.root === root
+        let kept = needsLowering ? nil : loweredScope?.attached(to: root)
+        var incremental = kept != nil
         var changedSpecs: [ImplicitSpec] = []
-        if incremental, let scope = loweredScope {
-            if let specs = try changedImplicitSpecs(scope: scope, mode: mode) { changedSpecs = specs } else { incremental = false }
+        if let kept {
+            if let specs = try changedImplicitSpecs(scope: kept, mode: mode) { changedSpecs = specs } else { incremental = false }
         }
-        let scope = incremental ? loweredScope! : LayoutScope(root: root)
+        let scope = incremental ? kept! : LayoutScope(root: root)
 
         // A full lowering builds the entries anew; an incremental one changes them in place.
         var next: [EntryKey: Entry] = [:]
@@ -250,7 +252,7 @@ final class LayoutEngine {
             throw LayoutError.solverFailure(error)
         }
         if !incremental { entries = next }
-        loweredScope = scope
+        loweredScope = scope.detached()
         loweredSizes = measuredSizes
         needsLowering = false
         changedConstraints.removeAll()

@@ -49,6 +49,38 @@ struct LayoutScope {
         self.directions = directions
     }
 
+    private init(root: View, views: [View], items: [LayoutItem], parentIndex: [Int],
+                 directions: [ObjectIdentifier: LayoutDirection]) {
+        self.root = root
+        self.views = views
+        self.items = items
+        self.parentIndex = parentIndex
+        self.directions = directions
+    }
+
+    /// The scope without its root, to keep between passes: the root owns the engine that keeps
+    /// it, so a scope holding the root would keep the whole tree alive (a reference cycle).
+    struct Detached {
+        let rootIdentifier: ObjectIdentifier
+        let views: [View]
+        let items: [LayoutItem]
+        let parentIndex: [Int]
+        let directions: [ObjectIdentifier: LayoutDirection]
+
+        /// The scope again, for the same root.
+        func attached(to root: View) -> LayoutScope? {
+            guard ObjectIdentifier(root) == rootIdentifier else { return nil }
+            return LayoutScope(root: root, views: [root] + views, items: [root] + items, parentIndex: parentIndex,
+                               directions: directions)
+        }
+    }
+
+    /// The scope without its root (``Detached``).
+    func detached() -> Detached {
+        Detached(rootIdentifier: ObjectIdentifier(root), views: Array(views.dropFirst()), items: Array(items.dropFirst()),
+                 parentIndex: parentIndex, directions: directions)
+    }
+
     /// Whether `item` is the root, a descendant, or a guide of one of them.
     func contains(_ item: LayoutItem) -> Bool { directions[ObjectIdentifier(item)] != nil }
 

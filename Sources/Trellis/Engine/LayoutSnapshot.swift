@@ -110,7 +110,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// - Returns: The number of items written.
     @discardableResult
     public func apply(to root: View) -> Int {
-        if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self) {
+        if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self, root: root) {
             // The very pass this snapshot came from: its items, in the same order, no look-ups.
             for (item, entry) in zip(items, entries) {
                 if let guide = item as? LayoutGuide { guide.layoutFrame = entry.frame } else if let view = item as? View { view.storedFrame = entry.frame }
