@@ -15,6 +15,11 @@ extension TrellisCommand {
                 of required constraints), 1 input error (one line on stderr, nothing on stdout).
 
                 Format: docs/linear-system.md (fields, strengths, edits and steps, the answer, limits).
+
+                With --timing --repeat N the system is solved N more times in the same process (each \
+                time from scratch, on a new solver) and "timing" also gives "warm_solve_ms" and \
+                "warm_steps_ms", the medians of those runs (per step), next to the first solve of the \
+                fresh process in "solve_ms" and "steps_ms": compare warm with warm, first with first.
                 """
         )
 
@@ -27,17 +32,49 @@ extension TrellisCommand {
         @Option(help: "Give up (exit 1) when one solve takes longer than this many milliseconds.")
         var timeLimit: Int?
 
+        @Option(help: "With --timing: solve this many more times in this process and add their medians.")
+        var `repeat`: Int = 0
+
+        func validate() throws {
+            if `repeat` < 0 || `repeat` > 100_000 { throw ValidationError("--repeat must be between 0 and 100000") }
+            if `repeat` > 0 && !timing { throw ValidationError("--repeat needs --timing") }
+        }
+
         func run() throws {
             let system = try InputFile.linearSystem(at: file)
             let answer: LinearSystem.Answer
+            var warm: [LinearSystem.Answer] = []
             do {
                 answer = try system.solve(timeLimitMilliseconds: timeLimit)
+                for _ in 0..<`repeat` {
+                    let copy = system
+                    warm.append(try copy.solve(timeLimitMilliseconds: timeLimit))
+                }
             } catch {
                 throw CommandFailure(message: "\(file): \(error)", code: 1)
             }
-            answer.writeJSON(includeTiming: timing) { print($0, terminator: "") }
+            if warm.isEmpty {
+                answer.writeJSON(includeTiming: timing) { print($0, terminator: "") }
+            } else {
+                var text = ""
+                answer.writeJSON(includeTiming: true) { text += $0 }
+                text.removeLast()      // the closing brace of the answer; its "timing" object stays open below
+                text.removeLast()      // … and the timing object's own
+                let steps = answer.stepMilliseconds.indices.map { step in Self.median(warm.map { $0.stepMilliseconds[step] }) }
+                text += ", \"warm_runs\": \(warm.count), \"warm_solve_ms\": \(Self.median(warm.map(\.solveMilliseconds)))"
+                text += ", \"warm_steps_ms\": [" + steps.map { "\($0)" }.joined(separator: ", ") + "]}}"
+                print(text, terminator: "")
+            }
             print()
             if answer.status == .unsatisfiable { throw ExitCode(2) }
+        }
+
+        /// The median of some numbers (the mean of the middle two for an even count).
+        static func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            guard !sorted.isEmpty else { return 0 }
+            let middle = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
         }
     }
 }

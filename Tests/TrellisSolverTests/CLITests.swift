@@ -106,4 +106,27 @@ struct CLITests {
         let ys = (answer["solves"] as! [[String: Any]]).map { ($0["values"] as! [String: Double])["y"]! }
         #expect(ys == [1, 2, 3])
     }
+
+    @Test("--timing --repeat N adds warm in-process medians beside the fresh process's first solve; the answer is the same")
+    func repeatedTiming() throws {
+        let text = #"{"format": "linear-system/1", "constraints": [{"id": "c", "terms": {"x": 1, "y": -1}, "constant": 0, "op": "==", "strength": "required"}], "edits": [{"variable": "x", "strength": 10}], "steps": [{"suggest": {"x": 1}}, {"suggest": {"x": 2}}]}"#
+        let run = try Self.run(["solve", "--timing", "--repeat", "4", "-"], stdin: text)
+        #expect(run.status == 0, "\(run.stderr)")
+        let answer = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        let timing = answer["timing"] as! [String: Any]
+        #expect(timing["warm_runs"] as? Int == 4)
+        #expect((timing["warm_solve_ms"] as! Double) >= 0)
+        #expect((timing["warm_steps_ms"] as! [Double]).count == 2)
+        #expect((timing["steps_ms"] as! [Double]).count == 2)
+        let ys = (answer["solves"] as! [[String: Any]]).map { ($0["values"] as! [String: Double])["y"]! }
+        #expect(ys == [1, 2])
+
+        let unsatisfiable = #"{"format": "linear-system/1", "constraints": [{"id": "a", "terms": {"x": 1}, "constant": -1, "op": "==", "strength": "required"}, {"id": "b", "terms": {"x": 1}, "constant": -2, "op": "==", "strength": "required"}]}"#
+        let conflict = try Self.run(["solve", "--timing", "--repeat", "2", "-"], stdin: unsatisfiable)
+        #expect(conflict.status == 2)
+        #expect((try? JSONSerialization.jsonObject(with: Data(conflict.stdout.utf8))) != nil, "\(conflict.stdout)")
+
+        let misuse = try Self.run(["solve", "--repeat", "3", "-"], stdin: text)
+        #expect(misuse.status != 0 && misuse.stderr.contains("--repeat needs --timing"))
+    }
 }
