@@ -10,11 +10,11 @@
 /// ```
 ///
 /// A constraint is a reference with identity: the solver adds, finds and removes this object.
-/// Its expression is stored ``Expression/reduced()`` (repeated variables merged, zeros dropped),
+/// Its expression is stored ``LinearExpression/reduced()`` (repeated variables merged, zeros dropped),
 /// with both sides moved to the left: `x + y == 100` is stored as `x + y - 100 == 0`.
 public final class Constraint: Sendable, CustomStringConvertible {
     /// The left side after moving everything across: the constraint reads `expression OP 0`.
-    public let expression: Expression
+    public let expression: LinearExpression
     /// The relation to zero.
     public let relation: Relation
     /// How strongly it is held.
@@ -23,7 +23,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     public let label: String?
 
     /// Creates `expression OP 0` with the given strength.
-    public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required,
+    public init(_ expression: LinearExpression, _ relation: Relation, strength: Strength = .required,
                 label: String? = nil) {
         self.expression = expression.reduced()
         self.relation = relation
@@ -39,7 +39,7 @@ public final class Constraint: Sendable, CustomStringConvertible {
     /// The same terms, relation, strength and label with another constant (a new constraint
     /// object; see ``Solver/updateConstant(of:to:)``).
     func withConstant(_ constant: Double) -> Constraint {
-        Constraint(Expression(expression.terms, constant: constant), relation, strength: strength, label: label)
+        Constraint(LinearExpression(expression.terms, constant: constant), relation, strength: strength, label: label)
     }
 
     /// The same relation with a label (a new constraint object).

@@ -214,7 +214,7 @@ public final class Solver {
         if strength.isRequired { throw TrellisError.requiredEditStrength(variable) }
         if let problem = strength.problem { throw TrellisError.invalidStrength("edit variable \(variable): \(problem)") }
         guard edits[variable.id] == nil else { throw TrellisError.duplicateEditVariable(variable) }
-        let row = Constraint(Expression(variable), .equal, strength: strength, label: "edit \(variable)")
+        let row = Constraint(LinearExpression(variable), .equal, strength: strength, label: "edit \(variable)")
         edits[variable.id] = Edit(variable: variable, strength: strength, constraint: row, value: 0)
         editOfRow[ObjectIdentifier(row)] = variable.id
         touch(row)

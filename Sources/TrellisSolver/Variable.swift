@@ -8,7 +8,7 @@ import Synchronization
 /// ```swift
 /// let left = Variable("box.left")
 /// let width = Variable("box.width")
-/// let right: Expression = left + width
+/// let right: LinearExpression = left + width
 /// ```
 ///
 /// `Variable` is deliberately not `Equatable`: `==` between variables builds a ``Constraint``.

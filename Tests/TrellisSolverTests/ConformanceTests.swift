@@ -74,7 +74,7 @@ struct ConformanceTests {
                 variables[term.variable] = variable
                 return Term(variable, term.coefficient)
             }
-            try? solver.add(Constraint(Expression(terms, constant: entry.constant), entry.relation))
+            try? solver.add(Constraint(LinearExpression(terms, constant: entry.constant), entry.relation))
         }
         do {
             try solver.solve()

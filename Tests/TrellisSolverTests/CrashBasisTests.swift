@@ -12,7 +12,7 @@ struct CrashBasisTests {
         let solver = Solver()
         var widths: [Variable] = []
         var intrinsic: [Double] = []
-        var right: Expression = Expression(constant: 0)
+        var right: LinearExpression = LinearExpression(constant: 0)
         var constraints: [Constraint] = []
         for index in 0..<count {
             let left = Variable("l\(index)"), w = Variable("w\(index)")

@@ -104,7 +104,7 @@ struct DiagnosticsExactTests {
         #expect(report.entries.map(\.variable.name) == ["u"], "\(report)")
         let entry = try #require(report[u])
         #expect(abs(entry.minimum) < 1e-6 && abs(entry.maximum - 10) < 1e-6)
-        let range = try solver.range(of: Expression(x))
+        let range = try solver.range(of: LinearExpression(x))
         #expect(abs(range.minimum - 1315.01) < 1e-6 && abs(range.maximum - 1315.01) < 1e-6, "\(range)")
         let why = try solver.explain(x)
         #expect(why.isDetermined, "\(why)")
@@ -138,6 +138,6 @@ struct DiagnosticsExactTests {
         try solver.solve()
         #expect(solver.value(of: x) == 130)
         #expect(try !solver.hasAmbiguousSolution)
-        #expect(try solver.range(of: Expression(x)) == (130, 130))
+        #expect(try solver.range(of: LinearExpression(x)) == (130, 130))
     }
 }

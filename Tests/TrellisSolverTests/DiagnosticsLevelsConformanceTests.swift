@@ -76,7 +76,7 @@ struct DiagnosticsLevelsConformanceTests {
         for entry in try #require(document["constraints"] as? [[String: Any]]) {
             let terms = try #require(entry["terms"] as? [String: Double])
             for (name, coefficient) in terms where coefficient != 0 { used.insert(name) }
-            let expression = Expression(terms.sorted { $0.key < $1.key }.map { Term(variables[$0.key]!, $0.value) },
+            let expression = LinearExpression(terms.sorted { $0.key < $1.key }.map { Term(variables[$0.key]!, $0.value) },
                                         constant: try #require(entry["constant"] as? Double))
             try solver.add(Constraint(expression, try Self.relation(try #require(entry["op"] as? String)),
                                       strength: try Self.strength(entry["strength"]!), label: entry["id"] as? String))

@@ -53,7 +53,7 @@ struct DiagnosticsTests {
     @Test("Conflicts: a required constant-only row conflicts alone")
     func constantConflict() throws {
         let solver = Solver()
-        let broken = Constraint(Expression(constant: 5), .equal).labeled("five is zero")
+        let broken = Constraint(LinearExpression(constant: 5), .equal).labeled("five is zero")
         try solver.add(broken)
         #expect(try solver.conflicts().map { $0.map(\.label) } == [["five is zero"]])
     }
@@ -145,7 +145,7 @@ struct DiagnosticsTests {
     func violationCosts() throws {
         let a = Variable("a"), b = Variable("b")
         let solver = Solver()
-        try solver.add([a + b == 100, (a == 80) ~~ .weight(3), (b == 50) ~~ .weight(2), Constraint(Expression(constant: 4), .equal, strength: .weight(0.5))])
+        try solver.add([a + b == 100, (a == 80) ~~ .weight(3), (b == 50) ~~ .weight(2), Constraint(LinearExpression(constant: 4), .equal, strength: .weight(0.5))])
         try solver.solve()
         let total = solver.violations().map(\.cost).reduce(0, +)
         #expect(abs(total - solver.objective) < 1e-9)

@@ -112,7 +112,7 @@ struct GuardFuzzRegressionTests {
         let w = Variable("w")
         let solver = Solver()
         #expect(throws: Never.self) {
-            try solver.add([Constraint(Expression([Term(w, 2.2250738585072014e-308)], constant: -180), .greaterThanOrEqual),
+            try solver.add([Constraint(LinearExpression([Term(w, 2.2250738585072014e-308)], constant: -180), .greaterThanOrEqual),
                             w <= 1000])
         }
         #expect {

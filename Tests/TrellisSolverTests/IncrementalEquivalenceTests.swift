@@ -18,7 +18,7 @@ struct IncrementalEquivalenceTests {
             let container = Variable("container.width")
             variables.append(container)
             constraints.append(container == pick([300, 480, 800]))
-            var previousRight: Expression = Expression(constant: 0)
+            var previousRight: LinearExpression = LinearExpression(constant: 0)
             for i in 0..<boxes {
                 let left = Variable("b\(i).left"), width = Variable("b\(i).width")
                 variables += [left, width]

@@ -94,7 +94,7 @@ struct NothingLostTests {
             let a = v[random.int(0...5)], b = v[random.int(0...5)]
             switch random.int(0...10) {
             case 0:
-                try expectNothingLost("a NaN coefficient") { try solver.add(Constraint(Expression([Term(a, .nan)]), .equal)) }
+                try expectNothingLost("a NaN coefficient") { try solver.add(Constraint(LinearExpression([Term(a, .nan)]), .equal)) }
             case 1:
                 try expectNothingLost("a constant beyond 1e15") { try solver.add(a == 1e16) }
             case 2:

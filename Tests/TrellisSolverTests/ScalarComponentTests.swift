@@ -42,7 +42,7 @@ struct ScalarComponentTests {
                                  .priority(.defaultLow), .priority(.defaultHigh, weight: 2), .priority(.init(rawValue: 500))])
             // Required rows only now and then, so that most systems stay feasible.
             let chosen = strength.isRequired && rng.next() % 3 != 0 ? Strength.weight(2) : strength
-            let expression = Expression([Term(x, coefficient)], constant: -coefficient * target)
+            let expression = LinearExpression([Term(x, coefficient)], constant: -coefficient * target)
             constraints.append(Constraint(expression, relation, strength: chosen))
         }
         let solver = Solver()

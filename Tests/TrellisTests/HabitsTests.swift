@@ -27,6 +27,8 @@ struct HabitsTests {
         Snippet(code: "v.translatesAutoresizingMaskIntoConstraints = false", message: "every Trellis view is laid out by its constraints"),
         Snippet(code: "Tails.install(v~.width == 100 ~~ .required, v~.top == root~.top + 8 ~~ .defaultHigh, v~.leading == 16)",
                 message: nil),
+        // The solver's expression type does not collide with Foundation's `Expression`.
+        Snippet(code: "let x = Variable(\"x\"); let e: LinearExpression = 2 * x + 1; _ = (e, Date())", message: nil),
     ]
 
     /// The folder the test bundle was built in (it holds `Modules` and the C module maps).

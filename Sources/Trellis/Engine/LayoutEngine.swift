@@ -51,7 +51,7 @@ final class LayoutEngine {
     }
 
     private struct Lowered {
-        let expression: Expression
+        let expression: LinearExpression
         let relation: Relation
         let strength: Strength
 
@@ -505,10 +505,10 @@ final class LayoutEngine {
             priority: spec.priority, label: spec.roleText, location: nil, implicitRole: spec.roleText)
     }
 
-    /// `terms + constant` in the solver's reduced form (``Expression/reduced()``): each variable once,
+    /// `terms + constant` in the solver's reduced form (``LinearExpression/reduced()``): each variable once,
     /// in creation order, zero coefficients dropped. Rows have a handful of terms, so a stable
     /// insertion sort beats hashing (and sums repeated variables in the same order the solver does).
-    static func reduced(_ terms: [Term], constant: Double) -> Expression {
+    static func reduced(_ terms: [Term], constant: Double) -> LinearExpression {
         var sorted = terms
         if sorted.count > 1 {
             for i in 1..<sorted.count {
@@ -534,11 +534,11 @@ final class LayoutEngine {
             }
             if coefficient != 0 { merged.append(Term(variable, coefficient)) }
         }
-        return Expression(merged, constant: constant + 0)
+        return LinearExpression(merged, constant: constant + 0)
     }
 
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
-    private static func numberProblem(_ expression: Expression) -> String? {
+    private static func numberProblem(_ expression: LinearExpression) -> String? {
         func problem(_ value: Double) -> String? {
             if value.isNaN { return "is NaN" }
             if !value.isFinite { return "is infinite" }

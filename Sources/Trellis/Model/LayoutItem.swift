@@ -72,11 +72,11 @@ open class LayoutItem: CustomStringConvertible {
     /// let right = title.expression(for: .right)      // title.left + title.width
     /// try solver.add(right <= 300)
     /// ```
-    public func expression(for attribute: LayoutAttribute) -> Expression {
+    public func expression(for attribute: LayoutAttribute) -> LinearExpression {
         var terms: [Term] = []
         var constant = 0.0
         accumulate(attribute, direction: effectiveLayoutDirection, scale: 1, into: &terms, constant: &constant)
-        return Expression(terms, constant: constant + 0)
+        return LinearExpression(terms, constant: constant + 0)
     }
 
     /// Adds `scale × attribute` to `terms` and `constant`, without intermediate allocations.

@@ -211,7 +211,7 @@ extension LinearSystem {
         for entry in constraints {
             let terms = entry.terms.map { Term(variableByName[$0.variable]!, $0.coefficient) }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
-            built.append(Constraint(Expression(terms, constant: entry.constant), entry.relation, strength: strength, label: entry.id))
+            built.append(Constraint(LinearExpression(terms, constant: entry.constant), entry.relation, strength: strength, label: entry.id))
         }
         try solver.add(built)
         for edit in edits {

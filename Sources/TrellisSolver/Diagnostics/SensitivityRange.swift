@@ -64,7 +64,7 @@ public struct SensitivityRange: Sendable, CustomStringConvertible {
 
     /// The constraint whose constant is ranged.
     public let constraint: Constraint
-    /// Its constant now (``Expression/constant`` of its stored form `expression OP 0`; for an
+    /// Its constant now (``LinearExpression/constant`` of its stored form `expression OP 0`; for an
     /// edit row `variable - suggestion == 0`, minus the suggestion).
     public let constant: Double
     /// The smallest constant with the same shape (`-infinity` when unbounded).

@@ -285,7 +285,7 @@ extension Solver {
     /// try solver.range(of: a + b)   // (minimum: 100, maximum: 100)
     /// ```
     /// - Throws: what ``solve()`` throws.
-    public func range(of expression: Expression) throws -> (minimum: Double, maximum: Double) {
+    public func range(of expression: LinearExpression) throws -> (minimum: Double, maximum: Double) {
         try solve()
         let reduced = expression.reduced()
         let system = diagnosticSystem()
@@ -463,7 +463,7 @@ extension Solver {
     /// ```
     /// - Throws: what ``solve()`` throws.
     public func explain(_ variable: Variable) throws -> Explanation {
-        try explain(Expression(variable), subject: variable.description)
+        try explain(LinearExpression(variable), subject: variable.description)
     }
 
     /// Why `expression` (for example a right edge `left + width`) has its value. See ``explain(_:)-(Variable)``.
@@ -472,7 +472,7 @@ extension Solver {
     /// let why = try solver.explain(left + width, subject: "right edge")
     /// ```
     /// - Parameter subject: how to name the expression in the text (its description by default).
-    public func explain(_ expression: Expression, subject: String? = nil) throws -> Explanation {
+    public func explain(_ expression: LinearExpression, subject: String? = nil) throws -> Explanation {
         try solve()
         let reduced = expression.reduced()
         let system = diagnosticSystem()

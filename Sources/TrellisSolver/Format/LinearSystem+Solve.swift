@@ -68,7 +68,7 @@ extension LinearSystem {
             // as it is instead of reducing a copy.
             if terms.count > 1 { terms.sort { $0.variable.id < $1.variable.id } }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
-            built.append(Constraint(Expression(terms, constant: entry.constant), entry.relation,
+            built.append(Constraint(LinearExpression(terms, constant: entry.constant), entry.relation,
                                     strength: strength, label: entry.id))
         }
         try solver.add(built)

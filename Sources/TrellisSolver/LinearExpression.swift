@@ -4,13 +4,13 @@
 ///
 /// ```swift
 /// let x = Variable("x"), y = Variable("y")
-/// let e: Expression = 2 * x - y / 2 + 10
+/// let e: LinearExpression = 2 * x - y / 2 + 10
 /// e.constant                       // 10
 /// ```
 ///
 /// Expressions keep their terms as written; ``reduced()`` merges repeated variables and drops
 /// zero coefficients, which the solver does for every constraint it is given.
-public struct Expression: Sendable, CustomStringConvertible {
+public struct LinearExpression: Sendable, CustomStringConvertible {
     /// The summands, in the order they were written (possibly naming a variable twice).
     public var terms: [Term]
     /// The constant part.
@@ -34,9 +34,9 @@ public struct Expression: Sendable, CustomStringConvertible {
 
     /// The same expression with each variable named once (coefficients summed), zero
     /// coefficients dropped, and terms ordered by variable creation (``Variable/id``).
-    public func reduced() -> Expression {
+    public func reduced() -> LinearExpression {
         if terms.count <= 1 {
-            if terms.count == 1 && terms[0].coefficient == 0 { return Expression([], constant: constant) }
+            if terms.count == 1 && terms[0].coefficient == 0 { return LinearExpression([], constant: constant) }
             return self
         }
         // Already reduced (ascending ids, no zero): nothing to copy.
@@ -73,7 +73,7 @@ public struct Expression: Sendable, CustomStringConvertible {
                 kept += 1
             }
             merged.removeLast(merged.count - kept)
-            return Expression(merged, constant: constant)
+            return LinearExpression(merged, constant: constant)
         }
         var sums: [UInt64: (Variable, Double)] = [:]
         sums.reserveCapacity(terms.count)
@@ -84,7 +84,7 @@ public struct Expression: Sendable, CustomStringConvertible {
             .filter { $0.1 != 0 }
             .sorted { $0.0.id < $1.0.id }
             .map { Term($0.0, $0.1) }
-        return Expression(merged, constant: constant)
+        return LinearExpression(merged, constant: constant)
     }
 
     public var description: String {
