@@ -140,10 +140,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     private func noteChange() {
         var marked = Set<ObjectIdentifier>()
         for item in currentlyReferencedItems() {
-            var current = item.hostView
-            while let view = current {
-                if let engine = view.engine, marked.insert(ObjectIdentifier(engine)).inserted { engine.markChanged(self) }
-                current = view.superview
+            item.hostView?.forEachLayoutEngine { engine in
+                if marked.insert(ObjectIdentifier(engine)).inserted { engine.markChanged(self) }
             }
         }
     }

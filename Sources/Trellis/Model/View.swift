@@ -30,11 +30,7 @@ open class View: LayoutItem {
             storedFrame = newValue
             // The view's own layout sees its new frame as a new mode; layouts above it only have
             // a frame to write again.
-            var current = superview
-            while let view = current {
-                view.engine?.isApplied = false
-                current = view.superview
-            }
+            superview?.forEachLayoutEngine { $0.isApplied = false }
         }
     }
 
@@ -178,9 +174,15 @@ open class View: LayoutItem {
     /// try root.layoutIfNeeded()     // solves, even though nothing Trellis sees has changed
     /// ```
     public func setNeedsLayout() {
+        forEachLayoutEngine { $0.markDirty() }
+    }
+
+    /// Calls `body` with the layout engine of this view and of each ancestor that has one
+    /// (the layouts this view takes part in), nearest first.
+    func forEachLayoutEngine(_ body: (LayoutEngine) -> Void) {
         var current: View? = self
         while let view = current {
-            view.engine?.markDirty()
+            if let engine = view.engine { body(engine) }
             current = view.superview
         }
     }

@@ -220,5 +220,7 @@ extension StackView: LayoutParticipant {
         signature = next
     }
 
+    /// Always settled, on purpose: a stack's rows depend only on its arranged views and settings,
+    /// which ``prepare(_:)`` read, never on solved frames.
     func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? { nil }
 }
