@@ -6,6 +6,10 @@ let package = Package(
     products: [
         .library(name: "TrellisSolver", targets: ["TrellisSolver"]),
         .library(name: "Trellis", targets: ["Trellis"]),
+        /// The `linear-system/1` interchange format: reading systems, solving them, writing answers.
+        .library(name: "TrellisLinearSystem", targets: ["TrellisLinearSystem"]),
+        /// Layout documents (`layout-document/1`) and their pictures (SVG, terminal), for tools; apps do not need it.
+        .library(name: "TrellisDocument", targets: ["TrellisDocument"]),
         /// Pango-measured labels and Cairo-drawn PNG/PDF pictures; links Pango and Cairo (Trellis does not).
         .library(name: "TrellisText", targets: ["TrellisText"]),
         .executable(name: "trellis", targets: ["TrellisCLI"]),
@@ -56,6 +60,16 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
+            name: "TrellisLinearSystem",
+            dependencies: ["TrellisSolver"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "TrellisDocument",
+            dependencies: ["Trellis", "TrellisLinearSystem"],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
             name: "TrellisText",
             dependencies: ["Trellis", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -64,7 +78,9 @@ let package = Package(
             name: "TrellisCLI",
             dependencies: [
                 "TrellisSolver",
+                "TrellisLinearSystem",
                 "Trellis",
+                "TrellisDocument",
                 "TrellisText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -78,7 +94,7 @@ let package = Package(
         /// `-sanitize=fuzzer -parse-as-library -DTRELLIS_FUZZ`; otherwise a tool that replays inputs.
         .executableTarget(
             name: "TrellisFuzzSolve",
-            dependencies: ["TrellisSolver", "CGLPKGuard"],
+            dependencies: ["TrellisSolver", "TrellisLinearSystem", "CGLPKGuard"],
             path: "Sources/TrellisFuzzSolve",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -86,7 +102,7 @@ let package = Package(
         /// libFuzzer target for the `layout-document/1` reader and its layout, built like `TrellisFuzzSolve`.
         .executableTarget(
             name: "TrellisFuzzDocument",
-            dependencies: ["Trellis"],
+            dependencies: ["Trellis", "TrellisDocument"],
             path: "Sources/TrellisFuzzDocument",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -108,6 +124,7 @@ let package = Package(
             name: "TrellisSolverTests",
             dependencies: [
                 "TrellisSolver",
+                "TrellisLinearSystem",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -116,13 +133,16 @@ let package = Package(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                "TrellisLinearSystem",
+                "TrellisDocument",
+                "TrellisCLI",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "TrellisTextTests",
-            dependencies: ["TrellisText", "Trellis", "CPangoCairo"],
+            dependencies: ["TrellisText", "Trellis", "TrellisDocument", "TrellisCLI", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDocument
 
 extension TrellisCommand {
     /// `trellis demo`: lays out the bundled profile screen at a phone and a tablet size, draws both

@@ -1,5 +1,7 @@
 import Foundation
 import Trellis
+import TrellisDocument
+import TrellisLinearSystem
 import TrellisSolver
 
 /// `trellis explain DOC.json` for a `layout-document/1` file: the layout diagnostics of the

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Trellis
+import TrellisDocument
 
 extension TrellisCommand {
     /// `trellis example`: lays out the bundled profile screen and prints its frames.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDocument
+import TrellisLinearSystem
 import TrellisSolver
 
 extension TrellisCommand {

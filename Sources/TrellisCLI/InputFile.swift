@@ -1,4 +1,5 @@
 import Foundation
+import TrellisLinearSystem
 import TrellisSolver
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Trellis
+import TrellisDocument
 import TrellisText
 
 extension TrellisCommand {

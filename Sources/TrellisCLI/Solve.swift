@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrellisLinearSystem
 import TrellisSolver
 
 

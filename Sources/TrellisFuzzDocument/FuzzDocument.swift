@@ -12,6 +12,7 @@
 // always builds (`makeLayout()` does not throw for it), and every frame laid out is finite.
 
 import Trellis
+import TrellisDocument
 
 enum FuzzDocument {
     /// Documents bigger than this are parsed but not laid out (a fuzzer input should run in milliseconds).

@@ -15,6 +15,7 @@
 // constraints of the system; the answer's JSON is written without trouble.
 
 import TrellisSolver
+import TrellisLinearSystem
 
 enum FuzzSolve {
     /// Systems bigger than this are parsed but not solved (a fuzzer input should run in milliseconds).

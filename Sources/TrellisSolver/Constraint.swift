@@ -66,12 +66,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
 }
 
 /// The numbers the solver accepts: finite, not subnormal, magnitude at most ``limit``.
-enum NumberCheck {
+package enum NumberCheck {
     /// The largest magnitude of a coefficient, constant, weight or suggested value (1e15).
     /// Beyond it, double precision cannot hold a layout's sums to the solver's tolerances.
-    static let limit = 1e15
+    package static let limit = 1e15
 
-    static func problem(_ value: Double) -> String? {
+    package static func problem(_ value: Double) -> String? {
         if value.isNaN { return "is NaN" }
         if !value.isFinite { return "is infinite" }
         if value.isSubnormal { return "\(value) is subnormal (too close to zero to compute with)" }
@@ -81,7 +81,7 @@ enum NumberCheck {
 
     /// Weights may be any positive finite number, however large (nothing is promoted to
     /// required); only subnormal ones are refused, as too close to zero to compute with.
-    static func weightProblem(_ weight: Double) -> String? {
+    package static func weightProblem(_ weight: Double) -> String? {
         if !weight.isFinite || weight <= 0 { return "weight \(weight) is not a positive finite number" }
         if weight.isSubnormal { return "weight \(weight) is subnormal (too close to zero to compute with)" }
         return nil

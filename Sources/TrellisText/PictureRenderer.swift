@@ -2,7 +2,7 @@ import CPangoCairo
 import Trellis
 
 /// Draws a laid-out view tree with Cairo, as a PNG image or a one-page PDF: every view a box
-/// filled with the colour of its depth (``SVGRenderer/palette``, as in the SVG pictures) and
+/// filled with the colour of its depth (``PicturePalette.depths``, as in the SVG pictures) and
 /// outlined, every ``Label`` with its text, drawn by Pango exactly as it was measured.
 ///
 /// ```swift
@@ -163,7 +163,7 @@ public enum PictureRenderer {
         let frame = Rect(origin: origin, size: view.frame.size)
         let valid = [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite)
         if valid, frame.width > 0, frame.height > 0 {
-            let colours = SVGRenderer.palette[depth % SVGRenderer.palette.count]
+            let colours = PicturePalette.depths[depth % PicturePalette.depths.count]
             cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
             Colour(hex: colours.fill).set(on: cr)
             cairo_fill(cr)

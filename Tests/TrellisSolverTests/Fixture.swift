@@ -1,6 +1,7 @@
 import Foundation
 import RealModule
 @testable import TrellisSolver
+@testable import TrellisLinearSystem
 
 /// A conformance case: a `linear-system/1` document and its reference answer.
 struct Fixture: CustomStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TrellisLinearSystem
 import TrellisSolver
 
 /// Inputs the fuzzers found (`Tests/Fuzz/README.md`), kept as regression tests, and a replay of

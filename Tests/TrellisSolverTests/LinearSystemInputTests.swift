@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+@testable import TrellisLinearSystem
 
 /// Hostile and malformed `linear-system/1` input: a clean error naming the entry, or a correct
 /// answer; never a crash, hang or GLPK abort.

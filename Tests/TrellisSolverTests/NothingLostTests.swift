@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+@testable import TrellisLinearSystem
 
 /// "Errors lose nothing": a rejected constraint, a failed solve (unsatisfiable, over budget, a
 /// GLPK fault caught by the guard) leaves the solver observably unchanged: the same values at

@@ -1,4 +1,5 @@
 @testable import TrellisSolver
+@testable import TrellisLinearSystem
 
 /// The `linear-system/1` decoder as it was before the streaming ``LinearSystemReader``: the
 /// whole document parsed into a ``JSONValue`` tree, then checked field by field. Kept as the

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisDocument
 
 /// Auto Layout's pairing rules (an error naming the constraint, never a layout) and its
 /// coordinate spaces (a relation is evaluated in its items' nearest common ancestor).

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisDocument
+@testable import TrellisCLI
 
 /// The terminal pictures: golden pictures for the demo and a conflict, and the drawing rules on
 /// small hand-made pictures. The goldens live in `Golden/*.swift` as string constants; run with

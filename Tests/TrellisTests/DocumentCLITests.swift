@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 import Trellis
+import TrellisDocument
+@testable import TrellisCLI
 
 /// `trellis layout` and `trellis demo` as a user runs them: exit codes, what goes to stdout and
 /// stderr, the files written.

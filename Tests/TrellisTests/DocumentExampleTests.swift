@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisDocument
 
 /// Each example document under docs/examples/ lays out exactly like the same screen written in
 /// Swift with the DSL (`Tails.stack`, `Tails.install`), at its own width and a narrower one; and

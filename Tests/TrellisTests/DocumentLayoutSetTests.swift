@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisDocument
 
 /// Layout sets and Visual Format strings in layout documents: they lower through
 /// `Tails.layoutSet` and `Tails.visual`, queries read like Swift ranges, conflicts among them are

@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+@testable import TrellisDocument
 
 /// The constraint-string parser: what it accepts, how it folds, and where it points when it refuses.
 @Suite("Constraint strings")

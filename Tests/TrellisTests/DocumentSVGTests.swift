@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 import Trellis
+import TrellisDocument
+@testable import TrellisCLI
 
 /// The SVG pictures: well-formed XML, one box per item with its colour and label, marks, and a
 /// real renderer accepting them.

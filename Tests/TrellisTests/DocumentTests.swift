@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Trellis
+@testable import TrellisDocument
+@testable import TrellisCLI
 
 /// Reading layout documents: fields, defaults, errors with their line and column, hostile input,
 /// conflicts.
@@ -442,7 +444,7 @@ struct DocumentTests {
         #expect(lines.contains { $0.hasPrefix("    badge ") && $0.hasSuffix("  ambiguous") })
         #expect(lines.contains { $0.hasPrefix("  g ") && $0.hasSuffix("  ambiguous") })
         #expect(lines.filter { $0.hasSuffix("  ambiguous") }.count == 2)
-        #expect(lines.contains("  badge: left = \(PictureNumber.text(left, decimals: 6)) in [16, 264]"))
+        #expect(lines.contains("  badge: left = \(NumberFormat.text(left, decimals: 6)) in [16, 264]"))
         #expect(lines.last == "  g: height = 5 in [5, ∞)")
 
         let picture = LayoutPicture(result: result)

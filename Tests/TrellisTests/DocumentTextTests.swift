@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisDocument
 
 /// Text items in layout documents, measured by `Trellis`'s simple text model (the default view
 /// factory): sizes follow the documented model, bubbles re-wrap at another root width, the

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+@testable import TrellisCLI
 
 @Suite("ExampleScreen")
 struct ExampleScreenTests {

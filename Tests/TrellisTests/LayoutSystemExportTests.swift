@@ -1,6 +1,9 @@
 import Foundation
 import Testing
+@testable import TrellisLinearSystem
 @testable import Trellis
+@testable import TrellisDocument
+@testable import TrellisCLI
 import TrellisSolver
 
 /// `trellis layout --export-system`: the lowered `linear-system/1` of a document, solved as a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+@testable import TrellisCLI
 
 /// Layout snapshots: immutable, Sendable frames that can be applied later.
 @Suite("Layout snapshots")

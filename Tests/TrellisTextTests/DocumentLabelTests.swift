@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisDocument
+@testable import TrellisCLI
 import TrellisText
 
 /// Layout documents with text measured by Pango (`Label.documentView(for:)`): a chat screen's

@@ -1,11 +1,11 @@
 /// One attribute named in a chain such as `view~.top.left`, with the composite it came from.
-struct AnchorEntry {
-    let attribute: LayoutAttribute
+package struct AnchorEntry {
+    package let attribute: LayoutAttribute
     /// A far edge (bottom, right, trailing) of an inset composite (`edges`, `directionalEdges`):
     /// an inequality on it is flipped, so that `>=` means "inside by at least".
-    let flipsInequality: Bool
+    package let flipsInequality: Bool
 
-    init(_ attribute: LayoutAttribute, flipsInequality: Bool = false) {
+    package init(_ attribute: LayoutAttribute, flipsInequality: Bool = false) {
         self.attribute = attribute
         self.flipsInequality = flipsInequality
     }

@@ -26,7 +26,7 @@ public struct LayoutAnchors: LayoutItemOperand, CustomStringConvertible {
     /// The attributes, in the order named, without repeats.
     let entries: [AnchorEntry]
 
-    init(item: LayoutItem?, entries: [AnchorEntry] = []) {
+    package init(item: LayoutItem?, entries: [AnchorEntry] = []) {
         self.item = item
         self.entries = entries
     }

@@ -14,16 +14,16 @@
 /// Not `Equatable`: `==` builds a ``LayoutRelation``.
 public struct LayoutExpression: LayoutItemOperand, CustomStringConvertible {
     /// `coefficient × item.(attributes)`.
-    struct Term {
-        var item: LayoutItem?
-        var entries: [AnchorEntry]
-        var coefficient: Double
+    package struct Term {
+        package var item: LayoutItem?
+        package var entries: [AnchorEntry]
+        package var coefficient: Double
     }
 
-    var terms: [Term]
-    var constant: LayoutConstant
+    package var terms: [Term]
+    package var constant: LayoutConstant
 
-    init(terms: [Term], constant: LayoutConstant) {
+    package init(terms: [Term], constant: LayoutConstant) {
         self.terms = terms
         self.constant = constant
     }
@@ -32,12 +32,12 @@ public struct LayoutExpression: LayoutItemOperand, CustomStringConvertible {
     public var layoutExpression: LayoutExpression { self }
 
     /// The sum of two expressions.
-    func adding(_ other: LayoutExpression) -> LayoutExpression {
+    package func adding(_ other: LayoutExpression) -> LayoutExpression {
         LayoutExpression(terms: terms + other.terms, constant: constant.adding(other.constant))
     }
 
     /// The expression times `factor` (coefficients and constant).
-    func scaled(by factor: Double) -> LayoutExpression {
+    package func scaled(by factor: Double) -> LayoutExpression {
         LayoutExpression(
             terms: terms.map { Term(item: $0.item, entries: $0.entries, coefficient: $0.coefficient * factor) },
             constant: constant.scaled(by: factor))
@@ -50,7 +50,7 @@ public struct LayoutExpression: LayoutItemOperand, CustomStringConvertible {
             var name = term.item?.name ?? "nil"
             if !term.entries.isEmpty { name += "." + term.entries.map(\.attribute.rawValue).joined(separator: ".") }
             let magnitude = abs(term.coefficient)
-            let body = magnitude == 1 ? name : "\(name) * \(NumberText.short(magnitude))"
+            let body = magnitude == 1 ? name : "\(name) * \(NumberFormat.short(magnitude))"
             if index == 0 {
                 text = term.coefficient < 0 ? "-" + body : body
             } else {
@@ -61,7 +61,7 @@ public struct LayoutExpression: LayoutItemOperand, CustomStringConvertible {
         if !constant.isZero {
             if constant.point == .zero, constant.size == .zero, constant.insets == .zero,
                constant.directionalInsets == .zero, constant.scalar < 0 {
-                text += " - \(NumberText.short(-constant.scalar))"
+                text += " - \(NumberFormat.short(-constant.scalar))"
             } else {
                 text += " + \(constant)"
             }

@@ -35,15 +35,15 @@
 /// which are absolute (`view~.width == 50`). A constant-only right side of a multi-item left side
 /// is absolute too.
 public struct LayoutRelation: CustomStringConvertible {
-    let lhs: LayoutExpression
+    package let lhs: LayoutExpression
     let relation: Relation
-    let rhs: LayoutExpression
+    package let rhs: LayoutExpression
     /// The priority; by default that of the enclosing ``Tails/withPriority(_:_:)`` scope (required outside one).
     var assignedPriority: Priority = Tails.defaultPriority
-    var label: String?
-    var location: CodeLocation?
+    package var label: String?
+    package var location: CodeLocation?
 
-    init(lhs: LayoutExpression, relation: Relation, rhs: LayoutExpression) {
+    package init(lhs: LayoutExpression, relation: Relation, rhs: LayoutExpression) {
         self.lhs = lhs
         self.relation = relation
         self.rhs = rhs
@@ -71,7 +71,7 @@ public struct LayoutRelation: CustomStringConvertible {
     /// Reads like `title.top == header.bottom + 8 @750`, as written.
     public var description: String {
         var text = "\(lhs) \(relation) \(rhs)"
-        if !assignedPriority.isRequired { text += " @\(NumberText.priority(assignedPriority))" }
+        if !assignedPriority.isRequired { text += " @\(NumberFormat.priority(assignedPriority))" }
         if let label { text = "\(label): " + text }
         return text
     }

@@ -67,7 +67,7 @@ enum PairingRule {
         let names = positions.map(describe).joined(separator: ", ")
         return "its position terms (\(names)) do not cancel: with several terms a relation must not depend on the "
             + "coordinate origin (the position coefficients, left side minus right side, sum to "
-            + "\(NumberText.short(sum)) instead of 0), as in `a~.width == b~.right - b~.left`; "
+            + "\(NumberFormat.short(sum)) instead of 0), as in `a~.width == b~.right - b~.left`; "
             + "a multiplier on a position needs the one-item form `a~.centerX == b~.centerX * 0.5`"
     }
 }

@@ -25,7 +25,7 @@ public struct LayoutViolation: Sendable, Hashable, CustomStringConvertible {
     public var priority: Priority { constraint.priority }
 
     /// Reads like `title.width == 300 @750 (Header.swift:12) is off by 45`.
-    public var description: String { "\(constraint) is off by \(LayoutDiagnosticText.number(amount))" }
+    public var description: String { "\(constraint) is off by \(DiagnosticText.number(amount))" }
 }
 
 /// What a recovering layout pass did when required constraints conflicted (see
@@ -71,7 +71,7 @@ public struct LayoutConflictRecovery: Sendable, CustomStringConvertible {
             lines.append("conflict \(index + 1): these \(conflict.count) required constraints cannot hold together:")
             lines += conflict.map { "  \($0)" }
         }
-        lines.append("recovered by relaxing them to priority \(NumberText.priority(priority)); broken:")
+        lines.append("recovered by relaxing them to priority \(NumberFormat.priority(priority)); broken:")
         if broken.isEmpty { lines.append("  nothing") }
         lines += broken.map { "  \($0)" }
         return lines.joined(separator: "\n")
@@ -128,8 +128,8 @@ public struct LayoutAmbiguityReport: Sendable, CustomStringConvertible {
 
         /// Reads like `badge.left = 0, can be anywhere in [0, 40]`.
         public var description: String {
-            "\(name).\(attribute) = \(LayoutDiagnosticText.number(value)), can be anywhere in "
-                + LayoutDiagnosticText.interval(minimum, maximum)
+            "\(name).\(attribute) = \(DiagnosticText.number(value)), can be anywhere in "
+                + DiagnosticText.interval(minimum, maximum)
         }
     }
 
@@ -223,11 +223,11 @@ public struct LayoutExplanation: Sendable, CustomStringConvertible {
             switch role {
             case .required: text += "required"
             case .holding: text += "holds exactly"
-            case .broken: text += "off by \(LayoutDiagnosticText.number(violation))"
+            case .broken: text += "off by \(DiagnosticText.number(violation))"
             }
             // Held by its cost alone (a broken constraint pushing the attribute against a limit).
             if sensitivity == 0 { return text + "; holds it by its cost (its constant does not move it)" }
-            return text + "; moves it by \(LayoutDiagnosticText.number(sensitivity)) per +1 of its constant"
+            return text + "; moves it by \(DiagnosticText.number(sensitivity)) per +1 of its constant"
         }
     }
 
@@ -261,20 +261,20 @@ public struct LayoutExplanation: Sendable, CustomStringConvertible {
     /// The value and one line per reason (for an undetermined attribute: its range and what
     /// bounds it from each side).
     public var description: String {
-        let head = "\(subject) = \(LayoutDiagnosticText.number(value))"
+        let head = "\(subject) = \(DiagnosticText.number(value))"
         if isDetermined {
             let count = reasons.count
             return ([count == 0 ? "\(head), held by no constraint" : "\(head), held by \(count) constraint\(count == 1 ? "" : "s"):"]
                     + reasons.map { "  \($0)" }).joined(separator: "\n")
         }
-        var lines = ["\(head), not determined: anywhere in \(LayoutDiagnosticText.interval(minimum, maximum))"]
+        var lines = ["\(head), not determined: anywhere in \(DiagnosticText.interval(minimum, maximum))"]
         for side in [Explanation.Side.below, .above] {
             let bound = side == .below ? minimum : maximum
             guard bound.isFinite else {
                 lines.append("  nothing bounds it from \(side == .below ? "below" : "above")")
                 continue
             }
-            lines.append("  \(side == .below ? "at least" : "at most") \(LayoutDiagnosticText.number(bound)) because of:")
+            lines.append("  \(side == .below ? "at least" : "at most") \(DiagnosticText.number(bound)) because of:")
             lines += reasons.filter { $0.side == side || $0.side == .both }.map { "    \($0)" }
         }
         return lines.joined(separator: "\n")
@@ -358,7 +358,7 @@ public struct LayoutSensitivity: Sendable, CustomStringConvertible {
 
     /// Reads like `this layout holds while root width ≥ 392; below 392, … comes to hold exactly`.
     public var description: String {
-        let n = LayoutDiagnosticText.number
+        let n = DiagnosticText.number
         var text = "this layout holds while \(quantity) "
         switch (lowerBound.isFinite, upperBound.isFinite) {
         case (true, true): text += lowerBound == upperBound ? "is exactly \(n(lowerBound))" : "is in [\(n(lowerBound)), \(n(upperBound))]"
@@ -369,23 +369,5 @@ public struct LayoutSensitivity: Sendable, CustomStringConvertible {
         if let lowerLimit { text += "; below \(n(lowerBound)), \(lowerLimit)" }
         if let upperLimit { text += "; above \(n(upperBound)), \(upperLimit)" }
         return text
-    }
-}
-
-/// Number formatting for the layout diagnostics.
-enum LayoutDiagnosticText {
-    /// Integers without a fraction, others rounded to 6 decimals; `∞` and `-∞`.
-    static func number(_ value: Double) -> String {
-        if value == .infinity { return "∞" }
-        if value == -.infinity { return "-∞" }
-        let rounded = abs(value) < 1e9 ? (value * 1e6).rounded() / 1e6 : value
-        return NumberText.short(rounded + 0)
-    }
-
-    /// `[a, b]`, with open infinite ends.
-    static func interval(_ lower: Double, _ upper: Double) -> String {
-        let left = lower == -.infinity ? "(-∞" : "[\(number(lower))"
-        let right = upper == .infinity ? "∞)" : "\(number(upper))]"
-        return "\(left), \(right)"
     }
 }

@@ -361,7 +361,7 @@ final class LayoutEngine {
 
         guard constraint.priority.isValid else {
             throw LayoutError.invalidConstraint(constraint.info,
-                                                reason: "priority \(NumberText.priority(constraint.priority)) is outside 1...1000")
+                                                reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
         }
 
         var terms: [Term] = []
@@ -413,7 +413,7 @@ final class LayoutEngine {
         let expression = Self.reduced(terms, constant: constant)
         if !spec.priority.isValid {
             throw LayoutError.invalidConstraint(Self.makeConstraint(spec).info,
-                                                reason: "priority \(NumberText.priority(spec.priority)) is outside 1...1000")
+                                                reason: "priority \(NumberFormat.priority(spec.priority)) is outside 1...1000")
         }
         if let problem = Self.numberProblem(expression) {
             throw LayoutError.invalidConstraint(Self.makeConstraint(spec).info, reason: problem)

@@ -40,7 +40,7 @@ public struct DirectionalEdgeInsets: Sendable, Hashable, Codable, CustomStringCo
 
     /// Reads like `(top 8, leading 16, bottom 8, trailing 4)`.
     public var description: String {
-        "(top \(NumberText.short(top)), leading \(NumberText.short(leading)), "
-            + "bottom \(NumberText.short(bottom)), trailing \(NumberText.short(trailing)))"
+        "(top \(NumberFormat.short(top)), leading \(NumberFormat.short(leading)), "
+            + "bottom \(NumberFormat.short(bottom)), trailing \(NumberFormat.short(trailing)))"
     }
 }

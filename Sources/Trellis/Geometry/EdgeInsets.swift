@@ -38,7 +38,7 @@ public struct EdgeInsets: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads like `(top 10, left 20, bottom 40, right 20)`.
     public var description: String {
-        "(top \(NumberText.short(top)), left \(NumberText.short(left)), "
-            + "bottom \(NumberText.short(bottom)), right \(NumberText.short(right)))"
+        "(top \(NumberFormat.short(top)), left \(NumberFormat.short(left)), "
+            + "bottom \(NumberFormat.short(bottom)), right \(NumberFormat.short(right)))"
     }
 }

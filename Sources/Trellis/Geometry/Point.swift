@@ -20,5 +20,5 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let zero = Point(x: 0, y: 0)
 
     /// Reads like `(10, 20)`.
-    public var description: String { "(\(NumberText.short(x)), \(NumberText.short(y)))" }
+    public var description: String { "(\(NumberFormat.short(x)), \(NumberFormat.short(y)))" }
 }

@@ -57,7 +57,7 @@ public struct Rect: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Reads like `(10, 20, 100, 50)`: x, y, width, height.
     public var description: String {
-        "(\(NumberText.short(origin.x)), \(NumberText.short(origin.y)), "
-            + "\(NumberText.short(size.width)), \(NumberText.short(size.height)))"
+        "(\(NumberFormat.short(origin.x)), \(NumberFormat.short(origin.y)), "
+            + "\(NumberFormat.short(size.width)), \(NumberFormat.short(size.height)))"
     }
 }

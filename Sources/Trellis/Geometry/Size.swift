@@ -20,5 +20,5 @@ public struct Size: Sendable, Hashable, Codable, CustomStringConvertible {
     public static let zero = Size(width: 0, height: 0)
 
     /// Reads like `60 × 40`.
-    public var description: String { "\(NumberText.short(width)) × \(NumberText.short(height))" }
+    public var description: String { "\(NumberFormat.short(width)) × \(NumberFormat.short(height))" }
 }

@@ -97,7 +97,7 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     }
 
     /// The part-wise sum.
-    func adding(_ other: LayoutConstant) -> LayoutConstant {
+    package func adding(_ other: LayoutConstant) -> LayoutConstant {
         LayoutConstant(
             scalar: scalar + other.scalar,
             point: Point(x: point.x + other.point.x, y: point.y + other.point.y),
@@ -112,7 +112,7 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     }
 
     /// Every part multiplied by `factor`.
-    func scaled(by factor: Double) -> LayoutConstant {
+    package func scaled(by factor: Double) -> LayoutConstant {
         LayoutConstant(
             scalar: scalar * factor,
             point: Point(x: point.x * factor, y: point.y * factor),
@@ -127,7 +127,7 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     /// The non-zero parts joined by `+`, such as `8`, `(10, 20)` or `8 + (top 1, left 2, bottom 3, right 4)`.
     public var description: String {
         var parts: [String] = []
-        if scalar != 0 { parts.append(NumberText.short(scalar)) }
+        if scalar != 0 { parts.append(NumberFormat.short(scalar)) }
         if point != .zero { parts.append(point.description) }
         if size != .zero { parts.append(size.description) }
         if insets != .zero { parts.append(insets.description) }

@@ -161,6 +161,17 @@ public final class LayoutConstraint: CustomStringConvertible {
         return items
     }
 
+    /// The item whose superview a superview-shorthand operand (a right side without items) needs,
+    /// when it has none.
+    package var itemWithoutSuperview: LayoutItem? {
+        for operand in lhs + rhs {
+            if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
+                return item
+            }
+        }
+        return nil
+    }
+
     /// The items the constraint names now, superview shorthands resolved.
     func currentlyReferencedItems() -> [LayoutItem] {
         var items: [LayoutItem] = []
@@ -228,7 +239,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         var text = ""
         if let label { text += "\(label): " }
         text += Self.format(lhs, constant: 0) + " \(relation) " + Self.format(rhs, constant: resolvedConstant)
-        if !priority.isRequired { text += " @\(NumberText.priority(priority))" }
+        if !priority.isRequired { text += " @\(NumberFormat.priority(priority))" }
         if let location { text += " (\(location))" }
         return text
     }
@@ -248,16 +259,16 @@ public final class LayoutConstraint: CustomStringConvertible {
         var text = ""
         for (index, operand) in operands.enumerated() {
             let magnitude = abs(operand.coefficient)
-            let body = magnitude == 1 ? name(of: operand) : "\(name(of: operand)) * \(NumberText.short(magnitude))"
+            let body = magnitude == 1 ? name(of: operand) : "\(name(of: operand)) * \(NumberFormat.short(magnitude))"
             if index == 0 {
                 text = operand.coefficient < 0 ? "-" + body : body
             } else {
                 text += operand.coefficient < 0 ? " - " + body : " + " + body
             }
         }
-        if operands.isEmpty { return NumberText.short(constant) }
+        if operands.isEmpty { return NumberFormat.short(constant) }
         if constant != 0 {
-            text += constant < 0 ? " - \(NumberText.short(-constant))" : " + \(NumberText.short(constant))"
+            text += constant < 0 ? " - \(NumberFormat.short(-constant))" : " + \(NumberFormat.short(constant))"
         }
         return text
     }

@@ -54,6 +54,6 @@ final class SizeMeasurement: LayoutParticipant {
         if let current, abs(current.width - next.width) <= Self.tolerance,
            abs(current.height - next.height) <= Self.tolerance { return nil }
         pass.measuredSizes[identifier] = next
-        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberText.short(frame.width))"
+        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberFormat.short(frame.width))"
     }
 }

@@ -78,11 +78,11 @@ public struct SizeQuery: CustomStringConvertible {
 
     private static func rangeText<R: RangeExpression<Double>>(_ range: R) -> String {
         switch range {
-        case let r as Range<Double>: "\(NumberText.short(r.lowerBound))..<\(NumberText.short(r.upperBound))"
-        case let r as ClosedRange<Double>: "\(NumberText.short(r.lowerBound))...\(NumberText.short(r.upperBound))"
-        case let r as PartialRangeUpTo<Double>: "..<\(NumberText.short(r.upperBound))"
-        case let r as PartialRangeThrough<Double>: "...\(NumberText.short(r.upperBound))"
-        case let r as PartialRangeFrom<Double>: "\(NumberText.short(r.lowerBound))..."
+        case let r as Range<Double>: "\(NumberFormat.short(r.lowerBound))..<\(NumberFormat.short(r.upperBound))"
+        case let r as ClosedRange<Double>: "\(NumberFormat.short(r.lowerBound))...\(NumberFormat.short(r.upperBound))"
+        case let r as PartialRangeUpTo<Double>: "..<\(NumberFormat.short(r.upperBound))"
+        case let r as PartialRangeThrough<Double>: "...\(NumberFormat.short(r.upperBound))"
+        case let r as PartialRangeFrom<Double>: "\(NumberFormat.short(r.lowerBound))..."
         default: "\(range)"
         }
     }

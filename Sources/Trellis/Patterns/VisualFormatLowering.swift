@@ -121,7 +121,7 @@ struct VisualFormatLowering {
                 }
                 add(element.terms.map { $0.scaled(by: reference.weight) }, .equal,
                     reference.terms.map { $0.scaled(by: element.weight) }, priority: priority,
-                    label: "\(element.text) ~\(NumberText.short(element.weight)) : \(reference.text) ~\(NumberText.short(reference.weight))")
+                    label: "\(element.text) ~\(NumberFormat.short(element.weight)) : \(reference.text) ~\(NumberFormat.short(reference.weight))")
             }
         }
 

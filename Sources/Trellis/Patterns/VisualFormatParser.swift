@@ -307,7 +307,7 @@ struct VisualFormatParser {
                 throw error("expected a priority (a number or a metric) after '@', found \(describe(peek))", at: index)
             }
             guard value >= 1, value <= 1000 else {
-                throw error("the priority \(NumberText.short(value)) is outside 1...1000", at: priorityStart)
+                throw error("the priority \(NumberFormat.short(value)) is outside 1...1000", at: priorityStart)
             }
             priority = Priority(Float(value))
         }

@@ -1,0 +1,161 @@
+import Trellis
+import TrellisLinearSystem
+
+extension ConstraintSyntax {
+    /// The relation this constraint stands for, with each item reference resolved in `root`'s
+    /// subtree: the ids of its views and of their layout guides, then `.superview`,
+    /// `.layoutMarginsGuide` and `.safeAreaLayoutGuide` after an id.
+    ///
+    /// The result is the ``LayoutRelation`` the Swift DSL builds for the same text, so installing
+    /// it lowers exactly as `Tails.install` does:
+    ///
+    /// ```swift
+    /// let relation = try ConstraintParser.parse("title~.top == header~.bottom + 8").relation(in: root)
+    /// Tails.install(relation)       // the same as Tails.install(title~.top == header~.bottom + 8)
+    /// ```
+    ///
+    /// - Throws: ``ConstraintSyntaxError`` at the column of an item that cannot be found.
+    public func relation(in root: View) throws(ConstraintSyntaxError) -> LayoutRelation {
+        try relation(resolver: ItemResolver(root: root))
+    }
+
+    /// The relation, resolving item references with `resolver`.
+    func relation(resolver: ItemResolver) throws(ConstraintSyntaxError) -> LayoutRelation {
+        let left = try evaluate(lhs, resolver)
+        let right = try evaluate(rhs, resolver)
+        var result = LayoutRelation(lhs: left, relation: relation, rhs: right)
+        if let explicitPriority { result = result.priority(explicitPriority) }
+        result.label = label
+        return result
+    }
+
+    private func evaluate(_ expression: Expression, _ resolver: ItemResolver) throws(ConstraintSyntaxError)
+        -> LayoutExpression
+    {
+        switch expression {
+        case .constant(let constant):
+            return LayoutExpression(terms: [], constant: constant)
+        case .anchor(let reference, let names):
+            var anchors = LayoutAnchors(item: try resolver.resolve(reference))
+            for name in names { anchors = name.applied(to: anchors) }
+            return anchors.layoutExpression
+        case .sum(let a, let b):
+            return try evaluate(a, resolver).adding(try evaluate(b, resolver))
+        case .scaled(let inner, let factor):
+            return try evaluate(inner, resolver).scaled(by: factor)
+        }
+    }
+}
+
+/// Finds the items named in constraint strings: ids, then `.superview`, `.layoutMarginsGuide`
+/// and `.safeAreaLayoutGuide` suffixes.
+struct ItemResolver {
+    /// The suffixes that follow an id.
+    static let suffixes: Set<String> = ["superview", "layoutMarginsGuide", "safeAreaLayoutGuide"]
+
+    /// Items by id (the first item wins when ids repeat).
+    let items: [String: LayoutItem]
+
+    init(items: [String: LayoutItem]) {
+        self.items = items
+    }
+
+    /// The views of `root`'s subtree and their custom guides, by id.
+    init(root: View) {
+        var items: [String: LayoutItem] = [:]
+        for view in root.subtreeViews() {
+            if let id = view.id, items[id] == nil { items[id] = view }
+            for guide in view.layoutGuides {
+                if let id = guide.id, items[id] == nil { items[id] = guide }
+            }
+        }
+        self.items = items
+    }
+
+    func resolve(_ reference: ConstraintSyntax.ItemReference) throws(ConstraintSyntaxError) -> LayoutItem {
+        let segments = reference.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        // The longest prefix that is an id, then suffixes.
+        var base: LayoutItem?
+        var used = 0
+        for count in stride(from: segments.count, through: 1, by: -1) {
+            if let item = items[segments[0..<count].joined(separator: ".")] {
+                base = item
+                used = count
+                break
+            }
+        }
+        guard var item = base else {
+            throw ConstraintSyntaxError(unknownItemMessage(segments), column: reference.column)
+        }
+        var column = reference.column + segments[0..<used].joined(separator: ".").unicodeScalars.count + 1
+        for suffix in segments[used...] {
+            guard Self.suffixes.contains(suffix) else {
+                let known = segments[0..<used].joined(separator: ".")
+                let hint = switch suffix {
+                case "margins", "layoutMargins", "marginsGuide": "; did you mean \(known).layoutMarginsGuide?"
+                case "safeArea", "safeAreaGuide": "; did you mean \(known).safeAreaLayoutGuide?"
+                default: " (after an id: superview, layoutMarginsGuide, safeAreaLayoutGuide)"
+                }
+                throw ConstraintSyntaxError("\"\(known)\" has no \"\(suffix)\"" + hint, column: column)
+            }
+            guard let view = item as? View else {
+                throw ConstraintSyntaxError("\(item.name) is a layout guide: only views have a \(suffix)", column: column)
+            }
+            switch suffix {
+            case "superview":
+                guard let parent = view.superview else {
+                    throw ConstraintSyntaxError("\(view.name) has no superview", column: column)
+                }
+                item = parent
+            case "layoutMarginsGuide":
+                item = view.layoutMarginsGuide
+            default:
+                item = view.safeAreaLayoutGuide
+            }
+            column += suffix.unicodeScalars.count + 1
+        }
+        return item
+    }
+
+    private func unknownItemMessage(_ segments: [String]) -> String {
+        let path = segments.joined(separator: ".")
+        var message = "unknown item \"\(path)\""
+        let head = segments.count > 1 && Self.suffixes.contains(segments.last ?? "")
+            ? segments.dropLast().joined(separator: ".") : path
+        if let suggestion = Self.nearest(head, among: items.keys) {
+            message += "; did you mean \"\(suggestion)\"?"
+        }
+        return message
+    }
+
+    /// The known name closest to `name` by edit distance, if it is close enough to be a typo.
+    static func nearest(_ name: String, among names: some Sequence<String>) -> String? {
+        let target = Array(name.unicodeScalars)
+        guard target.count <= 64 else { return nil }
+        let limit = max(1, min(3, target.count / 3))
+        var best: (name: String, distance: Int)?
+        for candidate in names.sorted() {
+            let scalars = Array(candidate.unicodeScalars)
+            guard abs(scalars.count - target.count) <= limit else { continue }
+            let distance = editDistance(target, scalars)
+            if distance <= limit, distance < target.count, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.name
+    }
+
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        var previous = Array(0...b.count)
+        var row = Array(repeating: 0, count: b.count + 1)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            row[0] = i
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &row)
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
+}

@@ -1,0 +1,419 @@
+import Trellis
+import TrellisLinearSystem
+
+/// The views, guides and constraints of a ``LayoutDocument``, built and ready to lay out.
+///
+/// ```swift
+/// let layout = try document.makeLayout(width: 768)
+/// let result = try layout.layout()
+/// if !result.isSatisfiable { print(result.conflicts) }
+/// layout.item(id: "title")?.description
+/// ```
+///
+/// Views are not `Sendable`: build and lay out on one task; the ``DocumentLayoutResult`` is a
+/// `Sendable` value.
+public final class DocumentLayout {
+    /// The document the layout was built from.
+    public let document: LayoutDocument
+    /// The root view (its frame is `(0, 0, width, height)`).
+    public let root: View
+    /// The constraints of each document entry, in document order (an entry with a composite
+    /// attribute such as `edges` makes several).
+    public let groups: [ConstraintGroup]
+
+    /// The layout sets of the document's `layoutSets`, in document order.
+    public let layoutSets: [LayoutSet]
+    /// The constraints of each of the document's `visualFormat` strings, in document order.
+    public let visualFormatGroups: [ConstraintGroup]
+
+    private let itemsByID: [String: LayoutItem]
+    private var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
+    private var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
+    private var sources: [LayoutConstraint.ID: Source] = [:]
+
+    /// How many times ``layout()`` relaxes conflicting constraints before giving up on frames.
+    public static let maximumRecoveries = 64
+
+    init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View) throws(LayoutDocumentError) {
+        self.document = document
+        let root = View(id: document.root.id)
+        root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        Self.configure(root, with: document.root)
+        self.root = root
+
+        var items: [String: LayoutItem] = [document.root.id: root]
+        var views: [String: View] = [document.root.id: root]
+        var made = Set<ObjectIdentifier>()
+        var stacks: [(StackView, LayoutDocument.StackEntry)] = []
+        for entry in document.views {
+            let view: View
+            if let stackEntry = entry.stack {
+                let stack = StackView(id: entry.id, axis: stackEntry.axis, spacing: stackEntry.spacing,
+                                      distribution: stackEntry.distribution, alignment: stackEntry.alignment,
+                                      file: document.name, line: UInt(max(entry.line, 0)))
+                stack.isBaselineRelativeArrangement = stackEntry.isBaselineRelative
+                stack.isLayoutMarginsRelativeArrangement = stackEntry.isMarginsRelative
+                stacks.append((stack, stackEntry))
+                view = stack
+            } else {
+                view = makeView(entry)
+            }
+            guard view.id == entry.id, view.superview == nil, view.subviews.isEmpty, made.insert(ObjectIdentifier(view)).inserted
+            else {
+                throw LayoutDocumentError("view \"\(entry.id)\": the view factory must return a new view with id "
+                    + "\"\(entry.id)\", without superview or subviews", line: entry.line)
+            }
+            Self.configure(view, with: entry)
+            items[entry.id] = view
+            views[entry.id] = view
+        }
+        for entry in document.views {
+            guard let view = views[entry.id], let parent = entry.parent.flatMap({ views[$0] }) else {
+                throw LayoutDocumentError("view \"\(entry.id)\": unknown parent", line: entry.line)
+            }
+            guard parent.addSubview(view) else {
+                throw LayoutDocumentError("view \"\(entry.id)\": its parents form a cycle", line: entry.line)
+            }
+        }
+        for (stack, entry) in stacks {
+            for id in entry.arranged {
+                guard let view = views[id], view.superview === stack else {
+                    throw LayoutDocumentError("stack \"\(stack.id ?? "")\": arranged view \"\(id)\" is not its child")
+                }
+                stack.addArrangedSubview(view)
+                if let gap = entry.customSpacing[id] { stack.setCustomSpacing(gap, after: view) }
+            }
+        }
+        for entry in document.guides {
+            guard let owner = views[entry.owner] else {
+                throw LayoutDocumentError("guide \"\(entry.id)\": unknown owner \"\(entry.owner)\"", line: entry.line)
+            }
+            let guide = LayoutGuide(id: entry.id)
+            owner.addLayoutGuide(guide)
+            items[entry.id] = guide
+        }
+        itemsByID = items
+
+        let resolver = ItemResolver(items: items)
+        var groups: [ConstraintGroup] = []
+        groups.reserveCapacity(document.constraints.count)
+        for entry in document.constraints {
+            let relation = try Self.relation(of: entry, resolver: resolver, documentName: document.name)
+            let group = Tails.make([relation])
+            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            for constraint in group.constraints {
+                entryByConstraint[constraint.id] = entry.index
+                constraintByID[constraint.id] = constraint
+                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            }
+            group.activate()
+            groups.append(group)
+        }
+        self.groups = groups
+
+        // Layout sets: the cases' constraint strings lower as the top-level ones, then go through
+        // the same `Tails.layoutSet(for:)` / `when` / `otherwise` code as Swift.
+        var sets: [LayoutSet] = []
+        for entry in document.layoutSets {
+            guard let view = views[entry.view] else {
+                throw LayoutDocumentError("layout set: unknown view \"\(entry.view)\"", line: entry.line)
+            }
+            let set = Tails.layoutSet(for: view)
+            for layoutCase in entry.cases {
+                var relations: [LayoutRelation] = []
+                var counts: [Int] = []
+                for constraintEntry in layoutCase.constraints {
+                    let relation = try Self.relation(of: constraintEntry, resolver: resolver, documentName: document.name)
+                    // Built once on their own to check them and to know how many constraints each makes.
+                    let alone = Tails.make([relation]).constraints
+                    try Self.check(alone, subject: constraintEntry.subject, line: constraintEntry.line,
+                                   column: constraintEntry.documentColumn(ofScalar: 1))
+                    relations.append(relation)
+                    counts.append(alone.count)
+                }
+                if let query = layoutCase.query {
+                    guard let sizeQuery = query.sizeQuery() else {
+                        throw LayoutDocumentError("layout set of \"\(entry.view)\": invalid size query", line: entry.line)
+                    }
+                    set.when(sizeQuery) { relations }
+                } else {
+                    set.otherwise { relations }
+                }
+                let made = set.caseGroups.last?.constraints ?? []
+                var start = 0
+                for (constraintEntry, count) in zip(layoutCase.constraints, counts) {
+                    for constraint in made[start..<min(start + count, made.count)] {
+                        constraintByID[constraint.id] = constraint
+                        sources[constraint.id] = Source(subject: constraintEntry.subject, line: constraintEntry.line,
+                                                        column: constraintEntry.documentColumn(ofScalar: 1))
+                    }
+                    start += count
+                }
+            }
+            sets.append(set)
+        }
+        layoutSets = sets
+
+        // Visual Format strings, through `Tails.visual` with the document's items by id.
+        var formatGroups: [ConstraintGroup] = []
+        for entry in document.visualFormats {
+            let relations: [LayoutRelation]
+            do {
+                // A document is self-contained: no `@` priority means required, whatever scope builds it.
+                relations = try Tails.withPriority(.required) {
+                    try Tails.visual(entry.format, metrics: entry.metrics, views: items, options: entry.options,
+                                     standardSpacing: entry.standardSpacing, standardEdgeSpacing: entry.standardEdgeSpacing,
+                                     file: document.name, line: UInt(max(entry.line, 0)))
+                }
+            } catch let error as VisualFormatError {
+                throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                                          line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+            } catch {
+                throw LayoutDocumentError("\(entry.subject): \(error)", line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            }
+            let group = Tails.make(relations)
+            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            for constraint in group.constraints {
+                constraintByID[constraint.id] = constraint
+                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            }
+            group.activate()
+            formatGroups.append(group)
+        }
+        visualFormatGroups = formatGroups
+    }
+
+    /// Where a constraint comes from in the document, for messages.
+    private struct Source {
+        let subject: String
+        let line: Int
+        let column: Int
+    }
+
+    /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
+    /// (required when it gives none), label and location.
+    private static func relation(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
+        throws(LayoutDocumentError) -> LayoutRelation
+    {
+        var relation: LayoutRelation
+        do {
+            relation = try entry.syntax.relation(resolver: resolver)
+        } catch {
+            throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                                      line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+        }
+        // A document is self-contained: no `~~` means required, whatever scope builds it.
+        relation = relation.priority(entry.syntax.priority)
+        relation.label = entry.label
+        relation.location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
+        return relation
+    }
+
+    /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.
+    private static func check(_ constraints: [LayoutConstraint], subject: String, line: Int, column: Int)
+        throws(LayoutDocumentError)
+    {
+        for constraint in constraints {
+            if let problem = constraint.problem {
+                throw LayoutDocumentError("\(subject): \(problem)", line: line, column: column)
+            }
+            if let orphan = constraint.itemWithoutSuperview {
+                throw LayoutDocumentError("\(subject): a right side without items means the same attribute "
+                    + "of the superview, but \(orphan.name) has none (name the item, as in \(orphan.name)~.top)",
+                    line: line, column: column)
+            }
+        }
+    }
+
+    private static func configure(_ view: View, with entry: LayoutDocument.ViewEntry) {
+        if entry.text == nil {
+            // A text item's size and baselines come from its measurement.
+            view.intrinsicContentSize = entry.intrinsicSize
+            view.firstBaselineOffsetFromTop = entry.firstBaseline
+            view.lastBaselineOffsetFromBottom = entry.lastBaseline
+        }
+        view.setContentHuggingPriority(entry.hugging.horizontal, for: .horizontal)
+        view.setContentHuggingPriority(entry.hugging.vertical, for: .vertical)
+        view.setContentCompressionResistancePriority(entry.compression.horizontal, for: .horizontal)
+        view.setContentCompressionResistancePriority(entry.compression.vertical, for: .vertical)
+        view.layoutMargins = entry.margins
+        view.safeAreaInsets = entry.safeArea
+        view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea
+        view.semanticContentAttribute = entry.direction
+        view.isHidden = entry.isHidden
+    }
+
+    /// The view or guide with this id.
+    public func item(id: String) -> LayoutItem? { itemsByID[id] }
+
+    /// The index of the document constraint that made `constraint`, if any.
+    public func documentIndex(of constraint: LayoutConstraint.ID) -> Int? { entryByConstraint[constraint] }
+
+    // MARK: - Layout
+
+    /// Lays the document out.
+    ///
+    /// When the required constraints cannot all hold, the result lists the conflict (a minimal
+    /// set, as ``LayoutError/unsatisfiable(conflict:)`` reports it) and, so that the layout can
+    /// still be drawn, frames computed with the conflicting constraints made optional: in document
+    /// order at 999, 998, … (the layout pass's own constraints last), so that the constraint
+    /// written last gives way first and the frames are unique. This repeats while further
+    /// conflicts appear, up to ``maximumRecoveries`` times. The priorities are restored before the
+    /// call returns.
+    ///
+    /// With `reportingAmbiguity`, the result's ``DocumentLayoutResult/ambiguity`` lists the items
+    /// whose frames the constraints leave undetermined, with the ranges of their attributes (the
+    /// layout diagnostics' ``View/ambiguityReport()`` on the root, in document order). It costs up
+    /// to two extra solves per attribute, so it is off by default, and the result's `ambiguity`
+    /// is then nil (not computed), never an empty list that looks like an answer.
+    ///
+    /// ```swift
+    /// let result = try layout.layout(reportingAmbiguity: true)
+    /// result.ambiguousItems   // ["badge"]
+    /// ```
+    ///
+    /// - Throws: ``LayoutDocumentError`` for the other layout errors (a number the solver cannot
+    ///   take, a solver failure), naming the document constraint involved.
+    public func layout(reportingAmbiguity: Bool = false) throws(LayoutDocumentError) -> DocumentLayoutResult {
+        var conflicts: [[ConstraintInfo]] = []
+        var restore: [() -> Void] = []
+        defer { for undo in restore.reversed() { undo() } }
+        var snapshot: LayoutSnapshot?
+        var relaxedEntries = Set<Int>()
+        var level = Priority.required
+
+        for _ in 0...Self.maximumRecoveries {
+            do {
+                snapshot = try root.layoutSnapshot()
+                break
+            } catch let error as LayoutError {
+                guard case .unsatisfiable(let conflict) = error else { throw translate(error) }
+                conflicts.append(conflict)
+                // In document order, each entry one level below the previous one (the layout pass's
+                // own constraints last): the constraint written last gives way first, and the
+                // relaxed layout is unique rather than a tie between equal priorities.
+                var progress = false
+                var previousEntry: Int?
+                for info in Self.documentOrder(conflict, entries: entryByConstraint) {
+                    let entry = entryByConstraint[info.id]
+                    if entry == nil || entry != previousEntry { level = max(level - 1, Self.lowestRelaxedPriority) }
+                    previousEntry = entry
+                    if let undo = relax(info, to: level, entries: &relaxedEntries) {
+                        restore.append(undo)
+                        progress = true
+                    }
+                }
+                if !progress { break }
+            } catch {
+                throw LayoutDocumentError("layout failed: \(error)")
+            }
+        }
+        // While the conflicting constraints are still relaxed: the ambiguity of the layout drawn.
+        var ambiguity: [DocumentLayoutResult.AmbiguousItem]?
+        if reportingAmbiguity, snapshot != nil { ambiguity = try ambiguousItems() }
+        return DocumentLayoutResult(
+            documentName: document.name, rootID: document.root.id, rootSize: root.frame.size, snapshot: snapshot,
+            conflicts: conflicts.map(members(of:)), relaxedEntries: relaxedEntries.sorted(), ambiguity: ambiguity)
+    }
+
+    /// The items whose frames the constraints do not determine, from the layout diagnostics'
+    /// ambiguity report on the root, in document order (root, views, guides).
+    private func ambiguousItems() throws(LayoutDocumentError) -> [DocumentLayoutResult.AmbiguousItem] {
+        let report: LayoutAmbiguityReport
+        do {
+            report = try root.ambiguityReport()
+        } catch let error as LayoutError {
+            throw translate(error)
+        } catch {
+            throw LayoutDocumentError("ambiguity analysis failed: \(error)")
+        }
+        var entriesByItem: [LayoutItemKey: [LayoutAmbiguityReport.Entry]] = [:]
+        for entry in report.entries { entriesByItem[entry.item, default: []].append(entry) }
+        var result: [DocumentLayoutResult.AmbiguousItem] = []
+        for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
+            guard let key = itemsByID[id]?.key, let entries = entriesByItem.removeValue(forKey: key) else { continue }
+            result.append(.init(name: id, attributes: entries))
+        }
+        // Items the document does not name (none today): kept, after the others, in the report's order.
+        for entry in report.entries {
+            guard let entries = entriesByItem.removeValue(forKey: entry.item) else { continue }
+            result.append(.init(name: entry.name, attributes: entries))
+        }
+        return result
+    }
+
+    /// The lowest priority a relaxed constraint gets (conflicts have few members; beyond 499 of
+    /// them the last share this level).
+    static let lowestRelaxedPriority: Priority = 500
+
+    /// Conflict members by document index, the layout pass's own constraints last, then by text
+    /// (the solver's order of a conflict is not meaningful, and need not repeat).
+    static func documentOrder(_ conflict: [ConstraintInfo], entries: [LayoutConstraint.ID: Int]) -> [ConstraintInfo] {
+        conflict.sorted { a, b in
+            let left = entries[a.id] ?? Int.max, right = entries[b.id] ?? Int.max
+            return left != right ? left < right : a.text < b.text
+        }
+    }
+
+    /// Lowers a required conflict member to `priority`; returns how to undo it, or nil if it
+    /// cannot be relaxed (the root's frame).
+    private func relax(_ info: ConstraintInfo, to priority: Priority, entries: inout Set<Int>) -> (() -> Void)? {
+        guard info.priority.isRequired else { return nil }
+        if !info.isImplicit {
+            guard let constraint = constraintByID[info.id] else { return nil }
+            constraint.priority = priority
+            if let index = entryByConstraint[info.id] { entries.insert(index) }
+            return { constraint.priority = .required }
+        }
+        // Content size held at 1000: relax the view's priority on that axis.
+        guard let (name, attribute) = Self.implicitSubject(info), let view = itemsByID[name] as? View,
+              info.label == "content hugging" || info.label == "compression resistance" else { return nil }
+        let axis: LayoutAxis = attribute == "width" ? .horizontal : .vertical
+        if info.label == "content hugging" {
+            view.setContentHuggingPriority(priority, for: axis)
+            return { view.setContentHuggingPriority(.required, for: axis) }
+        }
+        view.setContentCompressionResistancePriority(priority, for: axis)
+        return { view.setContentCompressionResistancePriority(.required, for: axis) }
+    }
+
+    /// The item name and attribute of a constraint the layout pass made (`label: name.width >= 140`).
+    static func implicitSubject(_ info: ConstraintInfo) -> (name: String, attribute: String)? {
+        var text = Substring(info.text)
+        if let label = info.label, text.hasPrefix(label + ": ") { text = text.dropFirst(label.count + 2) }
+        guard let token = text.split(separator: " ").first, let dot = token.lastIndex(of: ".") else { return nil }
+        return (String(token[..<dot]), String(token[token.index(after: dot)...]))
+    }
+
+    /// The members of a conflict in document order, the constraints the layout pass made last.
+    private func members(of conflict: [ConstraintInfo]) -> [DocumentLayoutResult.ConflictMember] {
+        Self.documentOrder(conflict, entries: entryByConstraint).map(member(for:))
+    }
+
+    private func member(for info: ConstraintInfo) -> DocumentLayoutResult.ConflictMember {
+        var items: [String] = []
+        if info.isImplicit {
+            if let subject = Self.implicitSubject(info) { items = [subject.name] }
+        } else if let constraint = constraintByID[info.id] {
+            items = constraint.items.map(\.name)
+        }
+        let index = entryByConstraint[info.id]
+        return DocumentLayoutResult.ConflictMember(
+            text: info.text, constraintIndex: index, line: sources[info.id]?.line,
+            items: items, isImplicit: info.isImplicit)
+    }
+
+    private func translate(_ error: LayoutError) -> LayoutDocumentError {
+        guard let info = error.constraints.first, let source = sources[info.id] else {
+            return LayoutDocumentError("\(error)")
+        }
+        let reason: String
+        switch error {
+        case .invalidConstraint(_, let why): reason = why
+        case .missingSuperview: reason = "it refers to the superview of an item that has none"
+        case .noCommonAncestor: reason = "its items are not in one view hierarchy"
+        default: reason = "\(error)"
+        }
+        return LayoutDocumentError("\(source.subject): \(reason)", line: source.line, column: source.column)
+    }
+}

@@ -1,0 +1,59 @@
+import Trellis
+import TrellisLinearSystem
+
+extension DocumentLayoutResult {
+    /// An item whose frame the constraints do not determine: the layout drawn is one of many
+    /// equally good ones. See ``DocumentLayoutResult/ambiguity``.
+    ///
+    /// ```swift
+    /// let result = try document.makeLayout().layout(reportingAmbiguity: true)
+    /// for item in result.ambiguity ?? [] {
+    ///     print(item)   // "badge: left = 0 in (-∞, ∞), height = 0 in [0, ∞)"
+    /// }
+    /// ```
+    public struct AmbiguousItem: Sendable, Hashable, CustomStringConvertible {
+        /// The item's id.
+        public let name: String
+        /// Its undetermined attributes (`left`, `top`, `width`, `height`, in that order), each
+        /// with its value in the layout and its range over all optimal layouts, positions relative
+        /// to the root (as ``LayoutSnapshot/Entry/frameInRoot`` is), as
+        /// ``View/ambiguityReport()`` reports them.
+        public let attributes: [LayoutAmbiguityReport.Entry]
+
+        /// Creates an ambiguous item.
+        ///
+        /// ```swift
+        /// let badge = DocumentLayoutResult.AmbiguousItem(name: "badge", attributes: report.entries)
+        /// ```
+        public init(name: String, attributes: [LayoutAmbiguityReport.Entry]) {
+            self.name = name
+            self.attributes = attributes
+        }
+
+        /// Reads like `badge: left = 0 in (-∞, ∞), height = 20 in [20, 40]`.
+        public var description: String {
+            "\(name): " + attributes.map { entry in
+                "\(entry.attribute) = \(Self.number(entry.value)) in \(Self.interval(entry.minimum, entry.maximum))"
+            }.joined(separator: ", ")
+        }
+
+        private static func number(_ value: Double) -> String {
+            NumberFormat.text(value, decimals: 6)
+        }
+
+        /// `[a, b]`, open at infinite ends.
+        private static func interval(_ lower: Double, _ upper: Double) -> String {
+            (lower == -.infinity ? "(-∞" : "[\(number(lower))") + ", " + (upper == .infinity ? "∞)" : "\(number(upper))]")
+        }
+    }
+
+    /// Lines describing the ambiguity under a table or picture: a heading and one line per
+    /// ambiguous item, or a line saying every frame is determined; none when ambiguity was not
+    /// computed.
+    var ambiguityLines: [String] {
+        guard let ambiguity else { return [] }
+        guard !ambiguity.isEmpty else { return ["no ambiguity: every frame is determined"] }
+        return ["ambiguous (the frames shown are one of many equally good layouts; positions relative to \(rootID)):"]
+            + ambiguity.map { "  \($0)" }
+    }
+}

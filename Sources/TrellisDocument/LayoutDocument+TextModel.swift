@@ -1,0 +1,97 @@
+import Trellis
+import TrellisLinearSystem
+
+extension LayoutDocument {
+    /// The view `Trellis` makes for a view entry when no other factory is given to
+    /// ``makeLayout(width:height:makeView:)``: a plain ``View`` with the entry's id, and for an entry
+    /// with ``ViewEntry/text`` a view measured by ``modelTextSize(of:width:)`` (its
+    /// ``View/sizeForWidth``), with its first baseline 0.8 × the font size below the top and its
+    /// last baseline 0.4 × the font size above the bottom (0.8 × the size below the top of the
+    /// last line).
+    ///
+    /// `TrellisText`'s `Label.documentView(for:)` makes the same views, except that text is a
+    /// `Label` measured by Pango.
+    ///
+    /// ```swift
+    /// let layout = try document.makeLayout(makeView: LayoutDocument.defaultView(for:))   // the default
+    /// ```
+    public static func defaultView(for entry: ViewEntry) -> View {
+        let view = View(id: entry.id)
+        guard let text = entry.text else { return view }
+        view.sizeForWidth = { width in modelTextSize(of: text, width: width) }
+        if !text.text.isEmpty {
+            view.firstBaselineOffsetFromTop = 0.8 * text.pointSize
+            view.lastBaselineOffsetFromBottom = 0.4 * text.pointSize
+        }
+        return view
+    }
+
+    /// The size of a text item laid out at `width` points in the simple text model `Trellis` uses
+    /// without real fonts (``defaultView(for:)``); `s` is the font's ``TextEntry/pointSize``:
+    ///
+    /// - every character (a Swift `Character`, spaces included) is 0.6 × `s` wide, every line
+    ///   1.2 × `s` tall; so a line holds ⌊`width` / (0.6 × `s`)⌋ characters, at least one;
+    /// - newlines start paragraphs; `wordWrap` and the truncating modes break a paragraph greedily
+    ///   at spaces (runs of spaces count as one; a word longer than a line is cut between
+    ///   characters), `charWrap` between any two characters, and `clip` not at all;
+    /// - with ``TextEntry/lines`` above 0, only that many lines are kept (the truncating modes
+    ///   shorten the last one in a real font; the model keeps its length);
+    /// - the size is the widest line (at most `width`, except with `clip`) × the lines kept;
+    ///   empty text is 0 × 0.
+    ///
+    /// ```swift
+    /// let text = LayoutDocument.TextEntry(text: "See you at eight?", font: "DejaVu Sans 10",
+    ///                                     lines: 0, lineBreak: "wordWrap")
+    /// LayoutDocument.modelTextSize(of: text, width: 1e7)   // 102 × 12: 17 characters of 6 points
+    /// LayoutDocument.modelTextSize(of: text, width: 60)    // 60 × 24: "See you at" / "eight?"
+    /// ```
+    public static func modelTextSize(of entry: TextEntry, width: Double) -> Size {
+        guard !entry.text.isEmpty else { return .zero }
+        let size = entry.pointSize
+        let characterWidth = 0.6 * size
+        let available = width.isFinite ? max(width, 0) : 1e7
+        let perLine = max(1, Int(min(available / characterWidth + 1e-9, 1e9).rounded(.down)))
+        var lines: [Int] = []
+        for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            switch entry.lineBreak {
+            case "clip":
+                lines.append(paragraph.count)
+            case "charWrap":
+                let count = paragraph.count
+                if count == 0 { lines.append(0) }
+                var start = 0
+                while start < count {
+                    lines.append(min(perLine, count - start))
+                    start += perLine
+                }
+            default:
+                lines += wrapWords(of: paragraph, perLine: perLine)
+            }
+        }
+        if entry.lines > 0, lines.count > entry.lines { lines.removeLast(lines.count - entry.lines) }
+        var lineWidth = Double(lines.max() ?? 0) * characterWidth
+        if entry.lineBreak != "clip" { lineWidth = min(lineWidth, available) }
+        return Size(width: lineWidth, height: Double(lines.count) * 1.2 * size)
+    }
+
+    /// The character counts of the lines of one paragraph broken greedily at spaces.
+    private static func wrapWords(of paragraph: Substring, perLine: Int) -> [Int] {
+        var lines: [Int] = []
+        var current = 0
+        for word in paragraph.split(separator: " ") {
+            var length = word.count
+            if current > 0, current + 1 + length <= perLine {
+                current += 1 + length
+                continue
+            }
+            if current > 0 { lines.append(current) }
+            while length > perLine {
+                lines.append(perLine)
+                length -= perLine
+            }
+            current = length
+        }
+        lines.append(current)
+        return lines
+    }
+}
