@@ -10,7 +10,7 @@
 
 SWIFT ?= swift
 # Type-checking budget for every expression (the operator DSL must stay fast to compile).
-TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=200
+TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
 BUILD_LOG = .build/trellis-build.log
 
 .PHONY: run test fixtures deps fuzz asan tsan valgrind soak

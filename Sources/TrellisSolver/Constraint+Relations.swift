@@ -1,4 +1,4 @@
-// The relation half of the operator set: `== <= >=` build constraints, `~~` sets their strength.
+// `~~` gives a constraint its strength (the relations themselves are in LinearExpression+Arithmetic.swift).
 
 precedencegroup ConstraintStrengthPrecedence {
     associativity: left
@@ -12,49 +12,4 @@ infix operator ~~ : ConstraintStrengthPrecedence
 /// The same relation held with `strength`.
 public func ~~ (lhs: Constraint, rhs: Strength) -> Constraint {
     lhs.with(strength: rhs)
-}
-
-/// A required constraint `lhs == rhs`.
-public func == <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .equal)
-}
-
-/// A required constraint `lhs == rhs`.
-public func == <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .equal)
-}
-
-/// A required constraint `lhs == rhs`.
-public func == <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .equal)
-}
-
-/// A required constraint `lhs <= rhs`.
-public func <= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
-}
-
-/// A required constraint `lhs <= rhs`.
-public func <= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
-}
-
-/// A required constraint `lhs <= rhs`.
-public func <= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .lessThanOrEqual)
-}
-
-/// A required constraint `lhs >= rhs`.
-public func >= <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
-}
-
-/// A required constraint `lhs >= rhs`.
-public func >= <L: ExpressionConvertible>(lhs: L, rhs: Double) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
-}
-
-/// A required constraint `lhs >= rhs`.
-public func >= <R: ExpressionConvertible>(lhs: Double, rhs: R) -> Constraint {
-    Constraint(lhs - rhs, .greaterThanOrEqual)
 }

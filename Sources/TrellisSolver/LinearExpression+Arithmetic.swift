@@ -1,57 +1,157 @@
-// The arithmetic half of the operator set: `+ - * /` on variables, terms, expressions and numbers.
-// Multiplying two expressions is not linear and is not offered.
+// The solver's operators: `+ - * /` on variables, expressions and numbers, and `== <= >=`
+// building constraints. Each is a concrete static operator on ``Variable`` or ``LinearExpression``
+// (no generic overloads), so the type checker settles `2 * x + y <= 100` by the operand types at
+// once, and none of these can be mistaken for the layout DSL's operators. Multiplying two
+// expressions is not linear and is not offered.
 
-/// The sum of two linear expressions.
-public func + <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> LinearExpression {
-    let l = lhs.expression, r = rhs.expression
-    return LinearExpression(l.terms + r.terms, constant: l.constant + r.constant)
+extension Variable {
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs).adding(LinearExpression(rhs)) }
+
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs).adding(LinearExpression([], constant: rhs)) }
+
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression([], constant: lhs).adding(LinearExpression(rhs)) }
+
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: Variable, rhs: Variable) -> LinearExpression { LinearExpression(lhs).subtracting(LinearExpression(rhs)) }
+
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs).subtracting(LinearExpression([], constant: rhs)) }
+
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression([], constant: lhs).subtracting(LinearExpression(rhs)) }
+
+    /// The negated expression.
+    public static prefix func - (operand: Variable) -> LinearExpression { LinearExpression(operand).scaled(by: -1) }
+
+    /// `lhs` scaled by a number.
+    public static func * (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs).scaled(by: rhs) }
+
+    /// A number times `rhs`.
+    public static func * (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression(rhs).scaled(by: lhs) }
+
+    /// `lhs` divided by a number (`lhs * (1 / rhs)`); dividing by zero gives non-finite
+    /// coefficients, which ``Solver/add(_:)`` rejects.
+    public static func / (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs).divided(by: rhs) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression(rhs)), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression([], constant: rhs)), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(LinearExpression(rhs)), .equal) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression(rhs)), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression([], constant: rhs)), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(LinearExpression(rhs)), .lessThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: Variable, rhs: Variable) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression(rhs)), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: Variable, rhs: Double) -> Constraint { Constraint(LinearExpression(lhs).subtracting(LinearExpression([], constant: rhs)), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: Double, rhs: Variable) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(LinearExpression(rhs)), .greaterThanOrEqual) }
+
 }
 
-/// An expression plus a constant.
-public func + <L: ExpressionConvertible>(lhs: L, rhs: Double) -> LinearExpression {
-    let l = lhs.expression
-    return LinearExpression(l.terms, constant: l.constant + rhs)
-}
+extension LinearExpression {
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { lhs.adding(rhs) }
 
-/// A constant plus an expression.
-public func + <R: ExpressionConvertible>(lhs: Double, rhs: R) -> LinearExpression {
-    rhs + lhs
-}
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: LinearExpression, rhs: Variable) -> LinearExpression { lhs.adding(LinearExpression(rhs)) }
 
-/// The difference of two linear expressions.
-public func - <L: ExpressionConvertible, R: ExpressionConvertible>(lhs: L, rhs: R) -> LinearExpression {
-    lhs + (-rhs)
-}
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: Variable, rhs: LinearExpression) -> LinearExpression { LinearExpression(lhs).adding(rhs) }
 
-/// An expression minus a constant.
-public func - <L: ExpressionConvertible>(lhs: L, rhs: Double) -> LinearExpression {
-    lhs + (-rhs)
-}
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.adding(LinearExpression([], constant: rhs)) }
 
-/// A constant minus an expression.
-public func - <R: ExpressionConvertible>(lhs: Double, rhs: R) -> LinearExpression {
-    (-rhs) + lhs
-}
+    /// The sum `lhs + rhs` as an expression.
+    public static func + (lhs: Double, rhs: LinearExpression) -> LinearExpression { LinearExpression([], constant: lhs).adding(rhs) }
 
-/// The negated expression.
-public prefix func - <E: ExpressionConvertible>(operand: E) -> LinearExpression {
-    operand * -1
-}
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: LinearExpression, rhs: LinearExpression) -> LinearExpression { lhs.subtracting(rhs) }
 
-/// An expression scaled by a number.
-public func * <E: ExpressionConvertible>(lhs: E, rhs: Double) -> LinearExpression {
-    let e = lhs.expression
-    return LinearExpression(e.terms.map { Term($0.variable, $0.coefficient * rhs) }, constant: e.constant * rhs)
-}
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: LinearExpression, rhs: Variable) -> LinearExpression { lhs.subtracting(LinearExpression(rhs)) }
 
-/// A number times an expression.
-public func * <E: ExpressionConvertible>(lhs: Double, rhs: E) -> LinearExpression {
-    rhs * lhs
-}
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: Variable, rhs: LinearExpression) -> LinearExpression { LinearExpression(lhs).subtracting(rhs) }
 
-/// An expression divided by a number (`e * (1 / rhs)`); dividing by zero gives non-finite
-/// coefficients, which ``Solver/add(_:)`` rejects.
-public func / <E: ExpressionConvertible>(lhs: E, rhs: Double) -> LinearExpression {
-    let e = lhs.expression
-    return LinearExpression(e.terms.map { Term($0.variable, $0.coefficient / rhs) }, constant: e.constant / rhs)
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.subtracting(LinearExpression([], constant: rhs)) }
+
+    /// The difference `lhs - rhs` as an expression.
+    public static func - (lhs: Double, rhs: LinearExpression) -> LinearExpression { LinearExpression([], constant: lhs).subtracting(rhs) }
+
+    /// The negated expression.
+    public static prefix func - (operand: LinearExpression) -> LinearExpression { operand.scaled(by: -1) }
+
+    /// `lhs` scaled by a number.
+    public static func * (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.scaled(by: rhs) }
+
+    /// A number times `rhs`.
+    public static func * (lhs: Double, rhs: LinearExpression) -> LinearExpression { rhs.scaled(by: lhs) }
+
+    /// `lhs` divided by a number (`lhs * (1 / rhs)`); dividing by zero gives non-finite
+    /// coefficients, which ``Solver/add(_:)`` rejects.
+    public static func / (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.divided(by: rhs) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs.subtracting(rhs), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs.subtracting(LinearExpression(rhs)), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs).subtracting(rhs), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs.subtracting(LinearExpression([], constant: rhs)), .equal) }
+
+    /// A required constraint `lhs == rhs`.
+    public static func == (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(rhs), .equal) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs.subtracting(rhs), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs.subtracting(LinearExpression(rhs)), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs).subtracting(rhs), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs.subtracting(LinearExpression([], constant: rhs)), .lessThanOrEqual) }
+
+    /// A required constraint `lhs <= rhs`.
+    public static func <= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(rhs), .lessThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: LinearExpression, rhs: LinearExpression) -> Constraint { Constraint(lhs.subtracting(rhs), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: LinearExpression, rhs: Variable) -> Constraint { Constraint(lhs.subtracting(LinearExpression(rhs)), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: Variable, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression(lhs).subtracting(rhs), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: LinearExpression, rhs: Double) -> Constraint { Constraint(lhs.subtracting(LinearExpression([], constant: rhs)), .greaterThanOrEqual) }
+
+    /// A required constraint `lhs >= rhs`.
+    public static func >= (lhs: Double, rhs: LinearExpression) -> Constraint { Constraint(LinearExpression([], constant: lhs).subtracting(rhs), .greaterThanOrEqual) }
+
 }

@@ -32,6 +32,24 @@ public struct LinearExpression: Sendable, CustomStringConvertible {
         self.init([], constant: constant)
     }
 
+    /// `self + other`, terms concatenated.
+    func adding(_ other: LinearExpression) -> LinearExpression {
+        LinearExpression(terms + other.terms, constant: constant + other.constant)
+    }
+
+    /// `self − other`.
+    func subtracting(_ other: LinearExpression) -> LinearExpression { adding(other.scaled(by: -1)) }
+
+    /// Every coefficient and the constant times `factor`.
+    func scaled(by factor: Double) -> LinearExpression {
+        LinearExpression(terms.map { Term($0.variable, $0.coefficient * factor) }, constant: constant * factor)
+    }
+
+    /// Every coefficient and the constant divided by `divisor` (exactly, not times its reciprocal).
+    func divided(by divisor: Double) -> LinearExpression {
+        LinearExpression(terms.map { Term($0.variable, $0.coefficient / divisor) }, constant: constant / divisor)
+    }
+
     /// The same expression with each variable named once (coefficients summed), zero
     /// coefficients dropped, and terms ordered by variable creation (``Variable/id``).
     public func reduced() -> LinearExpression {

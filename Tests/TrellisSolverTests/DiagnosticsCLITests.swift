@@ -66,7 +66,8 @@ struct DiagnosticsCLITests {
         #expect(run.status == 2)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         let conflicts = try #require(object["conflicts"] as? [[String]])
-        #expect(Set(conflicts.map(Set.init)) == [["min", "max"], ["y1", "y2"]])
+        let expected: Set<Set<String>> = [["min", "max"], ["y1", "y2"]]
+        #expect(Set(conflicts.map(Set.init)) == expected)
         #expect(object["recovery"] == nil)
 
         let recovered = try CLITests.run(["explain", "-", "--recover"], stdin: Self.broken)

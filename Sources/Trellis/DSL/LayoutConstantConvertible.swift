@@ -24,11 +24,6 @@ extension Double: LayoutConstantConvertible {
     public var layoutConstant: LayoutConstant { LayoutConstant(self) }
 }
 
-extension Int: LayoutConstantConvertible {
-    /// The number as a layout constant (the same value for every attribute).
-    public var layoutConstant: LayoutConstant { LayoutConstant(Double(self)) }
-}
-
 extension Point: LayoutConstantConvertible {
     /// The point as a layout constant: `x` for x-axis positions, `y` for y-axis positions.
     public var layoutConstant: LayoutConstant { LayoutConstant(self) }

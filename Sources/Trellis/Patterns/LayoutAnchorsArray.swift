@@ -42,33 +42,6 @@ public postfix func ~ (items: [LayoutItem]) -> LayoutAnchorsArray {
     LayoutAnchorsArray(anchors: items.map { LayoutAnchors(item: $0) })
 }
 
-/// One `==` relation per item: `[a, b, c]~.height == root~ * 0.3`.
-///
-/// ```swift
-/// Tails.install { [a, b]~.centerY == root~ }
-/// ```
-public func == <R: LayoutOperand>(lhs: LayoutAnchorsArray, rhs: R) -> [LayoutRelation] {
-    lhs.relations(.equal, rhs.layoutExpression)
-}
-
-/// One `<=` relation per item: `[a, b]~.width <= root~.width / 2`.
-///
-/// ```swift
-/// Tails.install { [a, b]~.bottom <= root~.bottom - 8 }
-/// ```
-public func <= <R: LayoutOperand>(lhs: LayoutAnchorsArray, rhs: R) -> [LayoutRelation] {
-    lhs.relations(.lessThanOrEqual, rhs.layoutExpression)
-}
-
-/// One `>=` relation per item: `[a, b]~.height >= 44`.
-///
-/// ```swift
-/// Tails.install { [a, b]~.height >= 44 }
-/// ```
-public func >= <R: LayoutOperand>(lhs: LayoutAnchorsArray, rhs: R) -> [LayoutRelation] {
-    lhs.relations(.greaterThanOrEqual, rhs.layoutExpression)
-}
-
 /// Every relation at a priority: `[a, b]~.width == 80 ~~ .defaultHigh`.
 ///
 /// ```swift
