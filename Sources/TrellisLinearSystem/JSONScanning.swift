@@ -5,10 +5,12 @@ import TrellisSolver
 struct JSONStringToken {
     /// The offset of the opening quote.
     var quote: Int
-    /// The raw contents, between the quotes.
+    /// The raw contents are `start..<end`, between the quotes.
     var start: Int
     var end: Int
+    /// Whether the string has escapes (its decoded bytes are then the scanner's `scratch`).
     var escaped: Bool
+    /// Whether every scalar of the decoded string is ASCII.
     var isASCII: Bool
 }
 
