@@ -164,16 +164,15 @@ public struct LayoutDocument: Sendable {
     ///   - name: The name used in constraint locations and messages, such as the file name.
     /// - Throws: ``LayoutDocumentError`` naming the offending entry, with its line and column.
     public static func parse(_ bytes: [UInt8], name: String = "document") throws(LayoutDocumentError) -> LayoutDocument {
-        let json: JSONValue
+        let parsed: (value: JSONValue, positions: JSONPositions)
         do {
-            json = try JSONValue.parse(bytes)
+            parsed = try JSONValue.parseWithPositions(bytes)
         } catch let error as JSONParseError {
             throw LayoutDocumentError("invalid JSON: \(error.message)", line: error.line, column: error.column)
         } catch {
             throw LayoutDocumentError("invalid JSON: \(error)")
         }
-        let locator = JSONLocator(bytes: bytes)
-        let document = try LayoutDocumentDecoder(root: json, locator: locator, name: name).decode()
+        let document = try LayoutDocumentDecoder(root: parsed.value, positions: parsed.positions, name: name).decode()
         // Resolve every item once, so that a parsed document always builds.
         _ = try document.makeLayout()
         return document

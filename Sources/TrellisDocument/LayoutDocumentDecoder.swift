@@ -2,12 +2,13 @@ import Trellis
 import TrellisLinearSystem
 
 /// Turns a parsed JSON value into a validated ``LayoutDocument``; every error names the entry and
-/// is placed at the line and column of the offending value.
+/// is placed at the line and column of the offending value (or key, for an unknown field), from
+/// the positions the parser recorded.
 struct LayoutDocumentDecoder {
-    typealias Step = JSONLocator.Step
+    typealias Step = JSONPositions.Step
 
     let root: JSONValue
-    let locator: JSONLocator
+    let positions: JSONPositions
     let name: String
 
     /// The suffixes an id may not end with: they would be read as a reference to another item.
@@ -21,12 +22,25 @@ struct LayoutDocumentDecoder {
     private func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
         var probe = path
         while true {
-            if let position = locator.position(of: probe) {
-                return LayoutDocumentError(message, line: position.line, column: position.column)
+            if let offset = positions.offset(of: probe) {
+                let (line, column) = positions.location(of: offset)
+                return LayoutDocumentError(message, line: line, column: column)
             }
             if probe.isEmpty { return LayoutDocumentError(message) }
             probe.removeLast()
         }
+    }
+
+    /// An error at the key of the member whose value is at `path` (an unknown field).
+    private func failure(key path: [Step], _ message: String) -> LayoutDocumentError {
+        guard let offset = positions.keyOffset(of: path) else { return failure(path, message) }
+        let (line, column) = positions.location(of: offset)
+        return LayoutDocumentError(message, line: line, column: column)
+    }
+
+    /// The line and column of the value at `path` (0, 0 if there is none).
+    private func location(_ path: [Step]) -> (line: Int, column: Int) {
+        positions.offset(of: path).map(positions.location(of:)) ?? (0, 0)
     }
 
     private static func describe(_ path: [Step]) -> String {
@@ -70,36 +84,31 @@ struct LayoutDocumentDecoder {
             throw failure([.key("constraints")], "too many constraints (at most \(LayoutDocument.maximumConstraints))")
         }
 
-        let viewLines = locator.elementPositions(of: [.key("views")]).map(\.line)
         var views: [LayoutDocument.ViewEntry] = []
         views.reserveCapacity(viewValues.count)
         for (index, value) in viewValues.enumerated() {
-            views.append(try decodeView(value, index: index, line: index < viewLines.count ? viewLines[index] : 0,
+            views.append(try decodeView(value, index: index, line: location([.key("views"), .index(index)]).line,
                                         rootID: rootEntry.id))
         }
-        let guideLines = locator.elementPositions(of: [.key("guides")]).map(\.line)
         var guides: [LayoutDocument.GuideEntry] = []
         for (index, value) in guideValues.enumerated() {
-            guides.append(try decodeGuide(value, index: index, line: index < guideLines.count ? guideLines[index] : 0,
+            guides.append(try decodeGuide(value, index: index, line: location([.key("guides"), .index(index)]).line,
                                           rootID: rootEntry.id))
         }
         try checkHierarchy(root: rootEntry, views: views, guides: guides)
 
-        let constraintPositions = locator.elementPositions(of: [.key("constraints")])
         var constraints: [LayoutDocument.ConstraintEntry] = []
         constraints.reserveCapacity(constraintValues.count)
         for (index, value) in constraintValues.enumerated() {
-            let position = index < constraintPositions.count ? constraintPositions[index] : nil
-            constraints.append(try decodeConstraint(value, index: index, position: position))
+            constraints.append(try decodeConstraint(value, index: index))
         }
         var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
                                       constraints: constraints)
         let viewIDs = Set(views.map(\.id)).union([rootEntry.id])
         let setValues = try array(root["layoutSets"], path: [.key("layoutSets")])
-        let setLines = locator.elementPositions(of: [.key("layoutSets")]).map(\.line)
         var total = constraints.count
         for (index, value) in setValues.enumerated() {
-            let entry = try decodeLayoutSet(value, index: index, line: index < setLines.count ? setLines[index] : 0,
+            let entry = try decodeLayoutSet(value, index: index, line: location([.key("layoutSets"), .index(index)]).line,
                                             viewIDs: viewIDs, guideIDs: Set(guides.map(\.id)))
             total += entry.cases.reduce(0) { $0 + $1.constraints.count }
             if total > LayoutDocument.maximumConstraints {
@@ -112,10 +121,8 @@ struct LayoutDocumentDecoder {
         if formatValues.count > LayoutDocument.maximumConstraints {
             throw failure([.key("visualFormat")], "too many Visual Format strings (at most \(LayoutDocument.maximumConstraints))")
         }
-        let formatPositions = locator.elementPositions(of: [.key("visualFormat")])
         for (index, value) in formatValues.enumerated() {
-            document.visualFormats.append(try decodeVisualFormat(
-                value, index: index, position: index < formatPositions.count ? formatPositions[index] : nil))
+            document.visualFormats.append(try decodeVisualFormat(value, index: index))
         }
         return document
     }
@@ -170,13 +177,10 @@ struct LayoutDocumentDecoder {
             }
             let arrayPath = casePath + [.key("constraints")]
             let arrayName = "\(caseSubject).constraints"
-            let positions = locator.elementPositions(of: arrayPath)
             var constraints: [LayoutDocument.ConstraintEntry] = []
             for (constraintIndex, constraintValue) in try array(caseValue["constraints"], path: arrayPath).enumerated() {
-                constraints.append(try decodeConstraint(
-                    constraintValue, index: constraintIndex,
-                    position: constraintIndex < positions.count ? positions[constraintIndex] : nil,
-                    arrayPath: arrayPath, arrayName: arrayName))
+                constraints.append(try decodeConstraint(constraintValue, index: constraintIndex, arrayPath: arrayPath,
+                                                        arrayName: arrayName))
             }
             cases.append(.init(query: query, constraints: constraints))
         }
@@ -210,7 +214,7 @@ struct LayoutDocumentDecoder {
         return query
     }
 
-    private func decodeVisualFormat(_ value: JSONValue, index: Int, position: JSONLocator.Position?)
+    private func decodeVisualFormat(_ value: JSONValue, index: Int)
         throws(LayoutDocumentError) -> LayoutDocument.VisualFormatEntry
     {
         var path: [Step] = [.key("visualFormat"), .index(index)]
@@ -272,12 +276,9 @@ struct LayoutDocumentDecoder {
             throw failure(path, "\(subject) must be a format string such as \"H:|-[a]-[b]-|\" or an object with a "
                 + "\"format\" string, found \(value.kind)")
         }
-        let found = path.count == 2 ? position
-            : position.flatMap { locator.position(of: [.key("format")], inValueAt: $0) } ?? locator.position(of: path)
-        let start = found ?? JSONLocator.Position(offset: 0, line: 0, column: 0)
-        entry.line = start.line
-        entry.column = start.column
-        entry.escapedColumns = locator.scalarColumns(inStringAt: start)
+        let start = positions.offset(of: path)
+        (entry.line, entry.column) = location(path)
+        entry.escapedColumns = start.flatMap(positions.scalarColumns(ofStringAt:))
         if entry.format.unicodeScalars.count > 2_000 {
             throw failure(path, "\(subject): the format is longer than 2000 characters")
         }
@@ -295,7 +296,7 @@ struct LayoutDocumentDecoder {
     private func checkKeys(_ members: [(key: String, value: JSONValue)], allowed: [String], path: [Step],
                            subject: String) throws(LayoutDocumentError) {
         for member in members where !allowed.contains(member.key) {
-            throw failure(path + [.key(member.key)],
+            throw failure(key: path + [.key(member.key)],
                           "\(subject): unknown field \"\(member.key)\" (known: \(allowed.joined(separator: ", ")))")
         }
     }
@@ -323,7 +324,7 @@ struct LayoutDocumentDecoder {
             hugging: .init(horizontal: .defaultLow, vertical: .defaultLow),
             compression: .init(horizontal: .defaultHigh, vertical: .defaultHigh),
             firstBaseline: 0, lastBaseline: 0, margins: EdgeInsets(8), safeArea: .zero, marginsFromSafeArea: true,
-            direction: .unspecified, line: locator.position(of: path)?.line ?? 0)
+            direction: .unspecified, line: location(path).line)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return (entry, Size(width: width, height: height))
     }
@@ -682,8 +683,8 @@ struct LayoutDocumentDecoder {
 
     // MARK: - Constraints
 
-    private func decodeConstraint(_ value: JSONValue, index: Int, position: JSONLocator.Position?,
-                                  arrayPath: [Step] = [.key("constraints")], arrayName: String = "constraints")
+    private func decodeConstraint(_ value: JSONValue, index: Int, arrayPath: [Step] = [.key("constraints")],
+                                  arrayName: String = "constraints")
         throws(LayoutDocumentError)
         -> LayoutDocument.ConstraintEntry
     {
@@ -710,11 +711,9 @@ struct LayoutDocumentDecoder {
             throw failure(path, "\(arrayName)[\(index)] must be a string such as \"a~.top == b~.bottom + 8\" or an "
                 + "object with a \"constraint\" string, found \(value.kind)")
         }
-        // A string entry starts where the element does; an object entry's string is looked up in it.
-        let found = path.count == arrayPath.count + 1 ? position
-            : position.flatMap { locator.position(of: [.key("constraint")], inValueAt: $0) } ?? locator.position(of: path)
-        let start = found ?? JSONLocator.Position(offset: 0, line: 0, column: 0)
-        let columns = locator.scalarColumns(inStringAt: start)
+        // The string: the element itself, or an object entry's "constraint".
+        let start = location(path)
+        let columns = positions.offset(of: path).flatMap(positions.scalarColumns(ofStringAt:))
         do throws(ConstraintSyntaxError) {
             let syntax = try ConstraintParser.parse(text)
             if let own = syntax.label, label != nil, own != label {

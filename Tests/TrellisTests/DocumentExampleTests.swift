@@ -338,7 +338,8 @@ struct DocumentExampleTests {
             (#"{"id": "s", "stack": {"alignment": 3}}"#, 3, 36, "stack.alignment must be one of \"fill\""),
             (#"{"id": "s", "stack": {"spacing": "8"}}"#, 3, 34, "stack.spacing must be a number"),
             (#"{"id": "s", "stack": {"baselineRelative": 1}}"#, 3, 43, "stack.baselineRelative must be true or false"),
-            (#"{"id": "s", "stack": {"gap": 1}}"#, 3, 30, "stack: unknown field \"gap\""),
+            // An unknown field is placed at its key (column 23), not at its value (column 30, before the positions came from the parser).
+            (#"{"id": "s", "stack": {"gap": 1}}"#, 3, 23, "stack: unknown field \"gap\""),
             (#"{"id": "s", "stack": []}"#, 3, 22, "stack must be an object"),
             (#"{"id": "s", "text": "x", "stack": {}}"#, 3, 35, "cannot be both a text item and a stack"),
             (#"{"id": "s", "stack": {"axis": "vertical", "alignment": "lastBaseline"}}"#, 3, 56,

@@ -157,7 +157,8 @@ struct DocumentLayoutSetTests {
              #"layoutSets[0].cases[0]: when.width must be a range such as "..<600""#),
             (#""layoutSets": [{"view": "r", "cases": [{"when": {"width": "700..<600"}, "constraints": []}]}]"#, 3, 59,
              "bounds in order"),
-            (#""layoutSets": [{"view": "r", "cases": [{"when": {"size": 3}}]}]"#, 3, 58, #"when: unknown field "size""#),
+            // At the key (column 50; it was the value's column 58).
+            (#""layoutSets": [{"view": "r", "cases": [{"when": {"size": 3}}]}]"#, 3, 50, #"when: unknown field "size""#),
             (#""layoutSets": [{"view": "r", "cases": [{"when": {"orientation": "up"}}]}]"#, 3, 65, "when.orientation must be"),
             (#""layoutSets": [{"view": "r", "cases": [{"when": {}}]}]"#, 3, 49, "when must be an object such as"),
             (#""layoutSets": [{"view": "r", "cases": [{"when": {"width": "1..."}, "otherwise": true}]}]"#, 3, 81,

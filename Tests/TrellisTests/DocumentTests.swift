@@ -146,7 +146,8 @@ struct DocumentTests {
         Bad(text: "{\"format\": \"layout-document/1\",\n \"root\": {\"id\": \"r\", \"width\": 1e300, \"height\": 5}}",
             line: 2, column: 31, fragment: "at most 1e6"),
         Bad(text: DocumentTests.document(#""views": {}"#), line: 1, column: 95, fragment: "views must be an array"),
-        Bad(text: DocumentTests.document(#""views": [{"id": "a", "colour": "red"}]"#), line: 1, column: 118,
+        // At the key (column 108; it was the value's column 118).
+        Bad(text: DocumentTests.document(#""views": [{"id": "a", "colour": "red"}]"#), line: 1, column: 108,
             fragment: "views[0] (id \"a\"): unknown field \"colour\""),
         Bad(text: DocumentTests.document(#""views": [{"parent": "root"}]"#), line: 1, column: 96,
             fragment: "views[0]: missing field \"id\""),

@@ -1,0 +1,156 @@
+import Testing
+@testable import TrellisSolver
+@testable import TrellisLinearSystem
+
+/// The JSON rules shared by the parser and the `linear-system/1` reader: each malformed input gets
+/// one message naming what is wrong, at the byte that is wrong, the same from both readers; and
+/// the positions the parser records while parsing.
+@Suite("JSON syntax errors and positions")
+struct LinearSystemJSONTests {
+    /// Input → the exact error (line, column, message).
+    static let syntaxCases: [(input: String, line: Int, column: Int, message: String)] = [
+        // Trailing commas (were "unexpected character ']' (NaN and Infinity are not JSON)" and
+        // "expected a key string" at the bracket), at the comma.
+        ("[1, 2,]", 1, 6, "trailing comma before ']'"),
+        (#"{"a": 1,}"#, 1, 8, "trailing comma before '}'"),
+        ("[\n  1,\n]", 2, 4, "trailing comma before ']'"),
+        (#"{"a": [1,  ]}"#, 1, 9, "trailing comma before ']'"),
+        // Values that are not there or cannot start.
+        ("", 1, 1, "empty input (expected a JSON value)"),
+        (" \n ", 2, 2, "no JSON value, only whitespace"),
+        ("[1,,2]", 1, 4, "expected a value, found ','"),
+        (#"{"a":}"#, 1, 6, "expected a value, found '}'"),
+        ("['a']", 1, 2, "expected a value, found a single quote (JSON strings take double quotes)"),
+        ("[\u{E9}]", 1, 2, "expected a value, found U+00E9 '\u{E9}'"),
+        ("\u{FEFF}{}", 1, 1, "expected a value, found U+FEFF"),
+        ("[NaN]", 1, 2, "unexpected character 'N' (NaN and Infinity are not JSON)"),
+        ("[-Infinity]", 1, 3, "unexpected character 'I' (NaN and Infinity are not JSON)"),
+        ("tru", 1, 1, "invalid literal (expected true)"),
+        ("[1", 1, 3, "unexpected end of input in an array"),
+        (#"{"a": 1"#, 1, 8, "unexpected end of input in an object"),
+        ("[1 2]", 1, 4, "expected ',' or ']' after an element, found '2'"),
+        (#"{"a": 1 "b": 2}"#, 1, 9, #"expected ',' or '}' after a member, found '"'"#),
+        (#"{"a" 1}"#, 1, 6, "expected ':' after the key, found '1'"),
+        ("{a: 1}", 1, 2, "expected a key string (in double quotes), found 'a'"),
+        (#"{"a": 1, "a": 2}"#, 1, 10, #"duplicate key "a""#),
+        ("{} x", 1, 4, "unexpected text after the document: 'x'"),
+        // Numbers: at the byte where a digit was expected.
+        ("-", 1, 2, "invalid number: a digit must follow '-', found the end of the input"),
+        ("[-x]", 1, 3, "invalid number: a digit must follow '-', found 'x'"),
+        ("+1", 1, 1, "invalid number: JSON numbers have no '+' sign"),
+        ("01", 1, 1, "leading zero in a number"),
+        ("[-01]", 1, 3, "leading zero in a number"),
+        (".5", 1, 1, "invalid number: a digit must come before '.' (write 0.5, not .5)"),
+        ("[-.5]", 1, 3, "invalid number: a digit must come before '.' (write 0.5, not .5)"),
+        ("1.", 1, 3, "invalid number: digits expected after '.', found the end of the input"),
+        ("[1.e5]", 1, 4, "invalid number: digits expected after '.', found 'e'"),
+        ("1e", 1, 3, "invalid number: exponent digits expected after 'e', found the end of the input"),
+        ("[1E+]", 1, 5, "invalid number: exponent digits expected after 'E', found ']'"),
+        ("[0, 1e999]", 1, 5, "number 1e999 overflows a double"),
+        // Strings: at the opening quote, the control character, the backslash, the bad byte.
+        (#"["abc"#, 1, 2, #"unterminated string (no closing '"')"#),
+        ("[\"a\nb\"]", 1, 4, "control character U+000A in a string (write it as an escape such as \\n)"),
+        ("\"a\u{01}\"", 1, 3, "control character U+0001 in a string (write it as an escape such as \\n)"),
+        (#""a\qb""#, 1, 3, #"invalid escape '\q' (escapes are \" \\ \/ \b \f \n \r \t \uXXXX)"#),
+        (#"["\u12"]"#, 1, 3, #"invalid \u escape (four hex digits expected)"#),
+        (#""\u12g4""#, 1, 2, #"invalid \u escape (four hex digits expected)"#),
+        (#""\uD800""#, 1, 2, #"lone high surrogate \uD800 (it must be followed by a low surrogate \uDC00...\uDFFF)"#),
+        (#""\udc00""#, 1, 2, #"lone low surrogate \uDC00 (it must follow a high surrogate \uD800...\uDBFF)"#),
+        (#""\ud800\u0041""#, 1, 2, #"high surrogate \uD800 followed by \u0041, not by a low surrogate \uDC00...\uDFFF"#),
+        (#""\ud800\u00""#, 1, 8, #"invalid \u escape (four hex digits expected)"#),
+        (#""a\"#, 1, 3, "unterminated string (the input ends in an escape)"),
+        // Nesting.
+        (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), 1, 65, "nesting deeper than 64 levels"),
+    ]
+
+    static func parserError(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSONValue.parse(bytes)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static func readerError(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try LinearSystem.parse(bytes)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test("Each malformed input gets its exact message at its exact position, from both readers")
+    func syntaxErrorTable() {
+        for item in Self.syntaxCases {
+            let expected = "invalid JSON at line \(item.line), column \(item.column): \(item.message)"
+            let bytes = Array(item.input.utf8)
+            #expect(Self.parserError(bytes) == expected, "\(item.input.debugDescription)")
+            #expect(Self.readerError(bytes) == expected, "\(item.input.debugDescription)")
+        }
+    }
+
+    @Test("Invalid UTF-8 is reported at its first bad byte")
+    func invalidUTF8() {
+        let cases: [(bytes: [UInt8], column: Int, byte: String)] = [
+            (Array(#"["ab"#.utf8) + [0xFF] + Array(#""]"#.utf8), 5, "FF"),
+            (Array(#"["\u00e9 "#.utf8) + [0xC3, 0xA9, 0xC3] + Array(#"\n"]"#.utf8), 12, "C3"),
+            (Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8), 3, "ED"),
+        ]
+        for item in cases {
+            let expected = "invalid JSON at line 1, column \(item.column): invalid UTF-8 in a string: byte 0x\(item.byte)"
+            #expect(Self.parserError(item.bytes) == expected, "\(item.bytes)")
+            #expect(Self.readerError(item.bytes) == expected, "\(item.bytes)")
+        }
+        #expect(Self.parserError([UInt8(ascii: "["), 0xFF, UInt8(ascii: "]")])
+            == "invalid JSON at line 1, column 2: expected a value, found byte 0xFF (not UTF-8)")
+    }
+
+    @Test("The parser records where each value and key is while it parses")
+    func positions() throws {
+        let text = "{\"a\": [1,\n  {\"b\": \"x\"}],\r\n \"c\\u0064\": \"\u{E9}\\n\"}"
+        let bytes = Array(text.utf8)
+        let (value, positions) = try JSONValue.parseWithPositions(bytes)
+        func at(_ path: [JSONPositions.Step]) -> (Int, Int)? {
+            positions.offset(of: path).map(positions.location(of:))
+        }
+        func keyAt(_ path: [JSONPositions.Step]) -> (Int, Int)? {
+            positions.keyOffset(of: path).map(positions.location(of:))
+        }
+        #expect(at([])! == (1, 1))
+        #expect(at([.key("a")])! == (1, 7))
+        #expect(keyAt([.key("a")])! == (1, 2))
+        #expect(at([.key("a"), .index(0)])! == (1, 8))
+        #expect(at([.key("a"), .index(1)])! == (2, 3))
+        #expect(at([.key("a"), .index(1), .key("b")])! == (2, 9))
+        #expect(keyAt([.key("a"), .index(1), .key("b")])! == (2, 4))
+        // Keys are decoded: "c\u0064" is the key "cd".
+        #expect(keyAt([.key("cd")])! == (3, 2))
+        #expect(at([.key("cd")])! == (3, 13))
+        #expect(at([.key("a"), .index(2)]) == nil)
+        #expect(at([.key("b")]) == nil)
+        #expect(keyAt([]) == nil)
+        // The string "é\n": é takes two bytes (columns 14, 15), the escape two (16, 17), then the quote.
+        let string = try #require(positions.offset(of: [.key("cd")]))
+        #expect(positions.scalarColumns(ofStringAt: string) == [14, 16, 18])
+        #expect(positions.scalarColumns(ofStringAt: try #require(positions.offset(of: [.key("a"), .index(1), .key("b")]))) == nil)
+        if case .string(let decoded)? = value["cd"] { #expect(decoded == "\u{E9}\n") } else { Issue.record("\(value)") }
+        // Without asking, nothing is recorded.
+        let plain = try JSONParser.parse(bytes, recordingPositions: false)
+        #expect(plain.positions.offset(of: []) == nil)
+        #expect(plain.positions.lineStarts == [0])
+    }
+
+    @Test("Surrogate pairs and multi-byte characters give one column per scalar")
+    func scalarColumns() throws {
+        let text = #"["a\ud83d\ude00b", "\u00e9"# + "\u{1F600}" + #""]"#
+        let (_, positions) = try JSONValue.parseWithPositions(Array(text.utf8))
+        let first = try #require(positions.offset(of: [.index(0)]))
+        // a (3), the pair (4, twelve bytes), b (16), the closing quote (17).
+        #expect(positions.scalarColumns(ofStringAt: first) == [3, 4, 16, 17])
+        let second = try #require(positions.offset(of: [.index(1)]))
+        // \u00e9 (21, six bytes), 😀 (27, four bytes), the closing quote (31).
+        #expect(positions.scalarColumns(ofStringAt: second) == [21, 27, 31])
+    }
+}
