@@ -4,6 +4,8 @@
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
+#   make docs      builds the DocC documentation of every library into .build/docs/<Library>
+#                  (swift-docc-plugin), failing on any DocC warning
 #   make soak      10^6 drag steps and 10^4 relayouts of a changing view tree in release, failing
 #                  if the resident memory grows past a margin (not part of `make test`; SOAK_ARGS
 #                  passes --drag-steps N, --relayouts N, --margin-mb M)
@@ -13,7 +15,7 @@ SWIFT ?= swift
 TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
 BUILD_LOG = .build/trellis-build.log
 
-.PHONY: run test fixtures deps fuzz asan tsan valgrind soak
+.PHONY: run test fixtures deps docs fuzz asan tsan valgrind soak
 
 deps:
 	@if [ ! -f /usr/include/glpk.h ]; then \
@@ -44,6 +46,19 @@ test: deps
 		echo "error: the build printed warnings (type-checking budget or other); see above"; exit 1; \
 	fi
 	$(SWIFT) test --skip-build $(TYPECHECK_FLAGS)
+
+DOC_TARGETS = Trellis TrellisSolver TrellisText TrellisDocument TrellisLinearSystem
+
+docs: deps
+	@mkdir -p .build/docs
+	@for target in $(DOC_TARGETS); do \
+		echo "== DocC: $$target -> .build/docs/$$target"; \
+		$(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+			--output-path .build/docs/$$target --warnings-as-errors > .build/docs/$$target.log 2>&1 \
+			|| { grep -v "prohibited flag" .build/docs/$$target.log | tail -40; exit 1; }; \
+		if grep "warning:" .build/docs/$$target.log | grep -vq "prohibited flag(s): -pthread"; then \
+			grep -A4 "warning:" .build/docs/$$target.log | grep -v "prohibited flag"; exit 1; fi; \
+	done
 
 fixtures:
 	python3 -m pip install --quiet -r Tests/Conformance/requirements.txt

@@ -6,7 +6,7 @@ extension ConstraintSyntax {
     /// subtree: the ids of its views and of their layout guides, then `.superview`,
     /// `.layoutMarginsGuide` and `.safeAreaLayoutGuide` after an id.
     ///
-    /// The result is the ``LayoutRelation`` the Swift DSL builds for the same text, so installing
+    /// The result is the `LayoutRelation` the Swift DSL builds for the same text, so installing
     /// it lowers exactly as `Tails.install` does:
     ///
     /// ```swift

@@ -4,7 +4,7 @@ import TrellisLinearSystem
 /// A constraint written as a string in the Tails syntax, parsed but not yet tied to layout items:
 /// `"title~.leading == avatar~.trailing + 8 ~~ 750"`.
 ///
-/// Make one with ``ConstraintParser/parse(_:)``; turn it into a ``LayoutRelation`` — the same
+/// Make one with ``ConstraintParser/parse(_:)``; turn it into a `LayoutRelation` — the same
 /// value the Swift DSL builds, lowered by the same rules — with ``relation(in:)``.
 ///
 /// ```swift
@@ -19,37 +19,37 @@ import TrellisLinearSystem
 public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
     /// An attribute name after `~`: one of the twelve attributes or a composite.
     public enum AnchorName: String, Sendable, Hashable, CaseIterable {
-        /// ``LayoutAttribute/left``.
+        /// `LayoutAttribute.left`.
         case left
-        /// ``LayoutAttribute/right``.
+        /// `LayoutAttribute.right`.
         case right
-        /// ``LayoutAttribute/top``.
+        /// `LayoutAttribute.top`.
         case top
-        /// ``LayoutAttribute/bottom``.
+        /// `LayoutAttribute.bottom`.
         case bottom
-        /// ``LayoutAttribute/leading``.
+        /// `LayoutAttribute.leading`.
         case leading
-        /// ``LayoutAttribute/trailing``.
+        /// `LayoutAttribute.trailing`.
         case trailing
-        /// ``LayoutAttribute/width``.
+        /// `LayoutAttribute.width`.
         case width
-        /// ``LayoutAttribute/height``.
+        /// `LayoutAttribute.height`.
         case height
-        /// ``LayoutAttribute/centerX``.
+        /// `LayoutAttribute.centerX`.
         case centerX
-        /// ``LayoutAttribute/centerY``.
+        /// `LayoutAttribute.centerY`.
         case centerY
-        /// ``LayoutAttribute/firstBaseline``.
+        /// `LayoutAttribute.firstBaseline`.
         case firstBaseline
-        /// ``LayoutAttribute/lastBaseline``.
+        /// `LayoutAttribute.lastBaseline`.
         case lastBaseline
-        /// ``LayoutAnchors/edges``: top, left, bottom, right.
+        /// `LayoutAnchors.edges`: top, left, bottom, right.
         case edges
-        /// ``LayoutAnchors/directionalEdges``: top, leading, bottom, trailing.
+        /// `LayoutAnchors.directionalEdges`: top, leading, bottom, trailing.
         case directionalEdges
-        /// ``LayoutAnchors/size``: width, height.
+        /// `LayoutAnchors.size`: width, height.
         case size
-        /// ``LayoutAnchors/center``: centerX, centerY.
+        /// `LayoutAnchors.center`: centerX, centerY.
         case center
 
         /// The anchors with this name added, exactly as the DSL property of the same name does.

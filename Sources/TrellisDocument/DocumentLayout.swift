@@ -31,7 +31,7 @@ public final class DocumentLayout {
     private var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
     private var sources: [LayoutConstraint.ID: Source] = [:]
 
-    /// How many times ``layout()`` relaxes conflicting constraints before giving up on frames.
+    /// How many times `layout()` relaxes conflicting constraints before giving up on frames.
     public static let maximumRecoveries = 64
 
     init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View) throws(LayoutDocumentError) {
@@ -254,7 +254,7 @@ public final class DocumentLayout {
     /// Lays the document out.
     ///
     /// When the required constraints cannot all hold, the result lists the conflict (a minimal
-    /// set, as ``LayoutError/unsatisfiable(conflict:)`` reports it) and, so that the layout can
+    /// set, as `LayoutError.unsatisfiable(conflict:)` reports it) and, so that the layout can
     /// still be drawn, frames computed with the conflicting constraints made optional: in document
     /// order at 999, 998, … (the layout pass's own constraints last), so that the constraint
     /// written last gives way first and the frames are unique. This repeats while further
@@ -263,7 +263,7 @@ public final class DocumentLayout {
     ///
     /// With `reportingAmbiguity`, the result's ``DocumentLayoutResult/ambiguity`` lists the items
     /// whose frames the constraints leave undetermined, with the ranges of their attributes (the
-    /// layout diagnostics' ``View/ambiguityReport()`` on the root, in document order). It costs up
+    /// layout diagnostics' `View.ambiguityReport()` on the root, in document order). It costs up
     /// to two extra solves per attribute, so it is off by default, and the result's `ambiguity`
     /// is then nil (not computed), never an empty list that looks like an answer.
     ///

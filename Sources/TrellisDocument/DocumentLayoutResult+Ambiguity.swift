@@ -16,8 +16,8 @@ extension DocumentLayoutResult {
         public let name: String
         /// Its undetermined attributes (`left`, `top`, `width`, `height`, in that order), each
         /// with its value in the layout and its range over all optimal layouts, positions relative
-        /// to the root (as ``LayoutSnapshot/Entry/frameInRoot`` is), as
-        /// ``View/ambiguityReport()`` reports them.
+        /// to the root (as `LayoutSnapshot.Entry.frameInRoot` is), as
+        /// `View.ambiguityReport()` reports them.
         public let attributes: [LayoutAmbiguityReport.Entry]
 
         /// Creates an ambiguous item.

@@ -36,7 +36,7 @@ public struct DocumentLayoutResult: Sendable {
     /// The root's size as laid out.
     public let rootSize: Size
     /// The frames. When conflicts were found they are those of the layout with the conflicting
-    /// constraints made optional (see ``DocumentLayout/layout()``); nil only if no layout could be
+    /// constraints made optional (see `DocumentLayout.layout()`); nil only if no layout could be
     /// found that way.
     public let snapshot: LayoutSnapshot?
     /// The conflicts: each a minimal set of required constraints that cannot hold together. The

@@ -2,7 +2,7 @@ import Trellis
 import TrellisLinearSystem
 
 /// The frames of a document layout as an aligned text table, one item per line, indented by
-/// depth, frames relative to the parent (as ``View/frame`` is):
+/// depth, frames relative to the parent (as `View.frame` is):
 ///
 /// ```text
 /// item                   kind          x        y    width   height

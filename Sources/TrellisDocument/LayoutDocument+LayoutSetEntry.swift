@@ -3,7 +3,7 @@ import TrellisLinearSystem
 
 extension LayoutDocument {
     /// An entry of `layoutSets`: alternative sets of constraints for one view, chosen by its size at
-    /// each layout pass — the same ``LayoutSet`` that ``Tails/layoutSet(for:)`` makes in Swift.
+    /// each layout pass — the same `LayoutSet` that `Tails.layoutSet(for:)` makes in Swift.
     ///
     /// ```json
     /// {"view": "screen", "cases": [
@@ -39,8 +39,8 @@ extension LayoutDocument {
         /// `"landscape"` (wider than tall) or `"portrait"` (at least as tall as wide), if any.
         public var orientation: String?
 
-        /// The ``SizeQuery`` the Swift DSL would write: `width: "..<600"` is `.width(..<600)`, and
-        /// several conditions are joined with ``SizeQuery/and(_:)`` in the order width, height,
+        /// The `SizeQuery` the Swift DSL would write: `width: "..<600"` is `.width(..<600)`, and
+        /// several conditions are joined with `SizeQuery.and(_:)` in the order width, height,
         /// orientation. Nil for a range that does not read as a Swift range (which a parsed
         /// document never has).
         ///

@@ -3,9 +3,9 @@ import TrellisLinearSystem
 
 extension LayoutDocument {
     /// The view `Trellis` makes for a view entry when no other factory is given to
-    /// ``makeLayout(width:height:makeView:)``: a plain ``View`` with the entry's id, and for an entry
+    /// ``makeLayout(width:height:makeView:)``: a plain `View` with the entry's id, and for an entry
     /// with ``ViewEntry/text`` a view measured by ``modelTextSize(of:width:)`` (its
-    /// ``View/sizeForWidth``), with its first baseline 0.8 × the font size below the top and its
+    /// `View.sizeForWidth`), with its first baseline 0.8 × the font size below the top and its
     /// last baseline 0.4 × the font size above the bottom (0.8 × the size below the top of the
     /// last line).
     ///

@@ -3,14 +3,14 @@ import TrellisLinearSystem
 
 extension LayoutDocument {
     /// An entry of `visualFormat`: a Visual Format Language string, lowered by
-    /// ``Tails/visual(_:metrics:views:options:standardSpacing:standardEdgeSpacing:file:line:)``
+    /// `Tails.visual(_:metrics:views:options:standardSpacing:standardEdgeSpacing:file:line:)`
     /// with the document's views and guides by id.
     ///
     /// ```json
     /// {"format": "H:|-[icon(24)]-[title]-(>=gap)-[badge]-|", "metrics": {"gap": 12}, "options": "alignAllCenterY"}
     /// ```
     public struct VisualFormatEntry: Sendable, Hashable {
-        /// The option names `options` accepts, as ``VisualFormatOptions`` spells them.
+        /// The option names `options` accepts, as `VisualFormatOptions` spells them.
         public static let optionNames: [String: VisualFormatOptions] = [
             "alignAllLeft": .alignAllLeft, "alignAllRight": .alignAllRight, "alignAllTop": .alignAllTop,
             "alignAllBottom": .alignAllBottom, "alignAllLeading": .alignAllLeading, "alignAllTrailing": .alignAllTrailing,

@@ -25,7 +25,7 @@ import TrellisLinearSystem
 /// errors and unknown items all throw a ``LayoutDocumentError`` naming the entry and its line and
 /// column. A document that parses builds without errors.
 ///
-/// Each constraint string becomes a ``LayoutRelation`` exactly as the Swift DSL would build it
+/// Each constraint string becomes a `LayoutRelation` exactly as the Swift DSL would build it
 /// (see ``ConstraintSyntax/relation(in:)``), so a document and the equivalent `Tails.install`
 /// call lay out identically.
 public struct LayoutDocument: Sendable {
@@ -49,7 +49,7 @@ public struct LayoutDocument: Sendable {
         public var id: String
         /// The id of the superview; nil for the root only.
         public var parent: String?
-        /// The intrinsic content size; a component of ``View/noIntrinsicMetric`` means none on that axis.
+        /// The intrinsic content size; a component of `View.noIntrinsicMetric` means none on that axis.
         public var intrinsicSize: Size?
         /// Content-hugging priorities (default 250 on both axes).
         public var hugging: AxisPriorities
@@ -70,10 +70,10 @@ public struct LayoutDocument: Sendable {
         /// The view's text, for a text item (`"text"` and its fields); nil for other views. A text
         /// item's size comes from measuring it (see ``TextEntry``), not from ``intrinsicSize``.
         public var text: TextEntry? = nil
-        /// Whether the view is hidden (`"hidden": true`; default false). A ``StackView`` gives its
+        /// Whether the view is hidden (`"hidden": true`; default false). A `StackView` gives its
         /// hidden arranged views no room; elsewhere a hidden view lays out like any other.
         public var isHidden: Bool = false
-        /// The view's stack (`"stack"`), making it a ``StackView``; nil for other views.
+        /// The view's stack (`"stack"`), making it a `StackView`; nil for other views.
         public var stack: StackEntry? = nil
         /// The 1-based line of the entry in the document.
         public var line: Int
@@ -186,7 +186,7 @@ public struct LayoutDocument: Sendable {
     /// Builds the document's views, guides and constraints, ready to lay out.
     ///
     /// Views are made by `makeView`, once per entry of ``views`` (not the root, and not stacks,
-    /// which are always ``StackView``s): it must return a new view with the entry's id, not in any
+    /// which are always `StackView`s): it must return a new view with the entry's id, not in any
     /// hierarchy; the layout then applies the entry's priorities, margins, safe area and direction
     /// (and, for entries without text, the intrinsic size and baselines). The default,
     /// ``defaultView(for:)``, measures text with a simple model; `TrellisText` passes
@@ -202,7 +202,7 @@ public struct LayoutDocument: Sendable {
     ///   - makeView: Makes the view of an entry (default ``defaultView(for:)``).
     /// - Throws: ``LayoutDocumentError`` for a size that is not positive and at most 1e6, for a view
     ///   from `makeView` that breaks the rules above, or for a constraint that cannot be resolved
-    ///   (never for a document returned by ``parse(_:name:)`` with the default factory).
+    ///   (never for a document returned by `parse(_:name:)` with the default factory).
     public func makeLayout(width: Double? = nil, height: Double? = nil,
                            makeView: (ViewEntry) -> View = LayoutDocument.defaultView(for:))
         throws(LayoutDocumentError) -> DocumentLayout

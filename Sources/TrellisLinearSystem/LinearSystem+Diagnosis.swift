@@ -195,7 +195,7 @@ extension LinearSystem {
         }
     }
 
-    /// Builds a ``Solver`` for the document: its constraints (labelled with their ids) and edit
+    /// Builds a `Solver` for the document: its constraints (labelled with their ids) and edit
     /// variables, nothing solved yet.
     ///
     /// ```swift
@@ -203,7 +203,7 @@ extension LinearSystem {
     /// try solver.solve()
     /// solver.value(of: variables["x"]!)
     /// ```
-    /// - Throws: ``TrellisError`` for a constraint the solver rejects.
+    /// - Throws: `TrellisError` for a constraint the solver rejects.
     public func makeSolver() throws -> (solver: Solver, variables: [String: Variable]) {
         var variableByName: [String: Variable] = [:]
         for name in variables { variableByName[name] = Variable(name) }
@@ -231,7 +231,7 @@ extension LinearSystem {
     /// diagnosis.ambiguity?.isAmbiguous
     /// ```
     /// - Throws: ``LinearSystemError`` for a variable or constraint id in `options` the document
-    ///   does not have; ``TrellisError/numericalFailure(_:)`` or ``TrellisError/limitExceeded(_:)``.
+    ///   does not have; `TrellisError.numericalFailure(_:)` or `TrellisError.limitExceeded(_:)`.
     ///   Conflicts are a result, not an error.
     public func diagnose(_ options: DiagnosisOptions = DiagnosisOptions()) throws -> Diagnosis {
         let (solver, variableByName) = try makeSolver()

@@ -5,9 +5,15 @@ extension LinearSystem {
     /// conflicting required constraints.
     public struct Answer: Sendable {
         /// Whether the required constraints could hold.
-        public enum Status: String, Sendable { case optimal, unsatisfiable }
+        public enum Status: String, Sendable {
+            /// Every required constraint holds and the soft ones are as satisfied as they can be.
+            case optimal
+            /// The required constraints contradict each other (see ``Answer/conflict``).
+            case unsatisfiable
+        }
         /// One solve: the objective and the value of every variable.
         public struct Solve: Sendable {
+            /// The objective: Σ weight × violation over the soft constraints (the spec's formula).
             public var objective: Double
             /// Values by variable name, in ``LinearSystem/variables`` order.
             public var values: [(variable: String, value: Double)] {
@@ -28,7 +34,9 @@ extension LinearSystem {
             }
         }
 
+        /// Whether the system could be solved.
         public var status: Status
+        /// One solve per step (one when the system has no steps); empty when unsatisfiable.
         public var solves: [Solve]
         /// For ``Status/unsatisfiable``: the ids of a minimal conflicting set of required constraints.
         public var conflict: [String]
@@ -38,9 +46,9 @@ extension LinearSystem {
         public var stepMilliseconds: [Double]
     }
 
-    /// Solves the system on one ``Solver``: the constraints are added once, the system is solved,
+    /// Solves the system on one `Solver`: the constraints are added once, the system is solved,
     /// then each step suggests its values and solves again (incrementally, not from scratch).
-    /// - Throws: ``TrellisError/numericalFailure(_:)`` or ``TrellisError/limitExceeded(_:)`` only;
+    /// - Throws: `TrellisError.numericalFailure(_:)` or `TrellisError.limitExceeded(_:)` only;
     ///   unsatisfiable systems are an answer, not an error.
     ///
     /// The system is consumed: once its constraints are in the solver, its own copy of them is

@@ -31,7 +31,9 @@ public struct LinearSystem: Sendable {
 
     /// An edit variable and its strength (a weight; never required).
     public struct Edit: Sendable {
+        /// The name of the variable being edited.
         public var variable: String
+        /// The edit's weight (its strength in kiwi's sense).
         public var weight: Double
     }
 

@@ -33,7 +33,7 @@ extension Variable {
     public static func * (lhs: Double, rhs: Variable) -> LinearExpression { LinearExpression(rhs).scaled(by: lhs) }
 
     /// `lhs` divided by a number (`lhs * (1 / rhs)`); dividing by zero gives non-finite
-    /// coefficients, which ``Solver/add(_:)`` rejects.
+    /// coefficients, which `Solver.add(_:)` rejects.
     public static func / (lhs: Variable, rhs: Double) -> LinearExpression { LinearExpression(lhs).divided(by: rhs) }
 
     /// A required constraint `lhs == rhs`.
@@ -106,7 +106,7 @@ extension LinearExpression {
     public static func * (lhs: Double, rhs: LinearExpression) -> LinearExpression { rhs.scaled(by: lhs) }
 
     /// `lhs` divided by a number (`lhs * (1 / rhs)`); dividing by zero gives non-finite
-    /// coefficients, which ``Solver/add(_:)`` rejects.
+    /// coefficients, which `Solver.add(_:)` rejects.
     public static func / (lhs: LinearExpression, rhs: Double) -> LinearExpression { lhs.divided(by: rhs) }
 
     /// A required constraint `lhs == rhs`.

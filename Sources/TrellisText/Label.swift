@@ -20,7 +20,7 @@ import Trellis
 /// the sizes do not depend on the scale a picture is drawn at, and
 /// ``PictureRenderer`` draws every label wrapped exactly as it was measured.
 ///
-/// **Layout.** The label takes part in layout passes through ``View/sizeForWidth`` (set by the
+/// **Layout.** The label takes part in layout passes through `View.sizeForWidth` (set by the
 /// initializer — do not replace it): each pass measures the text unwrapped, solves, measures it
 /// again at the solved width and solves again while the size changes. The measured size is held
 /// with the label's content hugging and compression resistance priorities, as any intrinsic size.

@@ -2,7 +2,7 @@ import CPangoCairo
 import Trellis
 
 /// Draws a laid-out view tree with Cairo, as a PNG image or a one-page PDF: every view a box
-/// filled with the colour of its depth (``PicturePalette.depths``, as in the SVG pictures) and
+/// filled with the colour of its depth (`PicturePalette.depths`, as in the SVG pictures) and
 /// outlined, every ``Label`` with its text, drawn by Pango exactly as it was measured.
 ///
 /// ```swift
@@ -14,8 +14,8 @@ import Trellis
 ///
 /// The picture is the root's bounds (its frame's size; its origin is ignored) with `margin`
 /// points of white around it; nothing is drawn outside the root. The renderer reads each view's
-/// ``View/frame`` as it is: lay the tree out first (``View/layoutIfNeeded()``), or write a
-/// ``LayoutSnapshot`` to it (``LayoutSnapshot/apply(to:)``). Hidden views and their subviews are
+/// `View.frame` as it is: lay the tree out first (`View.layoutIfNeeded()`), or write a
+/// `LayoutSnapshot` to it (`LayoutSnapshot.apply(to:)`). Hidden views and their subviews are
 /// not drawn. A label's text is laid out at its frame's width, starts at the frame's top, and is
 /// clipped to the frame and to its line limit.
 ///

@@ -1,5 +1,5 @@
 /// A relation written with the DSL — `lhs == rhs`, `lhs <= rhs` or `lhs >= rhs` — with a priority
-/// and a label, ready to be installed with ``Tails/install(_:file:line:)``.
+/// and a label, ready to be installed with `Tails.install(_:file:line:)`.
 ///
 /// ```swift
 /// let relation = title~.top == header~.bottom + 8 ~~ .defaultHigh

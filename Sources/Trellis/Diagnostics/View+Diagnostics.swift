@@ -239,7 +239,7 @@ extension View {
     /// print(range)   // "this layout holds while the constant of … is in [0, 24]; …"
     /// ```
     /// - Throws: ``LayoutError``; ``LayoutError/solverFailure(_:)`` wrapping
-    ///   ``TrellisError/unknownConstraint(_:)`` when the constraint is not part of this layout.
+    ///   `TrellisError.unknownConstraint(_:)` when the constraint is not part of this layout.
     public func sensitivity(of constraint: LayoutConstraint) throws -> LayoutSensitivity {
         let engine = try diagnosedEngine()
         return try sensitivity(engine, quantity: "the constant of \(constraint.info)") { $0 === constraint }

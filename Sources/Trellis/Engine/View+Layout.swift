@@ -72,7 +72,7 @@ extension View {
     }
 
     /// The size nearest `targetSize` the subtree allows, both axes at
-    /// ``Priority/fittingSizeLevel`` (50): ``layoutFittingCompressedSize`` gives the smallest
+    /// `Priority.fittingSizeLevel` (50): ``layoutFittingCompressedSize`` gives the smallest
     /// size, ``layoutFittingExpandedSize`` the largest.
     ///
     /// ```swift

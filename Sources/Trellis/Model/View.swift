@@ -124,12 +124,12 @@ open class View: LayoutItem {
         didSet { setNeedsLayout() }
     }
 
-    /// Budgets for a layout pass with this view as its root, as ``Solver/limits`` for a solver:
+    /// Budgets for a layout pass with this view as its root, as `Solver.limits` for a solver:
     /// `maximumVariables` (4 per view or guide) and `maximumConstraints` (the active constraints,
     /// stacks' and content sizes' included) are checked before the pass lowers anything, and
     /// `milliseconds` bounds the whole pass — every round of measuring, stacks and layout sets,
     /// not each solve. A pass over budget throws ``LayoutError/limitExceeded(_:)`` and writes
-    /// nothing. Default: ``SolveLimits/unlimited``.
+    /// nothing. Default: `SolveLimits.unlimited`.
     ///
     /// ```swift
     /// root.layoutLimits = SolveLimits(maximumVariables: 40_000, milliseconds: 50)

@@ -3,7 +3,7 @@ extension Tails {
     @TaskLocal static var scopedPriority: Priority = .required
 
     /// The priority a relation gets when it is written without `~~`: that of the innermost
-    /// ``withPriority(_:_:)`` scope of the current task, ``Priority/required`` outside any scope.
+    /// ``withPriority(_:_:)`` scope of the current task, `Priority.required` outside any scope.
     ///
     /// ```swift
     /// Tails.defaultPriority                                    // 1000

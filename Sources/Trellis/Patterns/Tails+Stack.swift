@@ -30,6 +30,8 @@ extension Tails {
     ///   - distribution: How views are sized along the axis (default ``StackDistribution/fill``).
     ///   - alignment: How views are placed across the axis (default ``StackAlignment/fill``).
     ///   - id: The stack's id, for diagnostics and snapshots.
+    ///   - file: The file recorded for diagnostics (the caller's, by default).
+    ///   - line: The line recorded for diagnostics (the caller's, by default).
     ///   - content: One view per line; ``spacing(_:)`` for a custom gap after the previous view.
     public static func stack(_ axis: LayoutAxis, spacing: Double = 0, distribution: StackDistribution = .fill,
                              alignment: StackAlignment = .fill, id: String? = nil, file: String = #fileID,

@@ -34,6 +34,8 @@ extension Tails {
     ///   - options: Alignment, direction and baseline spacing.
     ///   - standardSpacing: What `-` means between views (8, as in UIKit).
     ///   - standardEdgeSpacing: What `-` means next to `|` (20, as in UIKit).
+    ///   - file: The file recorded for diagnostics (the caller's, by default).
+    ///   - line: The line recorded for diagnostics (the caller's, by default).
     /// - Throws: ``VisualFormatError`` pointing at the column: a syntax error, an unknown view or
     ///   metric, a priority outside 1...1000, a weight that is not positive, `|` for a view without
     ///   superview, or options that do not fit the format.

@@ -471,7 +471,9 @@ extension Solver {
     /// ```swift
     /// let why = try solver.explain(left + width, subject: "right edge")
     /// ```
-    /// - Parameter subject: how to name the expression in the text (its description by default).
+    /// - Parameters:
+    ///   - expression: The quantity to explain, e.g. a right edge `left + width`.
+    ///   - subject: how to name the expression in the text (its description by default).
     public func explain(_ expression: LinearExpression, subject: String? = nil) throws -> Explanation {
         try solve()
         let reduced = expression.reduced()
