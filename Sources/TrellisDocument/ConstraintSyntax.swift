@@ -17,60 +17,43 @@ import TrellisLinearSystem
 /// checked without items is checked then: the result is linear, `/` divides by a non-zero number,
 /// the left side names an item, the priority lies in 1...1000.
 public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
-    /// An attribute name after `~`: one of the twelve attributes or a composite.
-    public enum AnchorName: String, Sendable, Hashable, CaseIterable {
-        /// `LayoutAttribute.left`.
-        case left
-        /// `LayoutAttribute.right`.
-        case right
-        /// `LayoutAttribute.top`.
-        case top
-        /// `LayoutAttribute.bottom`.
-        case bottom
-        /// `LayoutAttribute.leading`.
-        case leading
-        /// `LayoutAttribute.trailing`.
-        case trailing
-        /// `LayoutAttribute.width`.
-        case width
-        /// `LayoutAttribute.height`.
-        case height
-        /// `LayoutAttribute.centerX`.
-        case centerX
-        /// `LayoutAttribute.centerY`.
-        case centerY
-        /// `LayoutAttribute.firstBaseline`.
-        case firstBaseline
-        /// `LayoutAttribute.lastBaseline`.
-        case lastBaseline
-        /// `LayoutAnchors.edges`: top, left, bottom, right.
-        case edges
-        /// `LayoutAnchors.directionalEdges`: top, leading, bottom, trailing.
-        case directionalEdges
-        /// `LayoutAnchors.size`: width, height.
-        case size
-        /// `LayoutAnchors.center`: centerX, centerY.
-        case center
+    /// An attribute name after `~` or `.`: every ``LayoutAttribute`` by its raw value (`top`,
+    /// `centerX`, `firstBaseline`, …) and the DSL's composites `edges`, `directionalEdges`, `size`
+    /// and `center`. The vocabulary is derived from `LayoutAttribute`, so the documents and the
+    /// Swift DSL name attributes the same way.
+    public struct AnchorName: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+        /// The name as written.
+        public let rawValue: String
+
+        /// The composites, each the DSL property of the same name.
+        static let composites = ["edges", "directionalEdges", "size", "center"]
+
+        /// Every name a document may use: the attributes, then the composites.
+        public static let allCases: [AnchorName] =
+            (LayoutAttribute.allCases.map(\.rawValue) + composites).map { AnchorName(checked: $0) }
+
+        /// The name `rawValue`, or nil when it is neither an attribute nor a composite.
+        public init?(rawValue: String) {
+            guard LayoutAttribute(rawValue: rawValue) != nil || Self.composites.contains(rawValue) else { return nil }
+            self.rawValue = rawValue
+        }
+
+        private init(checked rawValue: String) { self.rawValue = rawValue }
+
+        /// The name of one attribute.
+        public static func attribute(_ attribute: LayoutAttribute) -> AnchorName { AnchorName(checked: attribute.rawValue) }
+
+        /// The name as written.
+        public var description: String { rawValue }
 
         /// The anchors with this name added, exactly as the DSL property of the same name does.
         func applied(to anchors: LayoutAnchors) -> LayoutAnchors {
-            switch self {
-            case .left: anchors.left
-            case .right: anchors.right
-            case .top: anchors.top
-            case .bottom: anchors.bottom
-            case .leading: anchors.leading
-            case .trailing: anchors.trailing
-            case .width: anchors.width
-            case .height: anchors.height
-            case .centerX: anchors.centerX
-            case .centerY: anchors.centerY
-            case .firstBaseline: anchors.firstBaseline
-            case .lastBaseline: anchors.lastBaseline
-            case .edges: anchors.edges
-            case .directionalEdges: anchors.directionalEdges
-            case .size: anchors.size
-            case .center: anchors.center
+            if let attribute = LayoutAttribute(rawValue: rawValue) { return anchors.adding(attribute) }
+            switch rawValue {
+            case "edges": return anchors.edges
+            case "directionalEdges": return anchors.directionalEdges
+            case "size": return anchors.size
+            default: return anchors.center
             }
         }
     }

@@ -50,8 +50,8 @@ struct DocumentParserTests {
         #expect(c.label == nil)
         #expect(c.itemReferences.map(\.path) == ["title", "avatar"])
         #expect(c.itemReferences.map(\.column) == [1, 19])
-        #expect(c.lhs == .anchor(.init(path: "title", column: 1), [.leading]))
-        #expect(c.rhs == .sum(.anchor(.init(path: "avatar", column: 19), [.trailing]), .constant(8)))
+        #expect(c.lhs == .anchor(.init(path: "title", column: 1), [.attribute(.leading)]))
+        #expect(c.rhs == .sum(.anchor(.init(path: "avatar", column: 19), [.attribute(.trailing)]), .constant(8)))
 
         let labelled = try ConstraintParser.parse(#"a~.top <= b~.bottom ~~ .defaultHigh + 1 ~~ "gap \"x\"""#)
         #expect(labelled.relation == .lessThanOrEqual)
@@ -78,7 +78,7 @@ struct DocumentParserTests {
         let nested = try ConstraintParser.parse("a~.width == -(-(3))")
         #expect(nested.rhs == .constant(3))
         let chained = try ConstraintParser.parse("a~.top.left.top == b~")
-        #expect(chained.lhs == .anchor(.init(path: "a", column: 1), [.top, .left, .top]))
+        #expect(chained.lhs == .anchor(.init(path: "a", column: 1), [.attribute(.top), .attribute(.left), .attribute(.top)]))
         let dotted = try ConstraintParser.parse("x~.left == cell1.title~.right")
         #expect(dotted.itemReferences.map(\.path) == ["x", "cell1.title"])
     }

@@ -39,7 +39,8 @@ public struct LayoutAnchors: LayoutItemOperand, CustomStringConvertible {
         return LayoutAnchors(item: item, entries: entries)
     }
 
-    private func adding(_ attribute: LayoutAttribute) -> LayoutAnchors { adding([AnchorEntry(attribute)]) }
+    /// The anchors with `attribute` added (once), as the attribute's property does.
+    package func adding(_ attribute: LayoutAttribute) -> LayoutAnchors { adding([AnchorEntry(attribute)]) }
 
     /// Adds the left edge.
     public var left: LayoutAnchors { adding(.left) }
