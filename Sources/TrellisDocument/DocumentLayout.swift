@@ -41,7 +41,40 @@ public final class DocumentLayout {
         Self.configure(root, with: document.root)
         self.root = root
 
-        var items: [String: LayoutItem] = [document.root.id: root]
+        let (views, stacks) = try Self.makeViews(of: document, root: root, makeView: makeView)
+        try Self.buildHierarchy(of: document, views: views)
+        try Self.arrange(stacks, views: views)
+        let items = try Self.addGuides(of: document, views: views)
+        itemsByID = items
+
+        var registry = Registry()
+        let resolver = ItemResolver(items: items)
+        groups = try Self.installConstraints(of: document, resolver: resolver, registry: &registry)
+        layoutSets = try Self.makeLayoutSets(of: document, views: views, resolver: resolver, registry: &registry)
+        visualFormatGroups = try Self.installVisualFormats(of: document, items: items, registry: &registry)
+        entryByConstraint = registry.entryByConstraint
+        constraintByID = registry.constraintByID
+        sources = registry.sources
+    }
+
+    /// What the building steps record about each constraint they make.
+    private struct Registry {
+        var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
+        var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
+        var sources: [LayoutConstraint.ID: Source] = [:]
+
+        mutating func record(_ constraint: LayoutConstraint, subject: String, line: Int, column: Int, entry: Int? = nil) {
+            if let entry { entryByConstraint[constraint.id] = entry }
+            constraintByID[constraint.id] = constraint
+            sources[constraint.id] = Source(subject: subject, line: line, column: column)
+        }
+    }
+
+    /// Step 1: a view per entry (a `StackView` for stack entries, else from `makeView`), configured
+    /// from the entry; the stacks are returned with their entries for step 3.
+    private static func makeViews(of document: LayoutDocument, root: View, makeView: (LayoutDocument.ViewEntry) -> View)
+        throws(LayoutDocumentError) -> (views: [String: View], stacks: [(StackView, LayoutDocument.StackEntry)])
+    {
         var views: [String: View] = [document.root.id: root]
         var made = Set<ObjectIdentifier>()
         var stacks: [(StackView, LayoutDocument.StackEntry)] = []
@@ -63,10 +96,14 @@ public final class DocumentLayout {
                 throw LayoutDocumentError("view \"\(entry.id)\": the view factory must return a new view with id "
                     + "\"\(entry.id)\", without superview or subviews", line: entry.line)
             }
-            Self.configure(view, with: entry)
-            items[entry.id] = view
+            configure(view, with: entry)
             views[entry.id] = view
         }
+        return (views, stacks)
+    }
+
+    /// Step 2: every view under its parent.
+    private static func buildHierarchy(of document: LayoutDocument, views: [String: View]) throws(LayoutDocumentError) {
         for entry in document.views {
             guard let view = views[entry.id], let parent = entry.parent.flatMap({ views[$0] }) else {
                 throw LayoutDocumentError("view \"\(entry.id)\": unknown parent", line: entry.line)
@@ -75,6 +112,12 @@ public final class DocumentLayout {
                 throw LayoutDocumentError("view \"\(entry.id)\": its parents form a cycle", line: entry.line)
             }
         }
+    }
+
+    /// Step 3: each stack's arranged views, in order, with their custom spacings.
+    private static func arrange(_ stacks: [(StackView, LayoutDocument.StackEntry)], views: [String: View])
+        throws(LayoutDocumentError)
+    {
         for (stack, entry) in stacks {
             for id in entry.arranged {
                 guard let view = views[id], view.superview === stack else {
@@ -84,6 +127,13 @@ public final class DocumentLayout {
                 if let gap = entry.customSpacing[id] { stack.setCustomSpacing(gap, after: view) }
             }
         }
+    }
+
+    /// Step 4: the layout guides in their owning views; returns every item by id.
+    private static func addGuides(of document: LayoutDocument, views: [String: View])
+        throws(LayoutDocumentError) -> [String: LayoutItem]
+    {
+        var items: [String: LayoutItem] = views
         for entry in document.guides {
             guard let owner = views[entry.owner] else {
                 throw LayoutDocumentError("guide \"\(entry.id)\": unknown owner \"\(entry.owner)\"", line: entry.line)
@@ -92,27 +142,34 @@ public final class DocumentLayout {
             owner.addLayoutGuide(guide)
             items[entry.id] = guide
         }
-        itemsByID = items
+        return items
+    }
 
-        let resolver = ItemResolver(items: items)
+    /// Step 5: the document's constraint strings, each lowered as the DSL does and activated.
+    private static func installConstraints(of document: LayoutDocument, resolver: ItemResolver, registry: inout Registry)
+        throws(LayoutDocumentError) -> [ConstraintGroup]
+    {
         var groups: [ConstraintGroup] = []
         groups.reserveCapacity(document.constraints.count)
         for entry in document.constraints {
-            let relation = try Self.relation(of: entry, resolver: resolver, documentName: document.name)
+            let relation = try relation(of: entry, resolver: resolver, documentName: document.name)
             let group = Tails.make([relation])
-            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            let column = entry.documentColumn(ofScalar: 1)
+            try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
             for constraint in group.constraints {
-                entryByConstraint[constraint.id] = entry.index
-                constraintByID[constraint.id] = constraint
-                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+                registry.record(constraint, subject: entry.subject, line: entry.line, column: column, entry: entry.index)
             }
             group.activate()
             groups.append(group)
         }
-        self.groups = groups
+        return groups
+    }
 
-        // Layout sets: the cases' constraint strings lower as the top-level ones, then go through
-        // the same `Tails.layoutSet(for:)` / `when` / `otherwise` code as Swift.
+    /// Step 6: layout sets. The cases' constraint strings lower as the top-level ones, then go
+    /// through the same `Tails.layoutSet(for:)` / `when` / `otherwise` code as Swift.
+    private static func makeLayoutSets(of document: LayoutDocument, views: [String: View], resolver: ItemResolver,
+                                       registry: inout Registry) throws(LayoutDocumentError) -> [LayoutSet]
+    {
         var sets: [LayoutSet] = []
         for entry in document.layoutSets {
             guard let view = views[entry.view] else {
@@ -123,11 +180,11 @@ public final class DocumentLayout {
                 var relations: [LayoutRelation] = []
                 var counts: [Int] = []
                 for constraintEntry in layoutCase.constraints {
-                    let relation = try Self.relation(of: constraintEntry, resolver: resolver, documentName: document.name)
+                    let relation = try relation(of: constraintEntry, resolver: resolver, documentName: document.name)
                     // Built once on their own to check them and to know how many constraints each makes.
                     let alone = Tails.make([relation]).constraints
-                    try Self.check(alone, subject: constraintEntry.subject, line: constraintEntry.line,
-                                   column: constraintEntry.documentColumn(ofScalar: 1))
+                    try check(alone, subject: constraintEntry.subject, line: constraintEntry.line,
+                              column: constraintEntry.documentColumn(ofScalar: 1))
                     relations.append(relation)
                     counts.append(alone.count)
                 }
@@ -143,18 +200,21 @@ public final class DocumentLayout {
                 var start = 0
                 for (constraintEntry, count) in zip(layoutCase.constraints, counts) {
                     for constraint in made[start..<min(start + count, made.count)] {
-                        constraintByID[constraint.id] = constraint
-                        sources[constraint.id] = Source(subject: constraintEntry.subject, line: constraintEntry.line,
-                                                        column: constraintEntry.documentColumn(ofScalar: 1))
+                        registry.record(constraint, subject: constraintEntry.subject, line: constraintEntry.line,
+                                        column: constraintEntry.documentColumn(ofScalar: 1))
                     }
                     start += count
                 }
             }
             sets.append(set)
         }
-        layoutSets = sets
+        return sets
+    }
 
-        // Visual Format strings, through `Tails.visual` with the document's items by id.
+    /// Step 7: Visual Format strings, through `Tails.visual` with the document's items by id.
+    private static func installVisualFormats(of document: LayoutDocument, items: [String: LayoutItem],
+                                             registry: inout Registry) throws(LayoutDocumentError) -> [ConstraintGroup]
+    {
         var formatGroups: [ConstraintGroup] = []
         for entry in document.visualFormats {
             let relations: [LayoutRelation]
@@ -172,15 +232,15 @@ public final class DocumentLayout {
                 throw LayoutDocumentError("\(entry.subject): \(error)", line: entry.line, column: entry.documentColumn(ofScalar: 1))
             }
             let group = Tails.make(relations)
-            try Self.check(group.constraints, subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+            let column = entry.documentColumn(ofScalar: 1)
+            try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
             for constraint in group.constraints {
-                constraintByID[constraint.id] = constraint
-                sources[constraint.id] = Source(subject: entry.subject, line: entry.line, column: entry.documentColumn(ofScalar: 1))
+                registry.record(constraint, subject: entry.subject, line: entry.line, column: column)
             }
             group.activate()
             formatGroups.append(group)
         }
-        visualFormatGroups = formatGroups
+        return formatGroups
     }
 
     /// Where a constraint comes from in the document, for messages.
