@@ -149,6 +149,9 @@ open class View: LayoutItem {
     var layoutParticipants: [any LayoutParticipant] = [] {
         didSet { setNeedsLayout() }
     }
+    /// Everything that takes part in a layout pass on this view's behalf: its attached
+    /// ``layoutParticipants``, and the view itself when it is one (a ``StackView`` overrides this).
+    var participantsInLayout: [any LayoutParticipant] { layoutParticipants }
 
     /// Creates a view with a zero frame.
     /// - Parameter id: A name for diagnostics and snapshots (variables are named `id.left` and so on).

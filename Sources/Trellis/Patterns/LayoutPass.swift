@@ -36,8 +36,7 @@ final class LayoutPass {
         var participants: [any LayoutParticipant] = []
         let views = root.subtreeViews()
         for view in views {
-            participants.append(contentsOf: view.layoutParticipants)
-            if let stack = view as? StackView { participants.append(stack) }
+            participants.append(contentsOf: view.participantsInLayout)
         }
         let safeArea = SafeAreaPropagation.make(root: root, views: views)
         if let safeArea { participants.append(safeArea) }

@@ -173,6 +173,9 @@ open class StackView: View {
     public var arrangementConstraints: [LayoutConstraint] { group.constraints }
 
     /// Reads like `row (StackView horizontal) frame (16, 16, 343, 44)`.
+    /// A stack regenerates its arrangement in every layout pass (see ``LayoutParticipant``).
+    override var participantsInLayout: [any LayoutParticipant] { layoutParticipants + [self] }
+
     public override var description: String { "\(name) (StackView \(axis)) frame \(frame)" }
 
     /// Applies the elements of a stack block.
