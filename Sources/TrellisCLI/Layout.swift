@@ -246,13 +246,12 @@ extension TrellisCommand.Layout {
     func writeHTML(_ document: LayoutDocument, to path: String) throws {
         let shown = file == "-" ? "stdin" : file
         var rows: [WidthPieces] = []
+        var makeView: (LayoutDocument.ViewEntry) -> View = Label.documentView(for:)
+        if textModel { makeView = LayoutDocument.defaultView(for:) }
         do {
             for rootHeight in htmlHeights {
-                rows.append(try WidthPieces(range: widthRange, reportingAmbiguity: ambiguity) { rootWidth throws(LayoutDocumentError) in
-                    try textModel
-                        ? document.makeLayout(width: rootWidth, height: rootHeight)
-                        : document.makeLayout(width: rootWidth, height: rootHeight, makeView: Label.documentView(for:))
-                })
+                rows.append(try WidthPieces(document: document, range: widthRange, height: rootHeight, reportingAmbiguity: ambiguity,
+                                            makeView: makeView))
             }
         } catch {
             throw CommandFailure(message: Self.locate(error, in: shown), code: 1)

@@ -9,7 +9,7 @@ import TrellisLinearSystem
 ///
 /// ```swift
 /// let document = try LayoutDocument.parse(bytes, name: "screen.json")
-/// let pieces = try WidthPieces(range: 320...1024) { width in try document.makeLayout(width: width) }
+/// let pieces = try WidthPieces(document: document, range: 320...1024)
 /// pieces.picture(atWidth: 500)      // the same frames as document.makeLayout(width: 500).layout()
 /// pieces.isExact(atWidth: 500)      // true where an affine piece holds
 /// ```
@@ -19,7 +19,7 @@ import TrellisLinearSystem
 /// and `w1` give the line through them, which is accepted when the layouts at ¼, ½ and ¾ of the
 /// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`,
 /// down to half a point, below which the layout is sampled up to the next integer width. Each
-/// layout is a fresh one from the `layout` closure, as `trellis layout --width` makes it, so a
+/// layout is a fresh one, as `trellis layout --width` makes it, so a
 /// piece's ends are that command's frames and its inside is checked against them.
 public struct WidthPieces: Sendable {
     /// One drawn item (a view or a custom layout guide), in drawing order.
@@ -103,17 +103,24 @@ public struct WidthPieces: Sendable {
     /// Lays the document out across `range` and splits it into pieces.
     ///
     /// - Parameters:
+    ///   - document: The document.
     ///   - range: The root widths, positive, at most 1e6, spanning at most ``maximumSpan``.
+    ///   - height: The root height (default: the document's).
     ///   - reportingAmbiguity: Also mark ambiguous items (extra solves at every layout).
-    ///   - layout: A fresh layout of the document at a root width (such as
-    ///     `{ try document.makeLayout(width: $0, height: h) }`).
-    /// - Throws: ``LayoutDocumentError`` for an invalid range, or what `layout` or laying out throws.
-    public init(range: ClosedRange<Double>, reportingAmbiguity: Bool = false,
-                layout: @escaping (Double) throws(LayoutDocumentError) -> DocumentLayout) throws(LayoutDocumentError) {
+    ///   - makeView: The view of each view entry, as in ``LayoutDocument/makeLayout(width:height:makeView:)``
+    ///     (`TrellisText`'s `Label.documentView(for:)` measures text with Pango).
+    /// - Throws: ``LayoutDocumentError`` for an invalid range or height, or what laying out throws.
+    public init(document: LayoutDocument, range: ClosedRange<Double>, height: Double? = nil, reportingAmbiguity: Bool = false,
+                makeView: @escaping (LayoutDocument.ViewEntry) -> View = LayoutDocument.defaultView(for:))
+        throws(LayoutDocumentError)
+    {
         guard range.lowerBound > 0, range.upperBound <= LayoutDocument.maximumMagnitude,
               range.upperBound - range.lowerBound <= Self.maximumSpan else {
             throw LayoutDocumentError("the width range must be positive, at most 1e6, and span at most "
                 + "\(NumberFormat.short(Self.maximumSpan)) points")
+        }
+        let layout = { (width: Double) throws(LayoutDocumentError) -> DocumentLayout in
+            try document.makeLayout(width: width, height: height, makeView: makeView)
         }
         var builder = Builder(makeLayout: layout, reportingAmbiguity: reportingAmbiguity)
         let pieces = try builder.pieces(over: range)
