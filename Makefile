@@ -4,6 +4,9 @@
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
+#   make e2e       the --html page in headless Chromium (installs Debian's chromium when missing;
+#                  not part of `make test`): boxes read from the DOM at several widths against
+#                  `trellis layout --width W --json`, and screenshots in .build/e2e/
 #   make soak      10^6 drag steps and 10^4 relayouts of a changing view tree in release, failing
 #                  if the resident memory grows past a margin (not part of `make test`; SOAK_ARGS
 #                  passes --drag-steps N, --relayouts N, --margin-mb M)
@@ -13,7 +16,7 @@ SWIFT ?= swift
 TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=200
 BUILD_LOG = .build/trellis-build.log
 
-.PHONY: run test fixtures deps fuzz asan tsan valgrind soak
+.PHONY: run test fixtures deps fuzz asan tsan valgrind soak e2e
 
 deps:
 	@if [ ! -f /usr/include/glpk.h ]; then \
@@ -48,6 +51,14 @@ test: deps
 fixtures:
 	python3 -m pip install --quiet -r Tests/Conformance/requirements.txt
 	python3 Tests/Conformance/generate.py
+
+# The page of `trellis layout --html` in a real browser (Tests/E2E/html_e2e.py; not part of `make test`).
+e2e: deps
+	@command -v chromium >/dev/null || { echo "Installing chromium (the headless browser of the page test)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@command -v python3 >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3; }
+	$(SWIFT) build --product trellis
+	python3 Tests/E2E/html_e2e.py --trellis .build/debug/trellis --out .build/e2e
 
 # Reliability checks (not part of `make test`; see SECURITY.md and Tests/Fuzz/README.md).
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DTRELLIS_FUZZ
