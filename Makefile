@@ -1,6 +1,7 @@
 # Trellis: the two commands of the README, plus the fixture generator.
-#   make run       lays out the bundled demo screen at two widths (terminal picture and
-#                  demo.svg) and solves a bundled system (installs libglpk-dev when missing)
+#   make run       lays out the bundled demo screen at two widths (terminal picture, demo.svg,
+#                  demo.png with Pango text) and at every width from 320 to 1024 (demo.html, a
+#                  page with a width slider), and solves a bundled system (installs what is missing)
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
@@ -32,7 +33,7 @@ deps:
 
 run: deps
 	$(SWIFT) build -c release --product trellis
-	@echo "== trellis demo: a profile screen at phone and tablet width (also written to demo.svg)"
+	@echo "== trellis demo: a profile screen at phone and tablet width (demo.svg), with Pango text (demo.png), and at every width from 320 to 1024 (demo.html)"
 	.build/release/trellis demo --columns 100
 	@echo "== trellis layout docs/examples/chat.json --png chat.png: a chat screen, its text measured by Pango and drawn by Cairo"
 	.build/release/trellis layout docs/examples/chat.json --png chat.png --scale 2
