@@ -6,7 +6,7 @@ import TrellisLinearSystem
 /// width and, with several heights, one for the height. No server, no network, no external file.
 ///
 /// ```swift
-/// let pieces = try WidthPieces(range: 320...1024) { try document.makeLayout(width: $0) }
+/// let pieces = try WidthPieces(document: document, range: 320...1024)
 /// let html = HTMLPage(rows: [pieces]).html
 /// ```
 ///
@@ -15,8 +15,9 @@ import TrellisLinearSystem
 /// which of the two the current width is. A URL fragment such as `#width=433&height=600` chooses
 /// the width (and height) when the page opens, and follows the sliders. Every drawn box is a
 /// `rect` with `data-id`, `data-x`, `data-y`, `data-width` and `data-height` (the frame in the
-/// root, unrounded); the status line carries `data-width`, `data-height` and `data-mode`
-/// (`exact` or `sampled`). Conflicting items are outlined in red, ambiguous ones dashed.
+/// root, unrounded); the status line carries `data-width`, `data-height`, `data-mode` (`exact`
+/// or `sampled`) and `data-at`, the width whose layout is shown (the width itself when exact,
+/// the nearest sample when sampled). Conflicting items are outlined in red, ambiguous ones dashed.
 public struct HTMLPage: Sendable {
     /// The pieces at each root height, in increasing height (one row: no height slider).
     public var rows: [WidthPieces]
@@ -220,16 +221,32 @@ public struct HTMLPage: Sendable {
             }
             return { piece: piece, values: best.f, marks: best.marks, notes: best.notes, at: best.w };
           }
-          function label(name, size, w, h) {
-            const fontSize = 11, lineHeight = 12, charWidth = fontSize * 0.64;
+          function intersects(a, b) {
+            return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          }
+          // The id and size in a corner of the box that no later box covers (as the SVG pictures
+          // place them): two lines, else one, else the id, else the last part of a dotted id.
+          function label(name, size, box, obstacles) {
+            const lineHeight = 12, charWidth = 11 * 0.64;
             const tail = name.split(".").pop();
             const variants = [[name, size], [name + " " + size], [name]];
             if (tail !== name) variants.push([tail]);
+            let fallback = null;
             for (const lines of variants) {
               const longest = Math.max.apply(null, lines.map(function (line) { return line.length; }));
-              if (longest * charWidth + 2 <= w - 4 && lines.length * lineHeight + 2 <= h) return lines;
+              const w = longest * charWidth + 2, h = lines.length * lineHeight + 2;
+              if (w > box.w - 4 || h > box.h) continue;
+              for (let corner = 0; corner < 4; corner++) {
+                const right = corner % 2 === 1, bottom = corner >= 2;
+                const area = { x: right ? box.x + box.w - 3 - w : box.x + 3,
+                               y: bottom ? Math.max(box.y, box.y + box.h - 1 - h) : Math.min(box.y + 1, box.y + box.h - h), w: w, h: h };
+                if (fallback === null) fallback = { lines: lines, x: box.x + 3, y: area.y, end: false };
+                if (!obstacles.some(function (o) { return intersects(o, area); })) {
+                  return { lines: lines, x: right ? box.x + box.w - 3 : box.x + 3, y: area.y, end: right };
+                }
+              }
             }
-            return [];
+            return fallback;
           }
           function draw(row, width, height) {
             const layout = layoutAt(row, width);
@@ -237,12 +254,23 @@ public struct HTMLPage: Sendable {
             const order = [];
             row.items.forEach(function (item, index) { if (!item.guide) order.push(index); });
             row.items.forEach(function (item, index) { if (item.guide) order.push(index); });
-            for (const index of order) {
-              const item = row.items[index];
+            const boxes = order.map(function (index) {
               const v = layout.values.slice(4 * index, 4 * index + 4);
-              if (v.some(function (n) { return n === null || !isFinite(n); })) continue;
-              const x = Math.min(v[0], v[0] + v[2]), y = Math.min(v[1], v[1] + v[3]);
-              const w = Math.abs(v[2]), h = Math.abs(v[3]);
+              if (v.some(function (n) { return n === null || !isFinite(n); })) return null;
+              return { v: v, x: Math.min(v[0], v[0] + v[2]), y: Math.min(v[1], v[1] + v[3]), w: Math.abs(v[2]), h: Math.abs(v[3]) };
+            });
+            order.forEach(function (index, position) {
+              const item = row.items[index], box = boxes[position];
+              if (box === null) return;
+              const v = box.v, x = box.x, y = box.y, w = box.w, h = box.h;
+              // What may hide the label: views drawn later, and for a guide the views it does not contain.
+              const obstacles = [];
+              boxes.forEach(function (other, at) {
+                if (other === null || at === position || row.items[order[at]].guide || !intersects(other, box)) return;
+                const inside = other.x <= box.x && other.y <= box.y && other.x + other.w >= box.x + box.w
+                  && other.y + other.h >= box.y + box.h;
+                if (at > position || (item.guide && !inside)) obstacles.push(other);
+              });
               const colours = data.palette[Math.max(0, item.depth) % data.palette.length];
               const mark = layout.marks[index];
               let stroke = item.guide ? "#475569" : colours[1], strokeWidth = "1", dash = item.guide ? "1 3" : null;
@@ -257,14 +285,17 @@ public struct HTMLPage: Sendable {
                 + '" data-width="' + v[2] + '" data-height="' + v[3] + '" x="' + (x + margin) + '" y="' + (y + margin + 28)
                 + '" width="' + w + '" height="' + h + '" fill="' + (item.guide ? "none" : colours[0])
                 + '" stroke="' + stroke + '" stroke-width="' + strokeWidth + '"' + (dash ? ' stroke-dasharray="' + dash + '"' : "") + "/>";
-              const lines = label(item.id, size, w, h);
-              lines.forEach(function (line, number) {
-                g += '<text x="' + (x + margin + 3) + '" y="' + (y + margin + 28 + 12 * (number + 1) - 1) + '" font-size="'
-                  + (number === 0 ? 11 : 10) + '"' + (number === 0 ? ' font-weight="bold"' : "") + (item.guide ? ' font-style="italic"' : "")
-                  + ' fill="' + (mark === "conflict" ? data.conflictColor : "#0f172a") + '">' + escapeText(line) + "</text>";
-              });
+              const spot = label(item.id, size, box, obstacles);
+              if (spot) {
+                spot.lines.forEach(function (line, number) {
+                  g += '<text x="' + (spot.x + margin) + '" y="' + (spot.y + margin + 28 + 12 * (number + 1) - 2) + '" font-size="'
+                    + (number === 0 ? 11 : 10) + '"' + (number === 0 ? ' font-weight="bold"' : "") + (item.guide ? ' font-style="italic"' : "")
+                    + (spot.end ? ' text-anchor="end"' : "")
+                    + ' fill="' + (mark === "conflict" ? data.conflictColor : "#0f172a") + '">' + escapeText(line) + "</text>";
+                });
+              }
               parts.push(g + "</g>");
-            }
+            });
             const caption = data.document + " — " + short(width) + " × " + short(row.height);
             drawing.setAttribute("width", String(width + 2 * margin));
             drawing.setAttribute("height", String(row.height + 2 * margin + 28));
@@ -276,6 +307,7 @@ public struct HTMLPage: Sendable {
             status.className = piece.kind;
             status.setAttribute("data-mode", piece.kind);
             status.setAttribute("data-width", String(width));
+            status.setAttribute("data-at", String(layout.at));
             status.setAttribute("data-height", String(row.height));
             if (piece.kind === "exact") {
               status.innerHTML = "<b>exact</b> at width " + escapeText(short(width)) + ": between " + escapeText(short(piece.lower))

@@ -71,7 +71,9 @@ def dom_at(chromium, page, width, profile):
     return parser
 
 
-def check(trellis, chromium, document, page, widths, extra, profile):
+def check(trellis, chromium, document, page, widths, extra, profile, mode=None):
+    """Compares the boxes the page draws at each width with `trellis layout --width W --json` at the
+    width the page says it shows (the width itself where exact, the nearest sample where sampled)."""
     failures = 0
     for width in widths:
         dom = dom_at(chromium, page, width, profile)
@@ -79,7 +81,14 @@ def check(trellis, chromium, document, page, widths, extra, profile):
             print(f"  FAIL {document} at {width}: the page shows width {dom.status.get('data-width')}")
             failures += 1
             continue
-        laid_out = json.loads(run([trellis, "layout", document, "--json", "--width", repr(width)] + extra))
+        shown_at = float(dom.status.get("data-at", "nan"))
+        if dom.status.get("data-mode") == "exact" and shown_at != width:
+            print(f"  FAIL {document} at {width}: exact, but shows the layout at {shown_at}")
+            failures += 1
+        if mode is not None and dom.status.get("data-mode") != mode:
+            print(f"  FAIL {document} at {width}: expected {mode}, the page says {dom.status.get('data-mode')}")
+            failures += 1
+        laid_out = json.loads(run([trellis, "layout", document, "--json", "--width", repr(shown_at)] + extra))
         expected = {}
         for item in laid_out["items"] or []:
             name = item["id"]
@@ -109,8 +118,8 @@ def check(trellis, chromium, document, page, widths, extra, profile):
                 print(f"  FAIL {document} at {width}: {name} on the page {shown} (drawn {drawn_at}), "
                       f"trellis layout --json {wanted}")
                 failures += 1
-        mode = dom.status.get("data-mode")
-        print(f"  {os.path.basename(document)} at width {width}: {len(drawn)} boxes, {mode}, "
+        print(f"  {os.path.basename(document)} at width {width}: {len(drawn)} boxes, {dom.status.get('data-mode')}"
+              f"{'' if shown_at == width else f' (the layout at {shown_at!r})'}, "
               f"largest difference {worst:.2e}")
     return failures
 
@@ -146,15 +155,16 @@ def main():
         if "http:" in text.lower() or "https:" in text.lower():
             print(f"  FAIL {page}: refers to http(s)")
             failures += 1
-        # Also a width the page samples (a layout computed there), if the range has one.
+        # Also a width inside a sampled part, a quarter point before one of its samples: the page
+        # must say "sampled" and show the layout computed at that sample.
         start = text.index('id="trellis-data">') + len('id="trellis-data">')
         data = json.loads(text[start:text.index("</script>", start)])
-        sampled = [sample["w"] for row in data["rows"] for piece in row["pieces"] if piece["kind"] == "sampled"
-                   for sample in piece["samples"]]
-        if sampled:
-            widths = widths + [sampled[len(sampled) // 2]]
-        print(f"{page} ({len(text)} bytes, range {width_range}, {len(sampled)} sampled widths)")
+        inside = [sample["w"] - 0.25 for row in data["rows"] for piece in row["pieces"] if piece["kind"] == "sampled"
+                  for sample in piece["samples"] if sample["w"] - 0.25 > piece["lower"]]
+        sampled_widths = [inside[len(inside) // 2]] if inside else []
+        print(f"{page} ({len(text)} bytes, range {width_range}, {len(inside)} widths sampled)")
         failures += check(options.trellis, options.chromium, document, page, widths, extra, profile)
+        failures += check(options.trellis, options.chromium, document, page, sampled_widths, extra, profile, mode="sampled")
 
     for width in (390, 768):
         shot = os.path.abspath(os.path.join(options.out, f"demo-{width}.png"))

@@ -190,6 +190,15 @@ struct WidthPiecesTests {
         }
     }
 
+    @Test("the page is deterministic: the same document and range give the same bytes")
+    func deterministic() throws {
+        let document = try DemoScreen.document()
+        let first = HTMLPage(rows: [try WidthPieces(document: document, range: 560...640)], initialWidth: 600).html
+        let second = HTMLPage(rows: [try WidthPieces(document: document, range: 560...640)], initialWidth: 600).html
+        #expect(first == second)
+        #expect(first.contains("value=\"600\""))
+    }
+
     @Test("text in the page cannot end its script: a name with </script> is escaped")
     func scriptEscape() throws {
         let document = try LayoutDocument.parse(#"""
