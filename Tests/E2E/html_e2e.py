@@ -60,8 +60,8 @@ def chromium_command(chromium):
     return command
 
 
-def dom_at(chromium, page, width, profile):
-    url = "file://" + os.path.abspath(page) + f"#width={width!r}"
+def dom_at(chromium, page, width, profile, height=None):
+    url = "file://" + os.path.abspath(page) + f"#width={width!r}" + (f"&height={height!r}" if height is not None else "")
     command = chromium_command(chromium) + [f"--user-data-dir={profile}", "--dump-dom", url]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120)
     if result.returncode != 0 or "<html" not in result.stdout:
@@ -71,12 +71,15 @@ def dom_at(chromium, page, width, profile):
     return parser
 
 
-def check(trellis, chromium, document, page, widths, extra, profile, mode=None):
+def check(trellis, chromium, document, page, widths, extra, profile, mode=None, height=None):
     """Compares the boxes the page draws at each width with `trellis layout --width W --json` at the
     width the page says it shows (the width itself where exact, the nearest sample where sampled)."""
     failures = 0
     for width in widths:
-        dom = dom_at(chromium, page, width, profile)
+        dom = dom_at(chromium, page, width, profile, height)
+        if height is not None and float(dom.status.get("data-height", "nan")) != height:
+            print(f"  FAIL {document} at height {height}: the page shows height {dom.status.get('data-height')}")
+            failures += 1
         if float(dom.status.get("data-width", "nan")) != width:
             print(f"  FAIL {document} at {width}: the page shows width {dom.status.get('data-width')}")
             failures += 1
@@ -88,7 +91,8 @@ def check(trellis, chromium, document, page, widths, extra, profile, mode=None):
         if mode is not None and dom.status.get("data-mode") != mode:
             print(f"  FAIL {document} at {width}: expected {mode}, the page says {dom.status.get('data-mode')}")
             failures += 1
-        laid_out = json.loads(run([trellis, "layout", document, "--json", "--width", repr(shown_at)] + extra))
+        sized = ["--height", repr(height)] if height is not None else []
+        laid_out = json.loads(run([trellis, "layout", document, "--json", "--width", repr(shown_at)] + sized + extra))
         expected = {}
         for item in laid_out["items"] or []:
             name = item["id"]
@@ -118,7 +122,7 @@ def check(trellis, chromium, document, page, widths, extra, profile, mode=None):
                 print(f"  FAIL {document} at {width}: {name} on the page {shown} (drawn {drawn_at}), "
                       f"trellis layout --json {wanted}")
                 failures += 1
-        print(f"  {os.path.basename(document)} at width {width}: {len(drawn)} boxes, {dom.status.get('data-mode')}"
+        print(f"  {os.path.basename(document)} at width {width}{'' if height is None else f', height {height}'}: {len(drawn)} boxes, {dom.status.get('data-mode')}"
               f"{'' if shown_at == width else f' (the layout at {shown_at!r})'}, "
               f"largest difference {worst:.2e}")
     return failures
@@ -165,6 +169,14 @@ def main():
         print(f"{page} ({len(text)} bytes, range {width_range}, {len(inside)} widths sampled)")
         failures += check(options.trellis, options.chromium, document, page, widths, extra, profile)
         failures += check(options.trellis, options.chromium, document, page, sampled_widths, extra, profile, mode="sampled")
+
+    # The height slider: a page over three heights, opened at the middle one.
+    page = os.path.join(options.out, "adaptive-heights.html")
+    run([options.trellis, "layout", "docs/examples/adaptive.json", "--html", page, "--range", "500...700",
+         "--height-range", "400...600", "--height-step", "100"])
+    print(f"{page} (heights 400, 500, 600)")
+    failures += check(options.trellis, options.chromium, "docs/examples/adaptive.json", page, [610], [], profile,
+                      height=500.0)
 
     for width in (390, 768):
         shot = os.path.abspath(os.path.join(options.out, f"demo-{width}.png"))
