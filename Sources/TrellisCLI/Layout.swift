@@ -83,10 +83,10 @@ extension TrellisCommand {
         var html: String?
 
         @Option(help: ArgumentHelp("The root widths of --html (default 280...1200).", valueName: "low...high"))
-        var range: WidthRange?
+        var range: SizeRange?
 
         @Option(help: ArgumentHelp("Also give --html a height slider over these root heights.", valueName: "low...high"))
-        var heightRange: WidthRange?
+        var heightRange: SizeRange?
 
         @Option(help: "The height slider's step (default: the range in 20 steps, at least 1).")
         var heightStep: Double?
@@ -194,7 +194,7 @@ extension TrellisCommand {
 
 extension TrellisCommand.Layout {
     /// A closed range of root sizes written `low...high`.
-    struct WidthRange: ExpressibleByArgument {
+    struct SizeRange: ExpressibleByArgument {
         let range: ClosedRange<Double>
 
         init(_ range: ClosedRange<Double>) { self.range = range }
