@@ -1,11 +1,15 @@
 # Trellis: the two commands of the README, plus the fixture generator.
-#   make run       lays out the bundled demo screen at two widths (terminal picture and
-#                  demo.svg) and solves a bundled system (installs libglpk-dev when missing)
+#   make run       lays out the bundled demo screen at two widths (terminal picture, demo.svg,
+#                  demo.png with Pango text) and at every width from 320 to 1024 (demo.html, a
+#                  page with a width slider), and solves a bundled system (installs what is missing)
 #   make test      runs the test suite (installs what is missing)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
 #   make docs      builds the DocC documentation of every library into .build/docs/<Library>
 #                  (swift-docc-plugin), failing on any DocC warning
+#   make e2e       the --html page in headless Chromium (installs Debian's chromium when missing;
+#                  not part of `make test`): boxes read from the DOM at several widths against
+#                  `trellis layout --width W --json`, and screenshots in .build/e2e/
 #   make soak      10^6 drag steps and 10^4 relayouts of a changing view tree in release, failing
 #                  if the resident memory grows past a margin (not part of `make test`; SOAK_ARGS
 #                  passes --drag-steps N, --relayouts N, --margin-mb M)
@@ -15,7 +19,7 @@ SWIFT ?= swift
 TYPECHECK_FLAGS = -Xswiftc -Xfrontend -Xswiftc -warn-long-expression-type-checking=100
 BUILD_LOG = .build/trellis-build.log
 
-.PHONY: run test fixtures deps docs fuzz asan tsan valgrind soak
+.PHONY: run test fixtures deps docs fuzz asan tsan valgrind soak e2e
 
 deps:
 	@if [ ! -f /usr/include/glpk.h ]; then \
@@ -31,7 +35,7 @@ deps:
 
 run: deps
 	$(SWIFT) build -c release --product trellis
-	@echo "== trellis demo: a profile screen at phone and tablet width (also written to demo.svg)"
+	@echo "== trellis demo: a profile screen at phone and tablet width (demo.svg), with Pango text (demo.png), and at every width from 320 to 1024 (demo.html)"
 	.build/release/trellis demo --columns 100
 	@echo "== trellis layout docs/examples/chat.json --png chat.png: a chat screen, its text measured by Pango and drawn by Cairo"
 	.build/release/trellis layout docs/examples/chat.json --png chat.png --scale 2
@@ -63,6 +67,14 @@ docs: deps
 fixtures:
 	python3 -m pip install --quiet -r Tests/Conformance/requirements.txt
 	python3 Tests/Conformance/generate.py
+
+# The page of `trellis layout --html` in a real browser (Tests/E2E/html_e2e.py; not part of `make test`).
+e2e: deps
+	@command -v chromium >/dev/null || { echo "Installing chromium (the headless browser of the page test)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }
+	@command -v python3 >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3; }
+	$(SWIFT) build --product trellis
+	python3 Tests/E2E/html_e2e.py --trellis .build/debug/trellis --out .build/e2e
 
 # Reliability checks (not part of `make test`; see SECURITY.md and Tests/Fuzz/README.md).
 FUZZ_FLAGS = -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library -Xswiftc -DTRELLIS_FUZZ

@@ -32,6 +32,14 @@ extension TrellisCommand {
                 once to check it: stderr says so when its frames differ, and when the weights span more \
                 than 1e9 (beyond what one weighted level solves exactly). Format and weight rule: \
                 docs/linear-system.md.
+
+                --html OUT.html writes one self-contained page with the layout drawn as SVG and a slider \
+                for the root width over --range (default 280...1200; --height-range A...B adds a height \
+                slider in steps of --height-step). Where the layout keeps its shape, every frame is an \
+                exact affine function of the width (pieces found with the root-size sensitivity and \
+                checked against fresh layouts); where it does not (text wrapping, a layout set switching, \
+                a conflict) the layout is computed at every integer width. The page says which. A fragment \
+                such as OUT.html#width=433 opens it at that width.
                 """
         )
 
@@ -71,10 +79,23 @@ extension TrellisCommand {
         @Option(help: "Lay out at this root height instead of the document's.")
         var height: Double?
 
+        @Option(help: ArgumentHelp("Also write a page with a root-width slider over --range into this file.", valueName: "out.html"))
+        var html: String?
+
+        @Option(help: ArgumentHelp("The root widths of --html (default 280...1200).", valueName: "low...high"))
+        var range: SizeRange?
+
+        @Option(help: ArgumentHelp("Also give --html a height slider over these root heights.", valueName: "low...high"))
+        var heightRange: SizeRange?
+
+        @Option(help: "The height slider's step (default: the range in 20 steps, at least 1).")
+        var heightStep: Double?
+
         @OptionGroup var picture: PictureOptions
 
         func validate() throws {
             if json && ascii { throw ValidationError("--json and --ascii cannot be combined") }
+            try validateHTMLOptions()
             for (name, value) in [("--width", width), ("--height", height)] {
                 if let value, !(value > 0 && value <= 1e6) {
                     throw ValidationError("\(name) must be positive and at most 1e6")
@@ -93,10 +114,12 @@ extension TrellisCommand {
             }
             let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
             let result: DocumentLayoutResult
+            var parsed: LayoutDocument?
             var export: LayoutSystemExport?
             var layoutForPictures: DocumentLayout?
             do {
                 let document = try LayoutDocument.parse(bytes, name: name)
+                parsed = document
                 // Text items are measured by Pango (a Label each), unless the built-in model is asked for.
                 let layout = try textModel
                     ? document.makeLayout(width: width, height: height)
@@ -119,6 +142,7 @@ extension TrellisCommand {
             if let svg {
                 try PictureOptions.write(SVGRenderer().render([LayoutPicture(result: result)]), to: svg)
             }
+            if let html, let parsed { try writeHTML(parsed, to: html) }
             if png != nil || pdf != nil, let layout = layoutForPictures {
                 // The frames of this layout (conflicts relaxed, if any), then the pictures with real text.
                 if let snapshot = result.snapshot { snapshot.apply(to: layout.root) }
@@ -165,6 +189,74 @@ extension TrellisCommand {
             default: "\(file): \(error.message)"
             }
         }
+    }
+}
+
+extension TrellisCommand.Layout {
+    /// A closed range of root sizes written `low...high`.
+    struct SizeRange: ExpressibleByArgument {
+        let range: ClosedRange<Double>
+
+        init(_ range: ClosedRange<Double>) { self.range = range }
+
+        init?(argument: String) {
+            let parts = argument.components(separatedBy: "...")
+            guard parts.count == 2, let low = Double(parts[0]), let high = Double(parts[1]), low <= high else { return nil }
+            range = low...high
+        }
+    }
+
+    /// The width range of `--html` (default 280...1200).
+    var widthRange: ClosedRange<Double> { range?.range ?? 280...1200 }
+
+    /// The root heights of `--html`: `--height-range` in steps, else one (nil: the document's).
+    var htmlHeights: [Double?] {
+        guard let heights = heightRange?.range else { return [height] }
+        let span = heights.upperBound - heights.lowerBound
+        let step = heightStep ?? max(1, (span / 20).rounded())
+        var values: [Double?] = []
+        var value = heights.lowerBound
+        while value < heights.upperBound - 1e-9 {
+            values.append(value)
+            value += step
+        }
+        return values + [heights.upperBound]
+    }
+
+    func validateHTMLOptions() throws {
+        if html == nil, range != nil || heightRange != nil || heightStep != nil {
+            throw ValidationError("--range, --height-range and --height-step go with --html")
+        }
+        if heightRange != nil, height != nil { throw ValidationError("--height and --height-range cannot be combined") }
+        for (name, value) in [("--range", range), ("--height-range", heightRange)] {
+            guard let value = value?.range else { continue }
+            if !(value.lowerBound > 0 && value.upperBound <= 1e6) {
+                throw ValidationError("\(name) must be positive and at most 1e6")
+            }
+        }
+        if widthRange.upperBound - widthRange.lowerBound > WidthPieces.maximumSpan {
+            throw ValidationError("--range may span at most \(Int(WidthPieces.maximumSpan)) points")
+        }
+        if let heightStep, !(heightStep >= 1 && heightStep <= 1e6) { throw ValidationError("--height-step must be at least 1") }
+        if htmlHeights.count > 200 { throw ValidationError("--height-range in steps of --height-step gives more than 200 heights") }
+    }
+
+    /// Writes the `--html` page: the document over the width range, at each height, laid out as
+    /// this command lays it out (Pango text unless --text-model).
+    func writeHTML(_ document: LayoutDocument, to path: String) throws {
+        let shown = file == "-" ? "stdin" : file
+        var rows: [WidthPieces] = []
+        var makeView: (LayoutDocument.ViewEntry) -> View = Label.documentView(for:)
+        if textModel { makeView = LayoutDocument.defaultView(for:) }
+        do {
+            for rootHeight in htmlHeights {
+                rows.append(try WidthPieces(document: document, range: widthRange, height: rootHeight, reportingAmbiguity: ambiguity,
+                                            makeView: makeView))
+            }
+        } catch {
+            throw CommandFailure(message: Self.locate(error, in: shown), code: 1)
+        }
+        try PictureOptions.write(HTMLPage(rows: rows, initialWidth: width).html, to: path)
     }
 }
 

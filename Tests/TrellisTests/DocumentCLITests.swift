@@ -256,22 +256,27 @@ struct DocumentCLITests {
         #expect(try Self.run(["layout", "-", "--columns", "3"], stdin: Self.good).status == 64)
     }
 
-    @Test("trellis demo: both layouts in the terminal, demo.svg written")
+    @Test("trellis demo: both layouts in the terminal, the SVG, demo.html and demo.png written")
     func demo() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try Self.run(["demo", "--columns", "60"], in: directory)
+        // One run (the page takes a while in a debug build): the SVG elsewhere, the page and PNG by default.
+        let run = try Self.run(["demo", "--columns", "60", "--svg", "pictures.svg"], in: directory)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
         #expect(run.stdout.contains("demo.json — phone, 390 × 844"))
         #expect(run.stdout.contains("demo.json — tablet, 768 × 1024"))
-        #expect(run.stdout.contains("wrote demo.svg"))
-        let svg = try Data(contentsOf: directory.appendingPathComponent("demo.svg"))
+        #expect(run.stdout.contains("wrote pictures.svg"))
+        #expect(run.stdout.contains("wrote demo.html: every width from 320 to 1024"))
+        #expect(run.stdout.contains("wrote demo.png"))
+        let svg = try Data(contentsOf: directory.appendingPathComponent("pictures.svg"))
         #expect(XMLParser(data: svg).parse())
-
-        let elsewhere = directory.appendingPathComponent("pictures.svg")
-        #expect(try Self.run(["demo", "--svg", elsewhere.path]).status == 0)
-        #expect(FileManager.default.fileExists(atPath: elsewhere.path))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo.svg").path))
+        let html = try String(contentsOf: directory.appendingPathComponent("demo.html"), encoding: .utf8)
+        #expect(html.contains("id=\"trellis-data\"") && !html.contains("http:") && !html.contains("https:"))
+        #expect(html.contains("id=\"width\" min=\"320\" max=\"1024\" step=\"1\" value=\"390\""))
+        let png = try Data(contentsOf: directory.appendingPathComponent("demo.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && png.count > 10_000)
 
         let printed = try Self.run(["demo", "--print-document"])
         #expect(printed.status == 0)

@@ -373,25 +373,45 @@ struct DocumentTests {
             """)
     }
 
-    @Test("The demo document parses and lays out at both sizes")
+    @Test("The demo document parses and lays out at both sizes: header above the feed on a phone, beside it on a tablet")
     func demo() throws {
         let document = try DemoScreen.document()
         #expect(document.name == "demo.json")
+        #expect(document.layoutSets.count == 1 && document.views.contains { $0.stack != nil })
         for size in DemoScreen.sizes {
-            let result = try document.makeLayout(width: size.width, height: size.height).layout()
+            let result = try document.makeLayout(width: size.width, height: size.height).layout(reportingAmbiguity: true)
             #expect(result.isSatisfiable)
+            #expect(result.ambiguousItems == [])
             let snapshot = try #require(result.snapshot)
             #expect(snapshot.entries.allSatisfy { $0.frame.minX.isFinite && $0.frame.width >= 0 && $0.frame.height >= 0 })
-            // The cover keeps 4:1 up to 140 points; the feed column is at most 600 wide and centred.
+            let header = try #require(snapshot.entry(forID: "header")?.frameInRoot)
+            let feed = try #require(snapshot.entry(forID: "feed")?.frameInRoot)
+            let isPhone = size.width < 600
+            // The layout set: the header spans the phone above the feed; on a tablet it is a 320-point
+            // sidebar with the feed (at most 600 wide) beside it.
+            #expect(approx(header.width, isPhone ? size.width : 320))
+            if isPhone {
+                #expect(feed.minY >= header.maxY && approx(feed.width, size.width - 32) && approx(feed.midX, size.width / 2))
+            } else {
+                #expect(feed.minX >= header.maxX && approx(feed.width, min(600, size.width - 352)))
+            }
+            // The cover keeps 4:1 up to 140 points.
             let cover = try #require(snapshot[id: "cover"])
-            #expect(approx(cover.height, min(size.width / 4, 140)))
-            let feed = try #require(snapshot.entry(forID: "feed")?.frame)
-            #expect(approx(feed.width, min(size.width - 32, 600)))
-            #expect(approx(feed.midX, size.width / 2))
+            #expect(approx(cover.height, min(header.width / 4, 140)))
+            // The bio wraps (the text model: 1.2 × 13 points a line) across the header less its margins.
+            let bio = try #require(snapshot[id: "bio"])
+            #expect(approx(bio.width, header.width - 32) && bio.height >= 2 * 15.6 - 1e-9)
+            // The stat tiles share the row equally (a fillEqually stack).
+            let tiles = try ["posts", "followers", "following"].map { try #require(snapshot[id: $0]) }
+            #expect(tiles.allSatisfy { approx($0.width, tiles[0].width) && approx($0.height, 44) })
+            // The cells grow with their wrapped subtitles and stay above the tab bar.
             let tabBar = try #require(snapshot[id: "tabBar"])
             #expect(approx(tabBar.maxY, size.height - 34))
-            let lastCell = try #require(snapshot.entry(forID: "cell4")?.frameInRoot)
+            let lastCell = try #require(snapshot.entry(forID: "cell3")?.frameInRoot)
             #expect(lastCell.maxY <= tabBar.minY)
+            let subtitle = try #require(snapshot.entry(forID: "cell1.subtitle")?.frameInRoot)
+            #expect(subtitle.height >= 2 * 15.6 - 1e-9)
+            #expect(try #require(snapshot.entry(forID: "cell1")?.frameInRoot).maxY >= subtitle.maxY + 12 - 1e-9)
         }
     }
 
