@@ -79,6 +79,18 @@ public final class Solver {
         var affineSteps = 0
         /// Simplex iterations GLPK made (all levels, all components).
         var simplexIterations = 0
+        /// Affine steps that left the basis-preserving range and followed the basis through
+        /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
+        var pivotingSteps = 0
+        var stepPivots = 0
+
+        mutating func countStep(of state: ComponentState) {
+            affineSteps += 1
+            if let pivots = state.lastStepPivots {
+                pivotingSteps += 1
+                stepPivots += pivots
+            }
+        }
     }
     private(set) var statistics = Statistics()
 
@@ -258,7 +270,7 @@ public final class Solver {
            let slot = variableIndex.index(of: id), let edit = edits[id] {
             let state = states[Int(places[Int(slot)].state)]
             if let row = state.rowOfEdit[id], state.step(CollectionOfOne((row, -edit.value, edit.strength.weight))) {
-                statistics.affineSteps += 1
+                statistics.countStep(of: state)
                 suggestionsTouched.removeAll(keepingCapacity: true)
                 return
             }
@@ -367,7 +379,7 @@ public final class Solver {
             }
             if movable, state.step(changes) {
                 stepped.append(state)
-                statistics.affineSteps += 1
+                statistics.countStep(of: state)
             } else {
                 work.append(index)
             }

@@ -4,7 +4,9 @@
 /// value) moves the basic variables along a fixed direction: the simplex tableau column of the
 /// edit row. The basis stays dual feasible (costs did not change), so the moved point is still
 /// optimal. A drag step is then O(affected variables) with no GLPK call at all; only when a basic
-/// variable would leave its bounds does the component go back to the simplex method.
+/// variable would leave its bounds does the model follow the basis through the breakpoints with
+/// a ``ParametricTableau`` (single-level LPs of moderate size), and only when that is not possible
+/// does the component go back to the simplex method.
 ///
 /// Built inside the synchronous call that owns the GLPK problem, from values read out of it;
 /// nothing here refers to GLPK.
@@ -15,17 +17,28 @@ final class AffineModel {
         var entries: [(position: Int, alpha: Double)]
         /// Change of the weighted objective per unit of right-hand side (the row's dual).
         var slope: Double
+        /// The substitutions the direction reaches, in evaluation order (a step re-evaluates
+        /// only those, not every substitution).
+        var reached: [Int]
     }
 
-    /// What a step changes, kept in one stored property so that a step is one exclusive
-    /// access to the model rather than one per array element (class properties are checked
-    /// dynamically).
+    /// What a step reads and changes, kept in one stored property so that a step is one
+    /// exclusive access to the model rather than one per array element (class properties are
+    /// checked dynamically).
     private struct Moving {
         /// Values of the non-eliminated component variables.
         var remaining: [Double]
         /// The current constant of every constraint of the component (edit rows move).
         var constants: [Double]
         var basicValue: [Double] = []
+        var basicLower: [Double] = []
+        var basicUpper: [Double] = []
+        /// The component variable a basic position is, or -1 (rows, error columns).
+        var basicVariable: [Int] = []
+        /// By constraint index: an index into ``directions``, or -1 (no LP row, or a basic one:
+        /// any change needs a pivot).
+        var directionOf: [Int32] = []
+        var directions: [Direction] = []
         /// Scratch flags for the incremental expansion (all false between steps).
         var dirty: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
@@ -42,23 +55,39 @@ final class AffineModel {
         }
     }
 
+    /// What a step through breakpoints replaced, for ``undoLastStep(values:)``.
+    private struct Saved {
+        var moving: Moving
+        var tableau: ParametricTableau?
+        var tableauConstants: [Double]
+        var values: [Double]
+    }
+
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
-    /// By edit constraint index: the substitutions its direction reaches, in evaluation order
-    /// (so a step re-evaluates only those, not every substitution).
-    private let reached: [Int: [Int]]
-    private let basicLower: [Double]
-    private let basicUpper: [Double]
-    /// The component variable a basic position is, or -1 (rows, error columns).
-    private let basicVariable: [Int]
-    /// By edit constraint index (edits with an LP row): its direction, or nil when the edit
-    /// row's activity is basic (then any change needs the simplex method).
-    private let directions: [Int: Direction?]
     private var moving: Moving
+    /// The LP's basis in Swift, to follow a move through breakpoints (nil: not possible).
+    private var tableau: ParametricTableau?
+    /// The constants the tableau's values stand at: linear steps keep its basis but do not
+    /// move its values, so a move through breakpoints starts from here.
+    private var tableauConstants: [Double]
+    /// The component variable of each LP column (for reading a tableau's values).
+    private let variableOfColumn: [Int]
+    /// The constraints whose constants move (edit and parameter rows).
+    private let editRows: [Int]
+    /// The factor applied to the weights in the LP's objective.
+    private let costScale: Double
+    /// Set by a step through breakpoints (the state before it), nil after a linear step.
+    private var saved: Saved?
     /// Whether the objective moves by each direction's slope (one level), or must be computed
     /// again after a step (several levels: the final LP's duals price the lowest level only).
     let slopesObjective: Bool
+    /// Whether the last successful step followed the basis through breakpoints (then the
+    /// objective is computed again, and every variable may have changed).
+    private(set) var lastStepPivoted = false
+    /// Pivots the last successful step made (0 for a linear step).
+    private(set) var lastStepPivots = 0
 
     /// Values of the non-eliminated component variables.
     var remaining: [Double] { moving.remaining }
@@ -76,84 +105,96 @@ final class AffineModel {
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
         moving = Moving(remaining: remaining, constants: presolve.constants)
+        moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
         slopesObjective = true
-        reached = [:]
-        basicLower = []
-        basicUpper = []
-        basicVariable = []
-        directions = [:]
+        variableOfColumn = []
+        editRows = []
+        tableauConstants = []
+        costScale = 1
     }
 
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`, whose
     /// rows and columns have the given bounds (higher levels' optimal faces fixed included).
-    /// `costScale` is nil when the LP's objective is the lowest of several levels.
+    /// `costScale` is nil when the LP's objective is the lowest of several levels. `tableau`,
+    /// when given, is the same LP and basis in Swift, for steps through breakpoints.
     init(lp: LinearProgram, presolve: Presolve, remaining: [Double], editRows: [Int],
          variableOfColumn: [Int], rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound],
-         costScale: Double?) {
+         costScale: Double?, tableau: ParametricTableau?) {
         self.presolve = presolve
+        self.variableOfColumn = variableOfColumn
+        self.editRows = editRows
+        self.costScale = costScale ?? 1
+        self.tableau = costScale == nil ? nil : tableau
         moving = Moving(remaining: remaining, constants: presolve.constants)
+        tableauConstants = presolve.constants
         slopesObjective = costScale != nil
         let m = lp.rowCount
-        var positionOf: [Int: Int] = [:]
-        var basicValue: [Double] = [], basicLower: [Double] = [], basicUpper: [Double] = []
-        var basicVariable: [Int] = []
+        var positionOf = [Int](repeating: -1, count: m + lp.columnCount)
         for basic in lp.basicVariables() {
-            positionOf[basic] = basicValue.count
+            positionOf[basic] = moving.basicValue.count
             let (lower, upper) = (basic < m ? rowBounds[basic] : columnBounds[basic - m]).interval
-            basicLower.append(lower)
-            basicUpper.append(upper)
+            moving.basicLower.append(lower)
+            moving.basicUpper.append(upper)
             if basic < m {
-                basicValue.append(lp.rowValue(basic))
-                basicVariable.append(-1)
+                moving.basicValue.append(lp.rowValue(basic))
+                moving.basicVariable.append(-1)
             } else {
                 let column = basic - m
-                basicValue.append(lp.columnValue(column))
-                basicVariable.append(column < variableOfColumn.count ? variableOfColumn[column] : -1)
+                moving.basicValue.append(lp.columnValue(column))
+                moving.basicVariable.append(column < variableOfColumn.count ? variableOfColumn[column] : -1)
             }
         }
-        var directions: [Int: Direction?] = [:]
+        moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
         for edit in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: edit) else { continue }
-            guard let column = lp.tableauColumn(ofRow: row) else {
-                directions[edit] = .some(nil)
-                continue
-            }
-            let entries = column.compactMap { entry in positionOf[entry.basic].map { ($0, entry.alpha) } }
-            directions[edit] = Direction(entries: entries, slope: costScale.map { lp.rowDual(row) / $0 } ?? 0)
+            guard case .row(let row)? = presolve.place(ofSource: edit),
+                  let column = lp.tableauColumn(ofRow: row) else { continue }
+            var entries: [(position: Int, alpha: Double)] = []
+            entries.reserveCapacity(column.count)
+            for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
+            let slope = costScale.map { lp.rowDual(row) / $0 } ?? 0
+            moving.directionOf[edit] = Int32(moving.directions.count)
+            moving.directions.append(Direction(entries: entries, slope: slope, reached: []))
         }
-        var reached: [Int: [Int]] = [:]
+        Self.findReached(&moving, presolve: presolve)
+    }
+
+    /// Fills in each direction's ``Direction/reached`` substitutions.
+    private static func findReached(_ m: inout Moving, presolve: Presolve) {
         var marked = Array(repeating: false, count: presolve.lower.count)
-        for (edit, direction) in directions {
-            guard let direction else { continue }
+        for d in m.directions.indices {
             var touched: [Int] = []
-            for (position, _) in direction.entries where basicVariable[position] >= 0 && !marked[basicVariable[position]] {
-                marked[basicVariable[position]] = true
-                touched.append(basicVariable[position])
+            for (position, _) in m.directions[d].entries {
+                let variable = m.basicVariable[position]
+                if variable >= 0 && !marked[variable] {
+                    marked[variable] = true
+                    touched.append(variable)
+                }
             }
-            reached[edit] = presolve.dependentSubstitutions(of: &marked, touched: &touched)
+            m.directions[d].reached = presolve.dependentSubstitutions(of: &marked, touched: &touched)
             for variable in touched { marked[variable] = false }
         }
-        moving.basicValue = basicValue
-        self.basicLower = basicLower
-        self.basicUpper = basicUpper
-        self.basicVariable = basicVariable
-        self.directions = directions
-        self.reached = reached
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
     /// constraint `i`, with its weight), writing the new values of the component variables into
     /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
-    /// listing them in ``changed``. Returns the change of the weighted objective, or nil —
-    /// leaving the model and `values` untouched — when the basis would stop being feasible and
-    /// the simplex method is needed. ``undoLastStep(values:)`` takes a successful step back.
+    /// listing them in ``changed``. Returns the change of the weighted objective (0 after a step
+    /// through breakpoints: ``lastStepPivoted``, the objective is to be computed again), or nil —
+    /// leaving the model and `values` untouched — when the simplex method is needed.
+    /// ``undoLastStep(values:)`` takes a successful step back.
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
               values: inout [Double]) -> Double? {
-        step(changes, values: &values, moving: &moving)
+        saved = nil
+        lastStepPivoted = false
+        lastStepPivots = 0
+        if let change = Self.step(changes, values: &values, moving: &moving, presolve: presolve) { return change }
+        guard tableau != nil else { return nil }
+        return pivotingStep(changes, values: &values)
     }
 
-    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                      values: inout [Double], moving m: inout Moving) -> Double? {
+    /// A step that keeps the basis (nil when a basic variable would leave its bounds).
+    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                             values: inout [Double], moving m: inout Moving, presolve: Presolve) -> Double? {
         m.basicJournal.removeAll(keepingCapacity: true)
         m.valueJournal.removeAll(keepingCapacity: true)
         m.remainingJournal.removeAll(keepingCapacity: true)
@@ -161,20 +202,23 @@ final class AffineModel {
         m.changed.removeAll(keepingCapacity: true)
         var objectiveChange = 0.0
         var movedEdits = 0
-        var movedEdit = -1
+        var movedDirection = -1
         for (index, constant, weight) in changes {
             let delta = constant - m.constants[index]
             if delta == 0 { continue }
             movedEdits += 1
-            movedEdit = index
             switch presolve.place(ofSource: index) {
             case .row:
-                guard let direction = directions[index] ?? nil else { m.rollBackBasics(); return nil }
+                let d = Int(m.directionOf[index])
+                guard d >= 0 else { m.rollBackBasics(); return nil }
+                movedDirection = d
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
-                objectiveChange -= direction.slope * delta
-                for (position, alpha) in direction.entries {
-                    m.basicJournal.append((position, m.basicValue[position]))
-                    m.basicValue[position] -= alpha * delta
+                objectiveChange -= m.directions[d].slope * delta
+                for (position, alpha) in m.directions[d].entries {
+                    let old = m.basicValue[position]
+                    m.basicJournal.append((position, old))
+                    let new = old - alpha * delta
+                    m.basicValue[position] = new
                 }
             case .constant(let i):
                 // The row's constant moved with the edit's: base + (current - original).
@@ -187,7 +231,7 @@ final class AffineModel {
         for (position, _) in m.basicJournal {
             let value = m.basicValue[position]
             let slack = 1e-9 * max(1, abs(value))
-            if value < basicLower[position] - slack || value > basicUpper[position] + slack {
+            if value < m.basicLower[position] - slack || value > m.basicUpper[position] + slack {
                 m.rollBackBasics()
                 return nil
             }
@@ -196,16 +240,17 @@ final class AffineModel {
             m.constantJournal.append((index, m.constants[index]))
             m.constants[index] = constant
         }
-        for (position, _) in m.basicJournal where basicVariable[position] >= 0 {
-            let variable = basicVariable[position]
+        for (position, _) in m.basicJournal where m.basicVariable[position] >= 0 {
+            let variable = m.basicVariable[position]
             m.remainingJournal.append((variable, m.remaining[variable]))
             m.remaining[variable] = m.basicValue[position]
             m.valueJournal.append((variable, values[variable]))
             values[variable] = m.basicValue[position] + 0
             m.changed.append(variable)
         }
-        if movedEdits == 1, let order = reached[movedEdit] {
+        if movedEdits == 1 && movedDirection >= 0 {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
+            let order = m.directions[movedDirection].reached
             for k in order {
                 let variable = presolve.substitutions[k].variable
                 m.valueJournal.append((variable, values[variable]))
@@ -224,11 +269,75 @@ final class AffineModel {
         return objectiveChange
     }
 
+    /// A step that follows the basis through the breakpoints of the move (see
+    /// ``ParametricTableau``), then reads every value again. Nil — nothing changed — when the
+    /// tableau cannot follow it.
+    private func pivotingStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                              values: inout [Double]) -> Double? {
+        guard var moved = tableau else { return nil }
+        var target = moving.constants
+        // Edit rows (whose last linear steps the tableau did not follow), and any other LP row
+        // whose constant is changed now (a constraint's first update: it is no parameter row yet).
+        var rows = editRows
+        for (index, constant, _) in changes {
+            target[index] = constant
+            if !rows.contains(index) { rows.append(index) }
+        }
+        var shifts: [(row: Int, amount: Double)] = []
+        for index in rows {
+            let delta = target[index] - tableauConstants[index]
+            guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
+            shifts.append((row, -delta))   // the right-hand side is minus the constant
+        }
+        guard let pivots = moved.move(shifts, pivotLimit: 2 * moved.m + 20) else { return nil }
+        saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants, values: values)
+        tableau = moved
+        tableauConstants = target
+        Self.adopt(moved, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn, editRows: editRows,
+                   costScale: costScale)
+        for (index, constant, _) in changes { moving.constants[index] = constant }
+        values = presolve.expand(moving.remaining)
+        moving.changed = Array(values.indices)
+        lastStepPivoted = true
+        lastStepPivots = pivots
+        return 0
+    }
+
+    /// Takes the basis, values and directions of a moved tableau.
+    private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve,
+                              variableOfColumn: [Int], editRows: [Int], costScale: Double) {
+        for (column, variable) in variableOfColumn.enumerated() { m.remaining[variable] = t.columnValue(column) }
+        m.basicValue.removeAll(keepingCapacity: true)
+        m.basicLower.removeAll(keepingCapacity: true)
+        m.basicUpper.removeAll(keepingCapacity: true)
+        m.basicVariable.removeAll(keepingCapacity: true)
+        for p in 0..<t.m {
+            let k = Int(t.header[p])
+            let (lower, upper) = t.bounds(atPosition: p)
+            m.basicValue.append(t.value[k])
+            m.basicLower.append(lower)
+            m.basicUpper.append(upper)
+            let column = k - t.m
+            m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
+        }
+        var directions: [Direction] = []
+        for index in editRows {
+            guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
+                m.directionOf[index] = -1
+                continue
+            }
+            m.directionOf[index] = Int32(directions.count)
+            directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: []))
+        }
+        m.directions = directions
+        findReached(&m, presolve: presolve)
+    }
+
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
     /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
     func canMove(source: Int, required: Bool) -> Bool {
         switch presolve.place(ofSource: source) {
-        case .row: return (directions[source] ?? nil) != nil
+        case .row: return moving.directionOf[source] >= 0 || tableau != nil
         case .constant: return !required
         case nil: return false
         }
@@ -237,6 +346,15 @@ final class AffineModel {
     /// Takes back the last successful ``step(_:values:)``: the model and `values` (the same
     /// array the step wrote) are as they were before it.
     func undoLastStep(values: inout [Double]) {
+        if let saved {
+            moving = saved.moving
+            tableau = saved.tableau
+            tableauConstants = saved.tableauConstants
+            values = saved.values
+            self.saved = nil
+            moving.changed.removeAll(keepingCapacity: true)
+            return
+        }
         Self.undo(&moving, values: &values)
     }
 

@@ -148,6 +148,8 @@ struct ComponentSolver {
         let order = levelColumns.indices
 
         var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
+        /// The final LP's objective by column, when a step may follow its basis in Swift.
+        var followable: [Double]?
         if order.isEmpty {
             if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
         } else {
@@ -190,6 +192,12 @@ struct ComponentSolver {
                 }
                 previous = columns
                 lastCosts = (columns, costs.scale)
+                if order.count == 1 && !costs.needExact && !editRows.isEmpty
+                    && presolve.rows.count <= ParametricTableau.maximumRows {
+                    var objective = Array(repeating: 0.0, count: columnCount)
+                    for (entry, cost) in zip(columns, costs.values) { objective[entry.column] = cost }
+                    followable = objective
+                }
             }
         }
 
@@ -201,7 +209,14 @@ struct ComponentSolver {
             // feasible keeps every level optimal; the objective is then recomputed, not sloped.
             affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
                                  variableOfColumn: variableOfColumn, rowBounds: rowBounds, columnBounds: columnBounds,
-                                 costScale: order.count > 1 ? nil : (lastCosts?.scale ?? 1))
+                                 costScale: order.count > 1 ? nil : (lastCosts?.scale ?? 1),
+                                 tableau: followable.map { objective in
+                                     ParametricTableau(rows: matrix, columns: columnCount, rowBounds: rowBounds,
+                                                       columnBounds: columnBounds, objective: objective,
+                                                       basic: lp.basicVariables(),
+                                                       rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
+                                                       columnValues: (0..<columnCount).map { lp.columnValue($0) })
+                                 })
         }
         let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted

@@ -125,7 +125,8 @@ final class ComponentState {
     /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) -> Bool {
-        guard solution?.affine != nil else { return false }
+        guard let affine = solution?.affine else { return false }
+        defer { lastStepPivots = affine.lastStepPivoted ? affine.lastStepPivots : nil }
         return Self.step(changes, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
                          component: component, terms: terms, constants: baseConstants)
     }
@@ -143,7 +144,7 @@ final class ComponentState {
             return false
         }
         lastObjective = solution.objective
-        if affine.slopesObjective {
+        if affine.slopesObjective && !affine.lastStepPivoted {
             solution.objective += objectiveChange
         } else {
             solution.objective = objective(component: component, terms: terms, values: solution.values,
@@ -151,6 +152,10 @@ final class ComponentState {
         }
         return true
     }
+
+    /// How many pivots the last ``step(_:)`` made following the basis through breakpoints,
+    /// nil when it kept the basis (or failed).
+    private(set) var lastStepPivots: Int?
 
     /// The objective before the last successful ``step(_:)``.
     private var lastObjective = 0.0
