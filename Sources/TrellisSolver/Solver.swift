@@ -269,7 +269,7 @@ public final class Solver {
            limits.maximumVariables.map({ places.count <= $0 }) ?? true,
            let slot = variableIndex.index(of: id), let edit = edits[id] {
             let state = states[Int(places[Int(slot)].state)]
-            if let row = state.rowOfEdit[id], state.step(CollectionOfOne((row, -edit.value, edit.strength.weight))) {
+            if let row = state.rowOfEdit[id], state.step(CollectionOfOne((row, -edit.value, edit.strength.weight)), undoable: false) {
                 statistics.countStep(of: state)
                 suggestionsTouched.removeAll(keepingCapacity: true)
                 return

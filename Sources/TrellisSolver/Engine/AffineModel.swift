@@ -39,6 +39,9 @@ final class AffineModel {
         /// any change needs a pivot).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
+        /// Set by a step through breakpoints: the basic arrays and directions above are those
+        /// of an older basis, to be read again from the tableau before the next linear step.
+        var stale = false
         /// Scratch flags for the incremental expansion (all false between steps).
         var dirty: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
@@ -182,14 +185,20 @@ final class AffineModel {
     /// through breakpoints: ``lastStepPivoted``, the objective is to be computed again), or nil —
     /// leaving the model and `values` untouched — when the simplex method is needed.
     /// ``undoLastStep(values:)`` takes a successful step back.
+    /// With `undoable` false (nothing else in the solve can fail after this step) a step through
+    /// breakpoints moves the tableau in place instead of keeping the old one.
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-              values: inout [Double]) -> Double? {
+              values: inout [Double], undoable: Bool = true) -> Double? {
         saved = nil
         lastStepPivoted = false
         lastStepPivots = 0
+        if moving.stale, let tableau {
+            Self.adopt(tableau, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn,
+                       editRows: editRows, costScale: costScale)
+        }
         if let change = Self.step(changes, values: &values, moving: &moving, presolve: presolve) { return change }
         guard tableau != nil else { return nil }
-        return pivotingStep(changes, values: &values)
+        return pivotingStep(changes, values: &values, undoable: undoable)
     }
 
     /// A step that keeps the basis (nil when a basic variable would leave its bounds).
@@ -273,8 +282,7 @@ final class AffineModel {
     /// ``ParametricTableau``), then reads every value again. Nil — nothing changed — when the
     /// tableau cannot follow it.
     private func pivotingStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                              values: inout [Double]) -> Double? {
-        guard var moved = tableau else { return nil }
+                              values: inout [Double], undoable: Bool) -> Double? {
         var target = moving.constants
         // Edit rows (whose last linear steps the tableau did not follow), and any other LP row
         // whose constant is changed now (a constraint's first update: it is no parameter row yet).
@@ -289,24 +297,61 @@ final class AffineModel {
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             shifts.append((row, -delta))   // the right-hand side is minus the constant
         }
-        guard let pivots = moved.move(shifts, pivotLimit: 2 * moved.m + 20) else { return nil }
-        saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants, values: values)
-        tableau = moved
+        let pivots: Int
+        if undoable {
+            guard var moved = tableau, let count = moved.move(shifts, pivotLimit: 2 * moved.m + 20) else { return nil }
+            saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants, values: values)
+            tableau = moved
+            pivots = count
+        } else {
+            // In place: on failure the tableau is in no usable state, so it is dropped (linear
+            // steps, which do not use it, stay valid).
+            guard let count = tableau!.move(shifts, pivotLimit: 2 * tableau!.m + 20) else {
+                tableau = nil
+                return nil
+            }
+            pivots = count
+        }
         tableauConstants = target
-        Self.adopt(moved, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn, editRows: editRows,
-                   costScale: costScale)
-        for (index, constant, _) in changes { moving.constants[index] = constant }
-        values = presolve.expand(moving.remaining)
-        moving.changed = Array(values.indices)
+        for index in rows where moving.constants[index] != target[index] {
+            moving.constantJournal.append((index, moving.constants[index]))
+            moving.constants[index] = target[index]
+        }
+        Self.readValues(tableau!, into: &moving, values: &values, presolve: presolve, variableOfColumn: variableOfColumn)
         lastStepPivoted = true
         lastStepPivots = pivots
         return 0
     }
 
+    /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
+    /// (with what the substitutions make of them), listing what changed; marks the rest stale.
+    private static func readValues(_ t: ParametricTableau, into m: inout Moving, values: inout [Double],
+                                   presolve: Presolve, variableOfColumn: [Int]) {
+        m.changed.removeAll(keepingCapacity: true)
+        let before = values
+        for (column, variable) in variableOfColumn.enumerated() {
+            let value = t.columnValue(column)
+            if value != m.remaining[variable] {
+                m.remainingJournal.append((variable, m.remaining[variable]))
+                m.remaining[variable] = value
+                values[variable] = value + 0
+                m.changed.append(variable)
+            }
+        }
+        if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
+        for variable in m.changed { m.dirty[variable] = true }
+        presolve.reexpand(&values, dirty: &m.dirty, changed: &m.changed)
+        for variable in m.changed {
+            m.dirty[variable] = false
+            m.valueJournal.append((variable, before[variable]))
+        }
+        m.stale = true
+    }
+
     /// Takes the basis, values and directions of a moved tableau.
     private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve,
                               variableOfColumn: [Int], editRows: [Int], costScale: Double) {
-        for (column, variable) in variableOfColumn.enumerated() { m.remaining[variable] = t.columnValue(column) }
+        m.stale = false
         m.basicValue.removeAll(keepingCapacity: true)
         m.basicLower.removeAll(keepingCapacity: true)
         m.basicUpper.removeAll(keepingCapacity: true)
@@ -356,6 +401,12 @@ final class AffineModel {
             return
         }
         Self.undo(&moving, values: &values)
+        if lastStepPivoted {
+            // A step through breakpoints made in place: the tableau stands at its end point and
+            // cannot be taken back, so it is dropped; the basic arrays are the older basis's.
+            tableau = nil
+            moving.stale = false
+        }
     }
 
     private static func undo(_ m: inout Moving, values: inout [Double]) {

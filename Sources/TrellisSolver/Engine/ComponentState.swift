@@ -124,20 +124,22 @@ final class ComponentState {
     /// infeasible, or the moved values do not hold the required rows they touch to a relative
     /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
-    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) -> Bool {
+    /// With `undoable` false (no later part of the solve can fail) a step through breakpoints
+    /// needs no copy of the basis to take it back (a failed check then drops the basis instead).
+    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool = true) -> Bool {
         guard let affine = solution?.affine else { return false }
         defer { lastStepPivots = affine.lastStepPivoted ? affine.lastStepPivots : nil }
-        return Self.step(changes, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
+        return Self.step(changes, undoable: undoable, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
                          component: component, terms: terms, constants: baseConstants)
     }
 
     /// ``step(_:)`` on the state's stored properties, each accessed once.
-    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
                              solution: inout Solution, check: inout RowCheck, lastObjective: inout Double,
                              component: Component, terms: [[(variable: Int, coefficient: Double)]],
                              constants: [Double]) -> Bool {
         guard let affine = solution.affine,
-              let objectiveChange = affine.step(changes, values: &solution.values) else { return false }
+              let objectiveChange = affine.step(changes, values: &solution.values, undoable: undoable) else { return false }
         guard requiredRowsHold(&check, component: component, terms: terms, constants: constants,
                                values: solution.values, changed: affine.changed) else {
             affine.undoLastStep(values: &solution.values)

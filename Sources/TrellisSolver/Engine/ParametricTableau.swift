@@ -45,6 +45,24 @@ struct ParametricTableau {
     private var inverse: [Double] = []
     /// Reduced costs of every joint variable (0 for basic ones); valid once ``inverse`` is built.
     private var reducedCost: [Double] = []
+    /// Pivots since the values and reduced costs were last computed from scratch (the updates
+    /// of each pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
+    private var pivotsSinceRefresh = 0
+    static let refreshInterval = 16
+
+    /// Work arrays of a move, kept between moves (no allocation per step).
+    private struct Scratch {
+        /// Per joint variable: how fast its bounds move (non-zero for the moving rows only).
+        var rate: [Double] = []
+        var moving: [Int] = []
+        /// Velocities of the basic variables.
+        var g: [Double] = []
+        /// The pivot row of the tableau, per joint variable.
+        var alphaRow: [Double] = []
+        /// The entering column of the tableau, per position.
+        var w: [Double] = []
+    }
+    private var scratch = Scratch()
 
     /// Reads the LP as ComponentSolver built it: `rows[i]` the entries of row i, the final bounds,
     /// the objective (`objective[j]` of column j), the basic variables (joint indices) in the
@@ -127,25 +145,28 @@ struct ParametricTableau {
     mutating func move(_ shifts: [(row: Int, amount: Double)], pivotLimit: Int) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
+            scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
+                              alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m))
         }
-        let total = m + n
-        var rate = [Double](repeating: 0, count: total)
-        var moving: [Int] = []
+        var s = scratch
+        scratch = Scratch()
+        defer {
+            for r in s.moving { s.rate[r] = 0 }
+            s.moving.removeAll(keepingCapacity: true)
+            scratch = s
+        }
         for (row, amount) in shifts where amount != 0 {
-            if rate[row] == 0 { moving.append(row) }
-            rate[row] += amount
+            if s.rate[row] == 0 { s.moving.append(row) }
+            s.rate[row] += amount
         }
         var t = 0.0
         var pivots = 0
-        var g = [Double](repeating: 0, count: m)
-        var alphaRow = [Double](repeating: 0, count: total)
-        var w = [Double](repeating: 0, count: m)
         while true {
             // The basic variables' velocities: -B⁻¹ Σ e_r rate_r over the moving non-basic rows.
-            for p in 0..<m { g[p] = 0 }
-            for r in moving where positionOf[r] < 0 {
-                let amount = rate[r]
-                for p in 0..<m { g[p] -= inverse[p * m + r] * amount }
+            for p in 0..<m { s.g[p] = 0 }
+            for r in s.moving where positionOf[r] < 0 {
+                let amount = s.rate[r]
+                for p in 0..<m { s.g[p] -= inverse[p * m + r] * amount }
             }
             // The primal ratio test: the first basic variable to reach a bound (which may itself move).
             var step = 1 - t
@@ -154,7 +175,7 @@ struct ParametricTableau {
             var leaveSpeed = 0.0
             for p in 0..<m {
                 let k = Int(header[p])
-                let speed = g[p] - rate[k]   // relative to the bounds, which move at rate[k]
+                let speed = s.g[p] - s.rate[k]   // relative to the bounds, which move at rate[k]
                 if abs(speed) <= 1e-14 { continue }
                 let room: Double
                 if speed < 0 {
@@ -171,11 +192,11 @@ struct ParametricTableau {
                     leaveSpeed = abs(speed)
                 }
             }
-            for p in 0..<m { value[Int(header[p])] += step * g[p] }
-            for r in moving {
-                lower[r] += step * rate[r]
-                upper[r] += step * rate[r]
-                if positionOf[r] < 0 { value[r] += step * rate[r] }
+            for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
+            for r in s.moving {
+                lower[r] += step * s.rate[r]
+                upper[r] += step * s.rate[r]
+                if positionOf[r] < 0 { value[r] += step * s.rate[r] }
             }
             t += step
             guard leave >= 0 else { break }
@@ -183,9 +204,10 @@ struct ParametricTableau {
             guard pivots <= pivotLimit else { return nil }
             let k = Int(header[leave])
             value[k] = toUpper ? upper[k] : lower[k]
-            guard let q = enteringVariable(leaving: leave, toUpper: toUpper, alphaRow: &alphaRow) else { return nil }
-            guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: alphaRow, w: &w) else { return nil }
+            guard let q = enteringVariable(leaving: leave, toUpper: toUpper, alphaRow: &s.alphaRow) else { return nil }
+            guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: s.alphaRow, w: &s.w) else { return nil }
         }
+        pivotsSinceRefresh += pivots
         return finish() ? pivots : nil
     }
 
@@ -286,6 +308,15 @@ struct ParametricTableau {
     /// Recomputes the basic values and reduced costs from the non-basic values and the inverse
     /// (no drift from the pivots), and checks that the basis is primal and dual feasible.
     private mutating func finish() -> Bool {
+        guard pivotsSinceRefresh >= Self.refreshInterval else {
+            for p in 0..<m {
+                let k = Int(header[p])
+                let tolerance = 1e-9 * max(1, abs(value[k]))
+                if value[k] < lower[k] - tolerance || value[k] > upper[k] + tolerance { return false }
+            }
+            return true
+        }
+        pivotsSinceRefresh = 0
         // B z_B = -N z_N.
         var rhs = [Double](repeating: 0, count: m)
         for k in 0..<(m + n) where positionOf[k] < 0 && value[k] != 0 {
