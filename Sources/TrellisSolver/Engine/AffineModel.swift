@@ -39,9 +39,6 @@ final class AffineModel {
         /// any change needs a pivot).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
-        /// Set by a step through breakpoints: the basic arrays and directions above are those
-        /// of an older basis, to be read again from the tableau before the next linear step.
-        var stale = false
         /// Scratch flags for the incremental expansion (all false between steps).
         var dirty: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
@@ -63,6 +60,8 @@ final class AffineModel {
         var moving: Moving
         var tableau: ParametricTableau?
         var tableauConstants: [Double]
+        var tableauInSync: Bool
+        var followsTableau: Bool
         var values: [Double]
     }
 
@@ -86,11 +85,20 @@ final class AffineModel {
     /// Whether the objective moves by each direction's slope (one level), or must be computed
     /// again after a step (several levels: the final LP's duals price the lowest level only).
     let slopesObjective: Bool
-    /// Whether the last successful step followed the basis through breakpoints (then the
-    /// objective is computed again, and every variable may have changed).
-    private(set) var lastStepPivoted = false
+    /// Whether the last successful step moved the tableau (then ``lastStepPivots`` counts its
+    /// pivots through breakpoints).
+    private(set) var lastStepUsedTableau = false
+    /// Whether the objective change the last step returned is unknown (to be computed again).
+    private(set) var lastStepNeedsObjective = false
     /// Pivots the last successful step made (0 for a linear step).
     private(set) var lastStepPivots = 0
+    /// Whether the tableau's values stand at the current constants (no linear step since it
+    /// moved), so that a move's objective change is the change of the LP's objective.
+    private var tableauInSync = true
+    /// Whether steps go to the tableau first: after a step that pivoted (a sweep goes on
+    /// crossing breakpoints) until one that did not (then the directions are read from the
+    /// tableau and steps are linear again: a drag after a jump).
+    private var followsTableau = false
 
     /// Values of the non-eliminated component variables.
     var remaining: [Double] { moving.remaining }
@@ -181,24 +189,61 @@ final class AffineModel {
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
     /// constraint `i`, with its weight), writing the new values of the component variables into
     /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
-    /// listing them in ``changed``. Returns the change of the weighted objective (0 after a step
-    /// through breakpoints: ``lastStepPivoted``, the objective is to be computed again), or nil —
-    /// leaving the model and `values` untouched — when the simplex method is needed.
-    /// ``undoLastStep(values:)`` takes a successful step back.
-    /// With `undoable` false (nothing else in the solve can fail after this step) a step through
-    /// breakpoints moves the tableau in place instead of keeping the old one.
+    /// listing them in ``changed``. Returns the change of the weighted objective (unknown when
+    /// ``lastStepNeedsObjective``), or nil — leaving the model and `values` untouched — when the
+    /// simplex method is needed. ``undoLastStep(values:)`` takes a successful step back.
+    ///
+    /// A step moves along the stored directions while the basis stays feasible; beyond, it
+    /// moves the tableau, which follows the basis through the breakpoints. After a step that
+    /// crossed breakpoints the next one goes to the tableau directly.
+    /// With `undoable` false (nothing else in the solve can fail after this step) the tableau
+    /// moves in place instead of keeping a copy of the old one.
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
               values: inout [Double], undoable: Bool = true) -> Double? {
         saved = nil
-        lastStepPivoted = false
+        lastStepUsedTableau = false
+        lastStepNeedsObjective = false
         lastStepPivots = 0
-        if moving.stale, let tableau {
-            Self.adopt(tableau, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn,
-                       editRows: editRows, costScale: costScale)
+        if !followsTableau, let change = Self.step(changes, values: &values, moving: &moving, presolve: presolve) {
+            if !moving.basicJournal.isEmpty || !moving.constantJournal.isEmpty { tableauInSync = false }
+            return change
         }
-        if let change = Self.step(changes, values: &values, moving: &moving, presolve: presolve) { return change }
-        guard tableau != nil else { return nil }
-        return pivotingStep(changes, values: &values, undoable: undoable)
+        guard tableau != nil, let change = tableauStep(changes, values: &values, undoable: undoable) else { return nil }
+        followsTableau = lastStepPivots > 0
+        if !followsTableau {
+            Self.adopt(tableau!, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn, editRows: editRows,
+                       costScale: costScale)
+        }
+        return change
+    }
+
+    /// Takes the basis, values and directions of a moved tableau for linear steps.
+    private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve,
+                              variableOfColumn: [Int], editRows: [Int], costScale: Double) {
+        m.basicValue.removeAll(keepingCapacity: true)
+        m.basicLower.removeAll(keepingCapacity: true)
+        m.basicUpper.removeAll(keepingCapacity: true)
+        m.basicVariable.removeAll(keepingCapacity: true)
+        for p in 0..<t.m {
+            let k = Int(t.header[p])
+            let (lower, upper) = t.bounds(atPosition: p)
+            m.basicValue.append(t.value[k])
+            m.basicLower.append(lower)
+            m.basicUpper.append(upper)
+            let column = k - t.m
+            m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
+        }
+        var directions: [Direction] = []
+        for index in editRows {
+            guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
+                m.directionOf[index] = -1
+                continue
+            }
+            m.directionOf[index] = Int32(directions.count)
+            directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: []))
+        }
+        m.directions = directions
+        findReached(&m, presolve: presolve)
     }
 
     /// A step that keeps the basis (nil when a basic variable would leave its bounds).
@@ -278,18 +323,22 @@ final class AffineModel {
         return objectiveChange
     }
 
-    /// A step that follows the basis through the breakpoints of the move (see
-    /// ``ParametricTableau``), then reads every value again. Nil — nothing changed — when the
-    /// tableau cannot follow it.
-    private func pivotingStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                              values: inout [Double], undoable: Bool) -> Double? {
+    /// A step that moves the tableau, following its basis through the breakpoints of the move
+    /// (see ``ParametricTableau``). Nil — nothing changed — when the tableau cannot follow it.
+    private func tableauStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                             values: inout [Double], undoable: Bool) -> Double? {
         var target = moving.constants
         // Edit rows (whose last linear steps the tableau did not follow), and any other LP row
         // whose constant is changed now (a constraint's first update: it is no parameter row yet).
         var rows = editRows
-        for (index, constant, _) in changes {
+        var constantRowChange = 0.0
+        for (index, constant, weight) in changes {
             target[index] = constant
             if !rows.contains(index) { rows.append(index) }
+            if case .constant(let i)? = presolve.place(ofSource: index), constant != moving.constants[index] {
+                let old = presolve.constantRows[i].constant + (moving.constants[index] - presolve.constant(ofSource: index))
+                constantRowChange += weight * (abs(old + constant - moving.constants[index]) - abs(old))
+            }
         }
         var shifts: [(row: Int, amount: Double)] = []
         for index in rows {
@@ -297,34 +346,49 @@ final class AffineModel {
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             shifts.append((row, -delta))   // the right-hand side is minus the constant
         }
+        let objectiveBefore = tableauInSync ? tableau!.objectiveValue : nil
         let pivots: Int
         if undoable {
             guard var moved = tableau, let count = moved.move(shifts, pivotLimit: 2 * moved.m + 20) else { return nil }
-            saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants, values: values)
+            saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants,
+                          tableauInSync: tableauInSync, followsTableau: followsTableau, values: values)
             tableau = moved
             pivots = count
         } else {
-            // In place: on failure the tableau is in no usable state, so it is dropped (linear
-            // steps, which do not use it, stay valid).
+            // In place: on failure the tableau is in no usable state, so it is dropped (and with
+            // it the directions, which stopped following the basis once the tableau took over).
             guard let count = tableau!.move(shifts, pivotLimit: 2 * tableau!.m + 20) else {
-                tableau = nil
+                disableTableau()
                 return nil
             }
             pivots = count
         }
         tableauConstants = target
+        tableauInSync = true
         for index in rows where moving.constants[index] != target[index] {
             moving.constantJournal.append((index, moving.constants[index]))
             moving.constants[index] = target[index]
         }
         Self.readValues(tableau!, into: &moving, values: &values, presolve: presolve, variableOfColumn: variableOfColumn)
-        lastStepPivoted = true
+        lastStepUsedTableau = true
         lastStepPivots = pivots
-        return 0
+        guard let objectiveBefore else {
+            lastStepNeedsObjective = true
+            return 0
+        }
+        return (tableau!.objectiveValue - objectiveBefore) / costScale + constantRowChange
+    }
+
+    /// Drops the tableau and every stored direction: the next step of this model needs the
+    /// simplex method (which builds a new model).
+    private func disableTableau() {
+        tableau = nil
+        followsTableau = false
+        for index in moving.directionOf.indices { moving.directionOf[index] = -1 }
     }
 
     /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
-    /// (with what the substitutions make of them), listing what changed; marks the rest stale.
+    /// (with what the substitutions make of them), listing what changed.
     private static func readValues(_ t: ParametricTableau, into m: inout Moving, values: inout [Double],
                                    presolve: Presolve, variableOfColumn: [Int]) {
         m.changed.removeAll(keepingCapacity: true)
@@ -345,37 +409,6 @@ final class AffineModel {
             m.dirty[variable] = false
             m.valueJournal.append((variable, before[variable]))
         }
-        m.stale = true
-    }
-
-    /// Takes the basis, values and directions of a moved tableau.
-    private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve,
-                              variableOfColumn: [Int], editRows: [Int], costScale: Double) {
-        m.stale = false
-        m.basicValue.removeAll(keepingCapacity: true)
-        m.basicLower.removeAll(keepingCapacity: true)
-        m.basicUpper.removeAll(keepingCapacity: true)
-        m.basicVariable.removeAll(keepingCapacity: true)
-        for p in 0..<t.m {
-            let k = Int(t.header[p])
-            let (lower, upper) = t.bounds(atPosition: p)
-            m.basicValue.append(t.value[k])
-            m.basicLower.append(lower)
-            m.basicUpper.append(upper)
-            let column = k - t.m
-            m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
-        }
-        var directions: [Direction] = []
-        for index in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
-                m.directionOf[index] = -1
-                continue
-            }
-            m.directionOf[index] = Int32(directions.count)
-            directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: []))
-        }
-        m.directions = directions
-        findReached(&m, presolve: presolve)
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
@@ -395,18 +428,16 @@ final class AffineModel {
             moving = saved.moving
             tableau = saved.tableau
             tableauConstants = saved.tableauConstants
+            tableauInSync = saved.tableauInSync
+            followsTableau = saved.followsTableau
             values = saved.values
             self.saved = nil
             moving.changed.removeAll(keepingCapacity: true)
             return
         }
         Self.undo(&moving, values: &values)
-        if lastStepPivoted {
-            // A step through breakpoints made in place: the tableau stands at its end point and
-            // cannot be taken back, so it is dropped; the basic arrays are the older basis's.
-            tableau = nil
-            moving.stale = false
-        }
+        // A tableau moved in place stands at the step's end point and cannot be taken back.
+        if lastStepUsedTableau { disableTableau() }
     }
 
     private static func undo(_ m: inout Moving, values: inout [Double]) {

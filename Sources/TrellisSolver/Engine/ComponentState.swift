@@ -128,7 +128,7 @@ final class ComponentState {
     /// needs no copy of the basis to take it back (a failed check then drops the basis instead).
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool = true) -> Bool {
         guard let affine = solution?.affine else { return false }
-        defer { lastStepPivots = affine.lastStepPivoted ? affine.lastStepPivots : nil }
+        defer { lastStepPivots = affine.lastStepUsedTableau && affine.lastStepPivots > 0 ? affine.lastStepPivots : nil }
         return Self.step(changes, undoable: undoable, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
                          component: component, terms: terms, constants: baseConstants)
     }
@@ -146,7 +146,7 @@ final class ComponentState {
             return false
         }
         lastObjective = solution.objective
-        if affine.slopesObjective && !affine.lastStepPivoted {
+        if affine.slopesObjective && !affine.lastStepNeedsObjective {
             solution.objective += objectiveChange
         } else {
             solution.objective = objective(component: component, terms: terms, values: solution.values,

@@ -112,6 +112,16 @@ struct ParametricTableau {
         self.atUpper = atUpper
     }
 
+    /// Whether the basis inverse has been built (at the first move).
+    var isFactorized: Bool { !inverse.isEmpty }
+
+    /// The LP's objective at the current values.
+    var objectiveValue: Double {
+        var sum = 0.0
+        for k in m..<(m + n) where cost[k] != 0 { sum += cost[k] * value[k] }
+        return sum
+    }
+
     /// The value of column `j`.
     func columnValue(_ j: Int) -> Double { value[m + j] }
 
