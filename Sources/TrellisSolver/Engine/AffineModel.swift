@@ -62,6 +62,7 @@ final class AffineModel {
         var tableauConstants: [Double]
         var tableauInSync: Bool
         var followsTableau: Bool
+        var quietTableauSteps: Int
         var values: [Double]
     }
 
@@ -96,9 +97,11 @@ final class AffineModel {
     /// moved), so that a move's objective change is the change of the LP's objective.
     private var tableauInSync = true
     /// Whether steps go to the tableau first: after a step that pivoted (a sweep goes on
-    /// crossing breakpoints) until one that did not (then the directions are read from the
-    /// tableau and steps are linear again: a drag after a jump).
+    /// crossing breakpoints) until two in a row that did not (then the directions are read from
+    /// the tableau and steps are linear again: a drag after a jump).
     private var followsTableau = false
+    /// Tableau steps in a row that crossed no breakpoint (after two, steps are linear again).
+    private var quietTableauSteps = 0
 
     /// Values of the non-eliminated component variables.
     var remaining: [Double] { moving.remaining }
@@ -209,8 +212,10 @@ final class AffineModel {
             return change
         }
         guard tableau != nil, let change = tableauStep(changes, values: &values, undoable: undoable) else { return nil }
-        followsTableau = lastStepPivots > 0
+        quietTableauSteps = lastStepPivots > 0 ? 0 : quietTableauSteps + 1
+        followsTableau = quietTableauSteps < 2
         if !followsTableau {
+            quietTableauSteps = 0
             Self.adopt(tableau!, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn, editRows: editRows,
                        costScale: costScale)
         }
@@ -349,15 +354,16 @@ final class AffineModel {
         let objectiveBefore = tableauInSync ? tableau!.objectiveValue : nil
         let pivots: Int
         if undoable {
-            guard var moved = tableau, let count = moved.move(shifts, pivotLimit: 2 * moved.m + 20) else { return nil }
+            guard var moved = tableau, let count = moved.move(shifts, pivotLimit: moved.pivotLimit) else { return nil }
             saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants,
-                          tableauInSync: tableauInSync, followsTableau: followsTableau, values: values)
+                          tableauInSync: tableauInSync, followsTableau: followsTableau,
+                          quietTableauSteps: quietTableauSteps, values: values)
             tableau = moved
             pivots = count
         } else {
             // In place: on failure the tableau is in no usable state, so it is dropped (and with
             // it the directions, which stopped following the basis once the tableau took over).
-            guard let count = tableau!.move(shifts, pivotLimit: 2 * tableau!.m + 20) else {
+            guard let count = tableau!.move(shifts, pivotLimit: tableau!.pivotLimit) else {
                 disableTableau()
                 return nil
             }
@@ -369,7 +375,8 @@ final class AffineModel {
             moving.constantJournal.append((index, moving.constants[index]))
             moving.constants[index] = target[index]
         }
-        Self.readValues(tableau!, into: &moving, values: &values, presolve: presolve, variableOfColumn: variableOfColumn)
+        Self.readValues(tableau!.columnValues, into: &moving, values: &values, presolve: presolve,
+                        variableOfColumn: variableOfColumn)
         lastStepUsedTableau = true
         lastStepPivots = pivots
         guard let objectiveBefore else {
@@ -389,26 +396,40 @@ final class AffineModel {
 
     /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
     /// (with what the substitutions make of them), listing what changed.
-    private static func readValues(_ t: ParametricTableau, into m: inout Moving, values: inout [Double],
+    private static func readValues(_ columnValues: ArraySlice<Double>, into m: inout Moving, values: inout [Double],
                                    presolve: Presolve, variableOfColumn: [Int]) {
         m.changed.removeAll(keepingCapacity: true)
-        let before = values
         for (column, variable) in variableOfColumn.enumerated() {
-            let value = t.columnValue(column)
+            let value = columnValues[columnValues.startIndex + column]
             if value != m.remaining[variable] {
                 m.remainingJournal.append((variable, m.remaining[variable]))
+                m.valueJournal.append((variable, values[variable]))
                 m.remaining[variable] = value
                 values[variable] = value + 0
                 m.changed.append(variable)
             }
         }
+        guard !m.changed.isEmpty else { return }
         if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
         for variable in m.changed { m.dirty[variable] = true }
-        presolve.reexpand(&values, dirty: &m.dirty, changed: &m.changed)
-        for variable in m.changed {
-            m.dirty[variable] = false
-            m.valueJournal.append((variable, before[variable]))
+        // What the substitutions make of them (as Presolve.reexpand, journaling each old value).
+        for substitution in presolve.substitutions.reversed() {
+            var touched = false
+            var value = substitution.constant
+            for (other, coefficient) in substitution.terms {
+                touched = touched || m.dirty[other]
+                value += coefficient * values[other]
+            }
+            guard touched else { continue }
+            let variable = substitution.variable
+            m.valueJournal.append((variable, values[variable]))
+            values[variable] = value
+            if !m.dirty[variable] {
+                m.dirty[variable] = true
+                m.changed.append(variable)
+            }
         }
+        for variable in m.changed { m.dirty[variable] = false }
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
@@ -430,6 +451,7 @@ final class AffineModel {
             tableauConstants = saved.tableauConstants
             tableauInSync = saved.tableauInSync
             followsTableau = saved.followsTableau
+            quietTableauSteps = saved.quietTableauSteps
             values = saved.values
             self.saved = nil
             moving.changed.removeAll(keepingCapacity: true)

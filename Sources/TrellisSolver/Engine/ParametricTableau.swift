@@ -112,6 +112,12 @@ struct ParametricTableau {
         self.atUpper = atUpper
     }
 
+    /// The values of the columns.
+    var columnValues: ArraySlice<Double> { value[m...] }
+
+    /// The most pivots one move may make before it is given up (degenerate cycling).
+    var pivotLimit: Int { 2 * m + 20 }
+
     /// Whether the basis inverse has been built (at the first move).
     var isFactorized: Bool { !inverse.isEmpty }
 
