@@ -39,6 +39,8 @@ final class AffineModel {
         /// any change needs a pivot).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
+        /// Presolve's substitutions, flat (built at the first step through the tableau).
+        var substitutions = FlatSubstitutions()
         /// Scratch flags for the incremental expansion (all false between steps).
         var dirty: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
@@ -52,6 +54,30 @@ final class AffineModel {
         mutating func rollBackBasics() {
             for (position, value) in basicJournal.reversed() { basicValue[position] = value }
             basicJournal.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Presolve's substitutions in flat arrays: substitution k sets `variable[k]` to
+    /// `constant[k] + Σ termCoefficient[t] × value[termVariable[t]]` over start[k]..<start[k+1].
+    struct FlatSubstitutions {
+        var variable: [Int32] = []
+        var constant: [Double] = []
+        var start: [Int32] = [0]
+        var termVariable: [Int32] = []
+        var termCoefficient: [Double] = []
+
+        init() {}
+
+        init(_ substitutions: [Presolve.Substitution]) {
+            for substitution in substitutions {
+                variable.append(Int32(substitution.variable))
+                constant.append(substitution.constant)
+                for (other, coefficient) in substitution.terms {
+                    termVariable.append(Int32(other))
+                    termCoefficient.append(coefficient)
+                }
+                start.append(Int32(termVariable.count))
+            }
         }
     }
 
@@ -411,17 +437,22 @@ final class AffineModel {
         }
         guard !m.changed.isEmpty else { return }
         if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
+        if m.substitutions.variable.count != presolve.substitutions.count {
+            m.substitutions = FlatSubstitutions(presolve.substitutions)
+        }
         for variable in m.changed { m.dirty[variable] = true }
         // What the substitutions make of them (as Presolve.reexpand, journaling each old value).
-        for substitution in presolve.substitutions.reversed() {
+        let flat = m.substitutions
+        for k in stride(from: flat.variable.count - 1, through: 0, by: -1) {
             var touched = false
-            var value = substitution.constant
-            for (other, coefficient) in substitution.terms {
+            var value = flat.constant[k]
+            for t in Int(flat.start[k])..<Int(flat.start[k + 1]) {
+                let other = Int(flat.termVariable[t])
                 touched = touched || m.dirty[other]
-                value += coefficient * values[other]
+                value += flat.termCoefficient[t] * values[other]
             }
             guard touched else { continue }
-            let variable = substitution.variable
+            let variable = Int(flat.variable[k])
             m.valueJournal.append((variable, values[variable]))
             values[variable] = value
             if !m.dirty[variable] {

@@ -175,35 +175,58 @@ final class ComponentState {
         /// For each variable, the required constraints that name it (built at the first step).
         var start: [Int32] = []
         var rows: [Int32] = []
+        /// The required constraints flat: terms of constraint `i` in termStart[i]..<termStart[i+1]
+        /// (others empty), and each constraint's relation.
+        var termStart: [Int32] = []
+        var termVariable: [Int32] = []
+        var termCoefficient: [Double] = []
+        var relation: [Relation] = []
         var built = false
         /// Rows checked in the current step carry its stamp (no set to clear between steps).
         var stamp: [UInt32] = []
         var now: UInt32 = 0
+
+        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]]) {
+            let n = component.variables.count
+            var start = [Int32](repeating: 0, count: n + 1)
+            var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
+            var termVariable: [Int32] = [], termCoefficient: [Double] = []
+            for (index, constraint) in component.constraints.enumerated() {
+                if constraint.strength.isRequired {
+                    for term in terms[index] {
+                        start[term.variable + 1] += 1
+                        termVariable.append(Int32(term.variable))
+                        termCoefficient.append(term.coefficient)
+                    }
+                }
+                termStart[index + 1] = Int32(termVariable.count)
+            }
+            for j in 0..<n { start[j + 1] += start[j] }
+            var fill = start
+            var rows = [Int32](repeating: 0, count: Int(start[n]))
+            for index in component.constraints.indices {
+                for k in Int(termStart[index])..<Int(termStart[index + 1]) {
+                    let variable = Int(termVariable[k])
+                    rows[Int(fill[variable])] = Int32(index)
+                    fill[variable] += 1
+                }
+            }
+            self.start = start
+            self.rows = rows
+            self.termStart = termStart
+            self.termVariable = termVariable
+            self.termCoefficient = termCoefficient
+            relation = component.constraints.map(\.relation)
+            stamp = Array(repeating: 0, count: component.constraints.count)
+            built = true
+        }
     }
     private var rowCheck = RowCheck()
 
     private static func requiredRowsHold(_ check: inout RowCheck, component: Component,
                                          terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
                                          values: [Double], changed: [Int]) -> Bool {
-        if !check.built {
-            var start = [Int32](repeating: 0, count: component.variables.count + 1)
-            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-                for term in terms[index] { start[term.variable + 1] += 1 }
-            }
-            for j in 0..<component.variables.count { start[j + 1] += start[j] }
-            var fill = start
-            var rows = [Int32](repeating: 0, count: Int(start[component.variables.count]))
-            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-                for term in terms[index] {
-                    rows[Int(fill[term.variable])] = Int32(index)
-                    fill[term.variable] += 1
-                }
-            }
-            check.start = start
-            check.rows = rows
-            check.stamp = Array(repeating: 0, count: component.constraints.count)
-            check.built = true
-        }
+        if !check.built { check.build(component: component, terms: terms) }
         check.now &+= 1
         if check.now == 0 {
             for k in check.stamp.indices { check.stamp[k] = 0 }
@@ -214,8 +237,14 @@ final class ComponentState {
             for k in Int(check.start[variable])..<Int(check.start[variable + 1]) where check.stamp[Int(check.rows[k])] != now {
                 let index = Int(check.rows[k])
                 check.stamp[index] = now
-                let (sum, scale) = evaluate(terms[index], constant: constants[index], at: values)
-                let violation = component.constraints[index].relation.violation(of: sum)
+                var sum = constants[index]
+                var scale = abs(sum)
+                for t in Int(check.termStart[index])..<Int(check.termStart[index + 1]) {
+                    let product = check.termCoefficient[t] * values[Int(check.termVariable[t])]
+                    sum += product
+                    scale += abs(product)
+                }
+                let violation = check.relation[index].violation(of: sum)
                 if !(violation <= 1e-6 * max(1, scale)) { return false }
             }
         }
