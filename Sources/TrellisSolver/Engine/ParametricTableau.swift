@@ -184,30 +184,7 @@ struct ParametricTableau {
                 let amount = s.rate[r]
                 for p in 0..<m { s.g[p] -= inverse[p * m + r] * amount }
             }
-            // The primal ratio test: the first basic variable to reach a bound (which may itself move).
-            var step = 1 - t
-            var leave = -1
-            var toUpper = false
-            var leaveSpeed = 0.0
-            for p in 0..<m {
-                let k = Int(header[p])
-                let speed = s.g[p] - s.rate[k]   // relative to the bounds, which move at rate[k]
-                if abs(speed) <= 1e-14 { continue }
-                let room: Double
-                if speed < 0 {
-                    guard lower[k] > -.infinity else { continue }
-                    room = max(0, value[k] - lower[k]) / -speed
-                } else {
-                    guard upper[k] < .infinity else { continue }
-                    room = max(0, upper[k] - value[k]) / speed
-                }
-                if room < step || (leave >= 0 && room == step && abs(speed) > leaveSpeed) {
-                    step = room
-                    leave = p
-                    toUpper = speed > 0
-                    leaveSpeed = abs(speed)
-                }
-            }
+            let (step, leave, toUpper) = primalRatioTest(s, limit: 1 - t)
             for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
             for r in s.moving {
                 lower[r] += step * s.rate[r]
@@ -225,6 +202,35 @@ struct ParametricTableau {
         }
         pivotsSinceRefresh += pivots
         return finish() ? pivots : nil
+    }
+
+    /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
+    /// variable reaches a bound (which may itself move), and which one (-1: none) at which bound.
+    private func primalRatioTest(_ s: Scratch, limit: Double) -> (step: Double, leave: Int, toUpper: Bool) {
+        var step = limit
+        var leave = -1
+        var toUpper = false
+        var leaveSpeed = 0.0
+        for p in 0..<m {
+            let k = Int(header[p])
+            let speed = s.g[p] - s.rate[k]   // relative to the bounds, which move at rate[k]
+            if abs(speed) <= 1e-14 { continue }
+            let room: Double
+            if speed < 0 {
+                guard lower[k] > -.infinity else { continue }
+                room = max(0, value[k] - lower[k]) / -speed
+            } else {
+                guard upper[k] < .infinity else { continue }
+                room = max(0, upper[k] - value[k]) / speed
+            }
+            if room < step || (leave >= 0 && room == step && abs(speed) > leaveSpeed) {
+                step = room
+                leave = p
+                toUpper = speed > 0
+                leaveSpeed = abs(speed)
+            }
+        }
+        return (step, leave, toUpper)
     }
 
     /// The dual ratio test on row `leave` of the tableau: the non-basic variable whose reduced
