@@ -377,39 +377,39 @@ final class AffineModel {
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             shifts.append((row, -delta))   // the right-hand side is minus the constant
         }
-        let objectiveBefore = tableauInSync ? tableau!.objectiveValue : nil
-        let pivots: Int
+        let moved: ParametricTableau.Moved
         if undoable {
-            guard var moved = tableau, let count = moved.move(shifts, pivotLimit: moved.pivotLimit) else { return nil }
+            guard var copy = tableau, let result = copy.move(shifts) else { return nil }
             saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants,
                           tableauInSync: tableauInSync, followsTableau: followsTableau,
                           quietTableauSteps: quietTableauSteps, values: values)
-            tableau = moved
-            pivots = count
+            tableau = copy
+            moved = result
         } else {
             // In place: on failure the tableau is in no usable state, so it is dropped (and with
             // it the directions, which stopped following the basis once the tableau took over).
-            guard let count = tableau!.move(shifts, pivotLimit: tableau!.pivotLimit) else {
+            guard let result = tableau!.move(shifts) else {
                 disableTableau()
                 return nil
             }
-            pivots = count
+            moved = result
         }
+        let wasInSync = tableauInSync
         tableauConstants = target
         tableauInSync = true
         for index in rows where moving.constants[index] != target[index] {
             moving.constantJournal.append((index, moving.constants[index]))
             moving.constants[index] = target[index]
         }
-        Self.readValues(tableau!.columnValues, into: &moving, values: &values, presolve: presolve,
+        Self.readValues(moved.columnValues, into: &moving, values: &values, presolve: presolve,
                         variableOfColumn: variableOfColumn)
         lastStepUsedTableau = true
-        lastStepPivots = pivots
-        guard let objectiveBefore else {
+        lastStepPivots = moved.pivots
+        guard wasInSync else {
             lastStepNeedsObjective = true
             return 0
         }
-        return (tableau!.objectiveValue - objectiveBefore) / costScale + constantRowChange
+        return (moved.objectiveAfter - moved.objectiveBefore) / costScale + constantRowChange
     }
 
     /// Drops the tableau and every stored direction: the next step of this model needs the

@@ -158,6 +158,22 @@ struct ParametricTableau {
     /// row's bounds by minus that change), following the optimal basis through every breakpoint.
     /// Returns the number of pivots made, or nil — leaving `self` in an unspecified state, so
     /// callers move a copy — when the move cannot be followed safely.
+    /// What a move did: its pivots, the LP's objective before and after, the columns' values.
+    struct Moved {
+        var pivots: Int
+        var objectiveBefore: Double
+        var objectiveAfter: Double
+        var columnValues: ArraySlice<Double>
+    }
+
+    /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
+    /// that the caller does not copy the tableau to read it).
+    mutating func move(_ shifts: [(row: Int, amount: Double)]) -> Moved? {
+        let before = objectiveValue
+        guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
+        return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
+    }
+
     mutating func move(_ shifts: [(row: Int, amount: Double)], pivotLimit: Int) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
