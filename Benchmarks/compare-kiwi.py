@@ -2,7 +2,7 @@
 """Compare `trellis solve --timing` with kiwisolver (Cassowary) on the benchmark scenarios.
 
     python3 Benchmarks/compare-kiwi.py --trellis PATH_TO_trellis
-        [--sizes 10,100,300,1000] [--kinds chain,grid,feed,nested,drag,sweep]
+        [--sizes 10,100,300,1000] [--kinds chain,grid,feed,nested,drag,sweep,determined,coupled]
         [--repeat 5] [--timeout 120] [--out Benchmarks/RESULTS.md] [--json raw.json]
         [--scenarios Benchmarks/scenarios] [--skip-kiwi]
 
@@ -50,7 +50,7 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined"]
+KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined", "coupled"]
 REL_TOL = 1e-6
 
 

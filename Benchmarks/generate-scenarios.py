@@ -2,7 +2,7 @@
 """Write the benchmark scenarios as linear-system/1 files (see ../shared/spec/linear-system-1.md).
 
     python3 Benchmarks/generate-scenarios.py [--out Benchmarks/scenarios]
-        [--kinds chain,grid,feed,nested,drag,sweep] [--sizes 10,100,300,1000,5000]
+        [--kinds chain,grid,feed,nested,drag,sweep,determined,coupled] [--sizes 10,100,300,1000,5000]
 
 Writes `<out>/<kind>-<N>.json` (N = number of views/boxes) and `<out>/INDEX.md` (variables and
 constraints per file). Python 3.11, standard library only, no randomness: the same arguments always
@@ -44,6 +44,15 @@ Kinds (all coordinates in points; `r = l + w`, `b = t + h` are written as expres
           container hugs the content. Exact presolve determines every variable (no LP at all).
   sweep   the same system as drag, but the 100 steps sweep the splitter +-35% of its feasible
           range (sine, 4 periods; steps of ~0.3N..1.3N pt).
+  coupled round(N/10) cells of 10 views (cell, avatar, title, subtitle, body, image, 4 buttons)
+          stacked vertically, where the feed's required stacking is soft: each cell's top is
+          pulled to the previous cell's bottom (+1) at weak strength (a required no-overlap
+          inequality keeps them apart), and each cell has a soft preferred height (medium) that
+          its content may exceed (required: content inside the cell). Presolve cannot substitute
+          the column away, so the whole column is one coupled LP per axis. Text views hug (weak)
+          and resist compression (medium) on both axes, the image prefers 240 x 120 (strong),
+          the buttons 56 wide (strong, >= 32 required) in a row; the container's height hugs
+          the column (weak).
 """
 
 import argparse
@@ -52,7 +61,7 @@ import math
 import os
 import sys
 
-KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined"]
+KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined", "coupled"]
 SIZES = [10, 100, 300, 1000, 5000]
 REQ = "required"
 STRONG = 1e6
@@ -346,6 +355,95 @@ def build_feed(n):
 
 
 # ---------------------------------------------------------------------------------------------
+# coupled
+
+
+def build_coupled(n):
+    s = System()
+    cells = max(1, round(n / 10))
+    width = 375
+    cl, cw, ct, ch = (s.var("C.l"), s.var("C.w"), s.var("C.t"), s.var("C.h"))
+    s.add([(cl, 1)], 0, "==", REQ)
+    s.add([(cw, 1)], -width, "==", REQ)
+    s.add([(ct, 1)], 0, "==", REQ)
+    views = ("cell", "av", "ti", "su", "bo", "im", "b0", "b1", "b2", "b3")
+
+    def text(size_var, intrinsic):
+        s.add([(size_var, 1)], -intrinsic, "<=", WEAK)         # hugging
+        s.add([(size_var, 1)], -intrinsic, ">=", MEDIUM)       # compression resistance
+        s.add([(size_var, 1)], 0, ">=", REQ)
+
+    for k in range(cells):
+        v = {view: tuple(s.var("c%d.%s.%s" % (k, view, a)) for a in "lwth") for view in views}
+        cx, cwid, cy, chei = v["cell"]
+        right = [(cx, 1), (cwid, 1)]                              # cell.right
+        # x axis: the cell spans the container; avatar, then a text column with the rest
+        s.add([(cx, 1), (cl, -1)], 0, "==", REQ)
+        s.add([(cwid, 1), (cw, -1)], 0, "==", REQ)
+        al, aw, at, ah = v["av"]
+        s.add([(al, 1), (cx, -1)], -8, "==", REQ)
+        s.add([(aw, 1)], -40, "==", REQ)
+        tl = v["ti"][0]
+        s.add([(tl, 1), (al, -1), (aw, -1)], -8, "==", REQ)
+        widths = {"ti": 120 + (k * 37) % 260, "su": 80 + (k * 23) % 200, "bo": 200 + (k * 53) % 400}
+        for view in ("ti", "su", "bo"):
+            l, w = v[view][0], v[view][1]
+            if view != "ti":
+                s.add([(l, 1), (tl, -1)], 0, "==", REQ)
+            s.add(right + [(l, -1), (w, -1)], -8, ">=", REQ)
+            text(w, widths[view])
+        il, iw = v["im"][0], v["im"][1]
+        s.add([(il, 1), (tl, -1)], 0, "==", REQ)
+        s.add(right + [(il, -1), (iw, -1)], -8, ">=", REQ)
+        s.add([(iw, 1)], -240, "==", STRONG)
+        previous = None
+        for b in ("b0", "b1", "b2", "b3"):
+            l, w = v[b][0], v[b][1]
+            if previous is None:
+                s.add([(l, 1), (tl, -1)], 0, "==", REQ)
+            else:
+                s.add([(l, 1), (previous[0], -1), (previous[1], -1)], -8, "==", REQ)
+            s.add([(w, 1)], -56, "==", STRONG)
+            s.add([(w, 1)], -32, ">=", REQ)
+            previous = (l, w)
+        s.add(right + [(previous[0], -1), (previous[1], -1)], -8, ">=", REQ)
+        # y axis: soft stacking (pull-up to the previous cell's bottom), soft cell height
+        if k == 0:
+            s.add([(cy, 1), (ct, -1)], 0, "==", REQ)
+        else:
+            p = "c%d.cell." % (k - 1)
+            s.add([(cy, 1), (p + "t", -1), (p + "h", -1)], 0, ">=", REQ)     # no overlap
+            s.add([(cy, 1), (p + "t", -1), (p + "h", -1)], -1, "==", WEAK)   # pull-up
+        s.add([(at, 1), (cy, -1)], -8, "==", REQ)
+        s.add([(ah, 1)], -40, "==", REQ)
+        tt, th = v["ti"][2], v["ti"][3]
+        s.add([(tt, 1), (cy, -1)], -8, "==", REQ)
+        text(th, 18 + (k * 5) % 9)
+        st, sh = v["su"][2], v["su"][3]
+        s.add([(st, 1), (tt, -1), (th, -1)], -2, "==", REQ)
+        text(sh, 14 + (k * 3) % 5)
+        bt, bh = v["bo"][2], v["bo"][3]
+        s.add([(bt, 1), (st, -1), (sh, -1)], -4, "==", REQ)
+        text(bh, 40 + (k * 19) % 120)
+        it, ih = v["im"][2], v["im"][3]
+        s.add([(it, 1), (bt, -1), (bh, -1)], -8, "==", REQ)
+        s.add([(ih, 1)], -120, "==", STRONG)
+        s.add([(ih, 1)], 0, ">=", REQ)
+        for b in ("b0", "b1", "b2", "b3"):
+            ut, uh = v[b][2], v[b][3]
+            s.add([(ut, 1), (it, -1), (ih, -1)], -8, "==", REQ)
+            s.add([(uh, 1)], -32, "==", REQ)
+        u0t, u0h = v["b0"][2], v["b0"][3]
+        s.add([(cy, 1), (chei, 1), (u0t, -1), (u0h, -1)], -8, ">=", REQ)       # content inside
+        s.add([(cy, 1), (chei, 1), (at, -1), (ah, -1)], -8, ">=", REQ)
+        s.add([(chei, 1)], -(250 + (k * 41) % 140), "==", MEDIUM)             # soft height
+    last = "c%d.cell." % (cells - 1)
+    s.add([(ct, 1), (ch, 1), (last + "t", -1), (last + "h", -1)], 0, ">=", REQ)
+    s.add([(ch, 1)], 0, "==", WEAK)                                          # hug the column
+    return s
+
+
+# ---------------------------------------------------------------------------------------------
 # nested
 
 
@@ -440,7 +538,7 @@ def build_nested(n):
 
 
 BUILDERS = {"chain": build_chain, "grid": build_grid, "feed": build_feed, "nested": build_nested,
-            "drag": build_drag, "sweep": build_sweep, "determined": build_determined}
+            "drag": build_drag, "sweep": build_sweep, "determined": build_determined, "coupled": build_coupled}
 
 
 def main():

@@ -79,6 +79,18 @@ public final class Solver {
         var affineSteps = 0
         /// Simplex iterations GLPK made (all levels, all components).
         var simplexIterations = 0
+        /// Affine steps that left the basis-preserving range and followed the basis through
+        /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
+        var pivotingSteps = 0
+        var stepPivots = 0
+
+        mutating func countStep(of state: ComponentState) {
+            affineSteps += 1
+            if let pivots = state.lastStepPivots {
+                pivotingSteps += 1
+                stepPivots += pivots
+            }
+        }
     }
     private(set) var statistics = Statistics()
 
@@ -250,99 +262,148 @@ public final class Solver {
     ///   required constraints; ``TrellisError/numericalFailure(_:)`` if GLPK cannot give a
     ///   trustworthy answer. Values stay those of the last successful solve.
     public func solve() throws {
-        // A drag: one suggestion moved and nothing else changed. Step along the stored
-        // direction without any of the bookkeeping below (the general path does the same).
-        if !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
-           limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
-           limits.maximumVariables.map({ places.count <= $0 }) ?? true,
-           let slot = variableIndex.index(of: id), let edit = edits[id] {
-            let state = states[Int(places[Int(slot)].state)]
-            if let row = state.rowOfEdit[id], state.step(CollectionOfOne((row, -edit.value, edit.strength.weight))) {
-                statistics.affineSteps += 1
-                suggestionsTouched.removeAll(keepingCapacity: true)
-                return
-            }
+        if dragStep() { return }
+        let budget = Budget(limits: limits)
+        try checkConstraintLimit()
+        var plan = Plan(states: states, variableIndex: variableIndex, places: places, constantCost: constantCost)
+        if structureChanged { try rebuildComponents(into: &plan) }
+        if let maximum = limits.maximumVariables, plan.places.count > maximum {
+            throw TrellisError.limitExceeded("\(plan.places.count) variables exceed the limit of \(maximum)")
         }
-        let clock = ContinuousClock()
-        let deadline = limits.milliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
+        // Edit steps: move along the stored directions where the basis allows it. A step moves
+        // a component's solution in place; should a later part of this solve fail, the steps
+        // are taken back, so that the values stay those of the last successful solve.
+        let stepped = takeSteps(in: &plan)
+        var results: [(index: Int, solution: ComponentState.Solution)] = []
+        do {
+            try solveFromScratch(plan.work, states: plan.states, remaining: budget.remaining, into: &results)
+        } catch {
+            for state in stepped.reversed() { state.undoLastStep() }
+            throw error
+        }
+        commit(plan, results: results)
+    }
+
+    /// What a solve builds before it commits: the new component states, where each variable
+    /// lives in them, the constant cost, and the states to solve with the simplex method.
+    private struct Plan {
+        var states: [ComponentState]
+        var variableIndex: IdentityTable
+        var places: [(state: Int32, position: Int32)]
+        var constantCost: Double
+        /// Indices into ``states`` to solve from scratch.
+        var work: [Int] = []
+    }
+
+    /// The wall-clock budget of one solve (``SolveLimits/milliseconds``).
+    private struct Budget {
+        let clock: ContinuousClock
+        let deadline: ContinuousClock.Instant?
+        let milliseconds: Int?
+
+        init(limits: SolveLimits) {
+            let clock = ContinuousClock()
+            self.clock = clock
+            milliseconds = limits.milliseconds
+            deadline = limits.milliseconds.map { clock.now.advanced(by: .milliseconds(max(0, $0))) }
+        }
+
         /// Milliseconds left of the budget (nil: unlimited); throws once it is spent.
         func remaining() throws -> Int? {
-            guard let deadline, let budget = limits.milliseconds else { return nil }
+            guard let deadline, let budget = milliseconds else { return nil }
             let left = clock.now.duration(to: deadline)
             guard left > .zero else { throw TrellisError.limitExceeded("the solve took longer than its budget of \(budget) ms") }
             return max(1, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
         }
+    }
+
+    /// A drag: one suggestion moved and nothing else changed. Steps along the stored direction
+    /// without any of the bookkeeping of the general path (which does the same); true when done.
+    private func dragStep() -> Bool {
+        guard !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
+              limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
+              limits.maximumVariables.map({ places.count <= $0 }) ?? true,
+              let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
+        let state = states[Int(places[Int(slot)].state)]
+        guard let row = state.rowOfEdit[id],
+              state.step(CollectionOfOne((row, -edit.value, edit.strength.weight)), undoable: false) else { return false }
+        statistics.countStep(of: state)
+        suggestionsTouched.removeAll(keepingCapacity: true)
+        return true
+    }
+
+    private func checkConstraintLimit() throws {
         if let maximum = limits.maximumConstraints, constraintList.count + edits.count > maximum {
             throw TrellisError.limitExceeded("\(constraintList.count + edits.count) constraints exceed the limit of \(maximum)")
         }
-        var newStates = states
-        var newVariableIndex = variableIndex
-        var newPlaces = places
-        var newConstantCost = constantCost
-        var work: [Int] = []          // indices into newStates to solve from scratch
-        var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
+    }
 
-        if structureChanged {
-            let all = edits.isEmpty ? constraintList : constraintList + edits.values.map(\.constraint)
-            var withTerms: [Constraint] = []
-            withTerms.reserveCapacity(all.count)
-            var constantOnly: [Constraint] = []
-            for constraint in all {
-                if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
+    /// After a structural change: the constant cost of the constraints without terms (throwing
+    /// for a broken required one), and the components again — an untouched component keeps its
+    /// state, the others get new ones, listed in the plan's work.
+    private func rebuildComponents(into plan: inout Plan) throws {
+        let all = edits.isEmpty ? constraintList : constraintList + edits.values.map(\.constraint)
+        var withTerms: [Constraint] = []
+        withTerms.reserveCapacity(all.count)
+        var constantOnly: [Constraint] = []
+        for constraint in all {
+            if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
+        }
+        if let broken = constantOnly
+            .filter({ $0.strength.isRequired && Self.violation(of: $0, constant: $0.expression.constant, values: { _ in 0 }) > 0 })
+            .min(by: { $0.canonicallyPrecedes($1) }) {
+            throw TrellisError.unsatisfiable(conflict: [broken])
+        }
+        plan.constantCost = constantOnly.reduce(0) { sum, c in
+            c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
+        }
+        let components = Component.partition(withTerms)
+        var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
+        if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
+        var variableCount = 0
+        for component in components { variableCount += component.variables.count }
+        plan.states = []
+        plan.states.reserveCapacity(components.count)
+        plan.variableIndex = IdentityTable(minimumCapacity: variableCount)
+        plan.places = []
+        plan.places.reserveCapacity(variableCount)
+        for component in components {
+            let index = plan.states.count
+            if let old = unchangedState(of: component, touched: touched) {
+                plan.states.append(old)
+            } else {
+                plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: movedConstraints))
+                plan.work.append(index)
             }
-            if let broken = constantOnly
-                .filter({ $0.strength.isRequired && Self.violation(of: $0, constant: $0.expression.constant, values: { _ in 0 }) > 0 })
-                .min(by: { $0.canonicallyPrecedes($1) }) {
-                throw TrellisError.unsatisfiable(conflict: [broken])
-            }
-            newConstantCost = constantOnly.reduce(0) { sum, c in
-                c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
-            }
-            let components = Component.partition(withTerms)
-            var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
-            if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
-            var variableCount = 0
-            for component in components { variableCount += component.variables.count }
-            newStates = []
-            newStates.reserveCapacity(components.count)
-            newVariableIndex = IdentityTable(minimumCapacity: variableCount)
-            newPlaces = []
-            newPlaces.reserveCapacity(variableCount)
-            for component in components {
-                let index = newStates.count
-                // An untouched component is exactly an old one: keep its state.
-                if !states.isEmpty,
-                   !component.variables.contains(where: { touched.contains($0.id) }),
-                   let old = variableIndex.index(of: component.variables[0].id).map({ states[Int(places[Int($0)].state)] }),
-                   old.component.variables.count == component.variables.count,
-                   old.component.constraints.count == component.constraints.count {
-                    newStates.append(old)
-                } else {
-                    newStates.append(ComponentState(component: component, editOfRow: editOfRow, moved: movedConstraints))
-                    work.append(index)
-                }
-                for (position, variable) in component.variables.enumerated() {
-                    newVariableIndex.insert(variable.id, Int32(newPlaces.count))
-                    newPlaces.append((Int32(index), Int32(position)))
-                }
+            for (position, variable) in component.variables.enumerated() {
+                plan.variableIndex.insert(variable.id, Int32(plan.places.count))
+                plan.places.append((Int32(index), Int32(position)))
             }
         }
-        if let maximum = limits.maximumVariables, newPlaces.count > maximum {
-            throw TrellisError.limitExceeded("\(newPlaces.count) variables exceed the limit of \(maximum)")
-        }
-        let fresh = Set(work)
+    }
+
+    /// The old state of `component` when it is exactly an old component (none of its variables
+    /// touched, the same counts): it keeps its solution.
+    private func unchangedState(of component: Component, touched: IdentityTable) -> ComponentState? {
+        guard !states.isEmpty,
+              !component.variables.contains(where: { touched.contains($0.id) }),
+              let old = variableIndex.index(of: component.variables[0].id).map({ states[Int(places[Int($0)].state)] }),
+              old.component.variables.count == component.variables.count,
+              old.component.constraints.count == component.constraints.count else { return nil }
+        return old
+    }
+
+    /// Moves the components whose suggestions or (in-place) constants changed along their
+    /// stored directions; those that cannot move join the plan's work. Returns the states moved.
+    private func takeSteps(in plan: inout Plan) -> [ComponentState] {
+        let fresh = Set(plan.work)
+        var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
         for variable in suggestionsTouched {
-            guard let slot = newVariableIndex.index(of: variable) else { continue }
-            let state = Int(newPlaces[Int(slot)].state)
+            guard let slot = plan.variableIndex.index(of: variable) else { continue }
+            let state = Int(plan.places[Int(slot)].state)
             guard !fresh.contains(state) else { continue }
             steps[state, default: []].append(variable)
         }
-
-        // Edit steps: move along the stored directions where the basis allows it. A step moves
-        // a component's solution in place; should a later part of this solve fail, the steps
-        // are taken back, so that the values stay those of the last successful solve.
-        var results: [(index: Int, solution: ComponentState.Solution)] = []
-        var stepped: [ComponentState] = []
         // Constants changed in place (updateConstant), by state, when nothing structural happened.
         var movedRows: [Int: [Int]] = [:]
         if !structureChanged {
@@ -351,8 +412,9 @@ public final class Solver {
                 if steps[state] == nil { steps[state] = [] }
             }
         }
+        var stepped: [ComponentState] = []
         for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
-            let state = newStates[index]
+            let state = plan.states[index]
             // In variable order, so that floating-point sums are the same in every run.
             var changes = variables.sorted().compactMap { id -> (index: Int, constant: Double, weight: Double)? in
                 guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
@@ -367,24 +429,21 @@ public final class Solver {
             }
             if movable, state.step(changes) {
                 stepped.append(state)
-                statistics.affineSteps += 1
+                statistics.countStep(of: state)
             } else {
-                work.append(index)
+                plan.work.append(index)
             }
         }
-        do {
-            try solveFromScratch(work, states: newStates, remaining: remaining, into: &results)
-        } catch {
-            for state in stepped.reversed() { state.undoLastStep() }
-            throw error
-        }
+        return stepped
+    }
 
-        // Commit.
-        for (index, solution) in results { newStates[index].solution = solution }
-        states = newStates
-        variableIndex = newVariableIndex
-        places = newPlaces
-        constantCost = newConstantCost
+    /// Makes the plan and the new solutions the solver's state.
+    private func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
+        for (index, solution) in results { plan.states[index].solution = solution }
+        states = plan.states
+        variableIndex = plan.variableIndex
+        places = plan.places
+        constantCost = plan.constantCost
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
         constantsTouched.removeAll()

@@ -273,13 +273,15 @@ struct FaultScenario: Sendable, CustomTestStringConvertible {
             return (solver, [x, y, z], { solver in try solver.add((z >= 25) ~~ .weight(5)) })
         },
         FaultScenario(name: "edit suggestions beyond the affine range", minimumCalls: 10) {
+            // Two levels: a one-level LP follows such a step through its breakpoints in Swift
+            // (no GLPK call); with several, the step goes back to the simplex method.
             let left = Variable("left"), split = Variable("split"), right = Variable("right")
             let solver = Solver()
             try solver.add(left + right == 600)
             try solver.add(split == left)
             try solver.add(left >= 100)
             try solver.add(right >= 150)
-            try solver.add((left == 300) ~~ .weight(1))
+            try solver.add((left == 300) ~~ .priority(.defaultLow))
             try solver.addEditVariable(split, strength: .weight(1000))
             try solver.suggest(split, value: 320)
             try solver.solve()

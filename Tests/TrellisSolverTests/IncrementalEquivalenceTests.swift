@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TrellisSolver
 
@@ -125,12 +126,108 @@ struct IncrementalEquivalenceTests {
         }
         #expect(solver.statistics.affineSteps - before.affineSteps == 20)
         #expect(solver.statistics.componentSolves == before.componentSolves)
-        // Past the basis range (right ≥ 100 binds at 900) the simplex method takes over.
+        // Past the basis range (right ≥ 100 binds at 900) the step pivots once, in Swift.
         try solver.suggest(split, value: 950)
         try solver.solve()
         #expect(solver.value(of: right) == 100)
-        #expect(solver.statistics.componentSolves == before.componentSolves + 1)
+        #expect(solver.statistics.componentSolves == before.componentSolves)
+        #expect(solver.statistics.pivotingSteps == before.pivotingSteps + 1)
         #expect(Tolerance.close(solver.objective, 1e6 * 50 + 600))
+    }
+
+    /// The sweep scenario's shape: boxes in a row squeezed into a container, preferred widths of
+    /// distinct weights (the leading ones give way first), minimum widths, and a splitter on the
+    /// middle box's leading edge.
+    struct SweepChain {
+        var constraints: [Constraint] = []
+        var widths: [Variable] = []
+        let split = Variable("split")
+        /// The splitter's feasible range.
+        var low = 0.0, high = 0.0
+
+        init(boxes: Int) {
+            let preferred = (0..<boxes).map { 40 + Double(($0 * 11) % 23) }
+            let natural = preferred.reduce(8, +) + 8 * Double(boxes)
+            let width = (0.85 * natural).rounded()
+            var left: [Variable] = []
+            for i in 0..<boxes {
+                let l = Variable("b\(i).left"), w = Variable("b\(i).width")
+                left.append(l)
+                widths.append(w)
+                constraints.append(i == 0 ? l == 8 : l == left[i - 1] + widths[i - 1] + 8)
+                constraints.append(w >= 20)
+                constraints.append((w == preferred[i]) ~~ .weight(1000 + Double(i)))
+            }
+            constraints.append(left[boxes - 1] + widths[boxes - 1] + 8 == width)
+            let middle = boxes / 2
+            constraints.append(split == left[middle])
+            low = 8 + 28 * Double(middle)
+            high = width - 28 * Double(boxes - middle)
+        }
+
+        func cold(at position: Double) throws -> Double {
+            let solver = Solver()
+            try solver.add(constraints)
+            try solver.addEditVariable(split, strength: .weight(1e6))
+            try solver.suggest(split, value: position)
+            try solver.solve()
+            return solver.objective
+        }
+    }
+
+    @Test("Large moves follow the basis through several breakpoints and match cold solves", arguments: [6, 11, 24, 41])
+    func sweepThroughBreakpoints(boxes: Int) throws {
+        let chain = SweepChain(boxes: boxes)
+        let solver = Solver()
+        try solver.add(chain.constraints)
+        try solver.addEditVariable(chain.split, strength: .weight(1e6))
+        try solver.suggest(chain.split, value: (chain.low + chain.high) / 2)
+        try solver.solve()
+        let before = solver.statistics
+        let amplitude = 0.45 * (chain.high - chain.low)
+        let steps = 30
+        for k in 1...steps {
+            let position = ((chain.low + chain.high) / 2 + amplitude * sin(2 * Double.pi * Double(k) / 10)).rounded()
+            try solver.suggest(chain.split, value: position)
+            try solver.solve()
+            let cold = try chain.cold(at: position)
+            #expect(Tolerance.close(solver.objective, cold, 1e-7),
+                    "\(boxes) boxes, step \(k) to \(position): stepped \(solver.objective), cold \(cold)")
+            for constraint in chain.constraints where constraint.strength.isRequired {
+                #expect(solver.violation(of: constraint) <= 1e-7, "\(boxes) boxes, step \(k): \(constraint) violated")
+            }
+        }
+        let after = solver.statistics
+        // No step needed GLPK: each one either kept the basis or pivoted through breakpoints,
+        // and the large ones crossed several.
+        #expect(after.componentSolves == before.componentSolves)
+        #expect(after.affineSteps - before.affineSteps == steps)
+        #expect(after.pivotingSteps - before.pivotingSteps >= steps / 3)
+        #expect(after.stepPivots - before.stepPivots >= 2 * (after.pivotingSteps - before.pivotingSteps))
+    }
+
+    @Test("Jumps of several edit variables at once match cold solves", arguments: 0..<25)
+    func largeMoves(seed: Int) throws {
+        let system = RandomSystem(seed: UInt64(seed) + 2000, boxes: 4 + seed % 7)
+        guard !system.edits.isEmpty else { return }
+        var rng = SplitMix(seed: UInt64(seed) &* 77)
+        let solver = Solver()
+        try solver.add(system.constraints)
+        for (variable, weight) in system.edits { try solver.addEditVariable(variable, strength: .weight(weight)) }
+        var current = system.edits.map { _ in 0.0 }
+        for _ in 0..<10 {
+            for k in current.indices where rng.next() % 3 != 0 {
+                current[k] = Double(rng.next() % 600) - 50
+                try solver.suggest(system.edits[k].0, value: current[k])
+            }
+            try solver.solve()
+            let cold = try Self.solveCold(system, suggestions: current)
+            #expect(Tolerance.close(solver.objective, cold.objective, 1e-7),
+                    "seed \(seed): stepped objective \(solver.objective), cold \(cold.objective)")
+            for constraint in system.constraints where constraint.strength.isRequired {
+                #expect(solver.violation(of: constraint) <= 1e-7, "seed \(seed): \(constraint) violated")
+            }
+        }
     }
 
     @Test("Presolve and decomposition match the unreduced LP", arguments: 0..<25)

@@ -34,7 +34,7 @@ let benchmarks: @Sendable () -> Void = {
     )
 
     // Cold solves: parse excluded, everything from the parsed system to values out.
-    for kind in ["chain", "grid", "feed", "nested", "determined"] {
+    for kind in ["chain", "grid", "feed", "nested", "determined", "coupled"] {
         for size in [10, 100, 1000, 5000] {
             let system = loadScenario("\(kind)-\(size)")
             Benchmark("solve/\(kind)-\(size)", configuration: .init(maxIterations: size >= 5000 ? 5 : 200)) { benchmark in

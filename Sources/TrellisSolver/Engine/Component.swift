@@ -22,135 +22,184 @@ struct Component {
     /// one ``IdentityTable`` lookup per term, then arrays only (counting sorts, no dictionaries),
     /// because this runs on every structural change of the solver.
     static func partition(_ constraints: [Constraint]) -> [Component] {
-        var termCount = 0
-        for constraint in constraints { termCount += constraint.expression.terms.count }
-        var table = IdentityTable(minimumCapacity: termCount)
+        let joined = Joined(constraints)
+        let n = joined.variables.count
+        guard n > 0 else { return [] }
+        let order = ComponentOrder(joined)
+        let variableGroups = groupVariables(joined, order)
+        let constraintGroups = groupConstraints(constraints, joined, order)
+        var position = [Int32](repeating: 0, count: n)
+        var components: [Component] = []
+        components.reserveCapacity(order.count)
+        for c in 0..<order.count {
+            let slots = variableGroups.members(of: c)
+            let members = constraintGroups.members(of: c)
+            components.append(makeComponent(slots: slots, members: members, constraints: constraints, joined: joined,
+                                            position: &position))
+        }
+        return components
+    }
+
+    /// Every variable of the constraints by dense slot (in order of first appearance), joined by
+    /// union-find over the constraints that name them together.
+    private struct Joined {
         var variables: [Variable] = []
+        var ids: [UInt64] = []
         var parent: [Int32] = []
-        /// The slot of every term, flat, in constraint order.
+        /// The slot of every term, flat, in constraint order; constraint k's in termStart[k]..<termStart[k+1].
         var termSlots: [Int32] = []
-        termSlots.reserveCapacity(termCount)
-        func find(_ x: Int32) -> Int32 {
+        var termStart: [Int]
+
+        init(_ constraints: [Constraint]) {
+            var termCount = 0
+            for constraint in constraints { termCount += constraint.expression.terms.count }
+            var table = IdentityTable(minimumCapacity: termCount)
+            termSlots.reserveCapacity(termCount)
+            termStart = [Int](repeating: 0, count: constraints.count + 1)
+            for (k, constraint) in constraints.enumerated() {
+                var first: Int32 = -1
+                for term in constraint.expression.terms {
+                    let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
+                    if inserted {
+                        variables.append(term.variable)
+                        parent.append(slot)
+                    }
+                    termSlots.append(slot)
+                    if first < 0 {
+                        first = slot
+                    } else {
+                        let a = find(first), b = find(slot)
+                        if a != b { parent[Int(max(a, b))] = min(a, b) }
+                    }
+                }
+                termStart[k + 1] = termSlots.count
+            }
+            ids = variables.map(\.id)
+        }
+
+        mutating func find(_ x: Int32) -> Int32 {
             var root = x
             while parent[Int(root)] != root { root = parent[Int(root)] }
             var node = x
             while parent[Int(node)] != root { let next = parent[Int(node)]; parent[Int(node)] = root; node = next }
             return root
         }
-        for constraint in constraints {
-            var first: Int32 = -1
-            for term in constraint.expression.terms {
-                let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
-                if inserted {
-                    variables.append(term.variable)
-                    parent.append(slot)
-                }
-                termSlots.append(slot)
-                if first < 0 {
-                    first = slot
-                } else {
-                    let a = find(first), b = find(slot)
-                    if a != b { parent[Int(max(a, b))] = min(a, b) }
-                }
+    }
+
+    /// The components, ordered by their smallest variable id, and each slot's component.
+    private struct ComponentOrder {
+        /// The component of each slot.
+        var componentOfSlot: [Int32]
+        var count: Int
+
+        init(_ joined: Joined) {
+            var joined = joined
+            let n = joined.variables.count
+            var rootOf = [Int32](repeating: 0, count: n)
+            var smallest = [UInt64](repeating: .max, count: n)
+            for slot in 0..<n {
+                let root = Int(joined.find(Int32(slot)))
+                rootOf[slot] = Int32(root)
+                smallest[root] = min(smallest[root], joined.ids[slot])
             }
+            var roots: [Int] = []
+            for slot in 0..<n where rootOf[slot] == Int32(slot) { roots.append(slot) }
+            roots.sort { smallest[$0] < smallest[$1] }
+            var componentOfRoot = [Int32](repeating: -1, count: n)
+            for (index, root) in roots.enumerated() { componentOfRoot[root] = Int32(index) }
+            componentOfSlot = rootOf.map { componentOfRoot[Int($0)] }
+            count = roots.count
         }
-        let n = variables.count
-        guard n > 0 else { return [] }
+    }
 
-        // Components, ordered by their smallest variable id.
-        let ids = variables.map(\.id)
-        var rootOf = [Int32](repeating: 0, count: n)
-        var smallest = [UInt64](repeating: .max, count: n)
-        for slot in 0..<n {
-            let root = Int(find(Int32(slot)))
-            rootOf[slot] = Int32(root)
-            smallest[root] = min(smallest[root], ids[slot])
-        }
-        var roots: [Int] = []
-        for slot in 0..<n where rootOf[slot] == Int32(slot) { roots.append(slot) }
-        roots.sort { smallest[$0] < smallest[$1] }
-        var componentOfRoot = [Int32](repeating: -1, count: n)
-        for (index, root) in roots.enumerated() { componentOfRoot[root] = Int32(index) }
+    /// Members of each component, grouped in one flat array (a counting sort).
+    private struct Groups {
+        var start: [Int]
+        var members: [Int32]
 
-        // Variables of each component (counting sort), then by id; a slot's position in its component.
-        let componentCount = roots.count
-        var variableStart = [Int](repeating: 0, count: componentCount + 1)
-        for slot in 0..<n { variableStart[Int(componentOfRoot[Int(rootOf[slot])]) + 1] += 1 }
-        for c in 0..<componentCount { variableStart[c + 1] += variableStart[c] }
-        var fill = variableStart
-        var slotsByComponent = [Int32](repeating: 0, count: n)
+        func members(of c: Int) -> ArraySlice<Int32> { members[start[c]..<start[c + 1]] }
+    }
+
+    /// The slots of each component, in slot order.
+    private static func groupVariables(_ joined: Joined, _ order: ComponentOrder) -> Groups {
+        let n = joined.variables.count
+        var start = [Int](repeating: 0, count: order.count + 1)
+        for slot in 0..<n { start[Int(order.componentOfSlot[slot]) + 1] += 1 }
+        for c in 0..<order.count { start[c + 1] += start[c] }
+        var fill = start
+        var members = [Int32](repeating: 0, count: n)
         for slot in 0..<n {
-            let c = Int(componentOfRoot[Int(rootOf[slot])])
-            slotsByComponent[fill[c]] = Int32(slot)
+            let c = Int(order.componentOfSlot[slot])
+            members[fill[c]] = Int32(slot)
             fill[c] += 1
         }
-        var position = [Int32](repeating: 0, count: n)
-        var components: [Component] = []
-        components.reserveCapacity(componentCount)
+        return Groups(start: start, members: members)
+    }
 
-        // Constraints of each component (counting sort, input order kept).
+    /// The constraints (with terms) of each component, in input order.
+    private static func groupConstraints(_ constraints: [Constraint], _ joined: Joined, _ order: ComponentOrder) -> Groups {
         var constraintComponent = [Int32](repeating: -1, count: constraints.count)
-        var constraintStart = [Int](repeating: 0, count: componentCount + 1)
-        var termStart = [Int](repeating: 0, count: constraints.count + 1)
-        for (k, constraint) in constraints.enumerated() {
-            let count = constraint.expression.terms.count
-            termStart[k + 1] = termStart[k] + count
-            guard count > 0 else { continue }
-            let c = componentOfRoot[Int(rootOf[Int(termSlots[termStart[k]])])]
+        var start = [Int](repeating: 0, count: order.count + 1)
+        for k in constraints.indices where joined.termStart[k + 1] > joined.termStart[k] {
+            let c = order.componentOfSlot[Int(joined.termSlots[joined.termStart[k]])]
             constraintComponent[k] = c
-            constraintStart[Int(c) + 1] += 1
+            start[Int(c) + 1] += 1
         }
-        for c in 0..<componentCount { constraintStart[c + 1] += constraintStart[c] }
-        fill = constraintStart
-        var constraintsByComponent = [Int32](repeating: 0, count: constraintStart[componentCount])
+        for c in 0..<order.count { start[c + 1] += start[c] }
+        var fill = start
+        var members = [Int32](repeating: 0, count: start[order.count])
         for k in constraints.indices where constraintComponent[k] >= 0 {
             let c = Int(constraintComponent[k])
-            constraintsByComponent[fill[c]] = Int32(k)
+            members[fill[c]] = Int32(k)
             fill[c] += 1
         }
+        return Groups(start: start, members: members)
+    }
 
-        for c in 0..<componentCount {
-            var slots = Array(slotsByComponent[variableStart[c]..<variableStart[c + 1]])
-            if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
-            for (p, slot) in slots.enumerated() { position[Int(slot)] = Int32(p) }
-            let members = constraintsByComponent[constraintStart[c]..<constraintStart[c + 1]]
-            var keyed: [(key: UInt64, index: Int32)] = []
-            keyed.reserveCapacity(members.count)
-            for k in members {
-                let k = Int(k)
-                keyed.append((constraints[k].contentFingerprint(slots: termSlots[termStart[k]..<termStart[k + 1]],
-                                                                position: position), Int32(k)))
-            }
-            if keyed.count > 1 {
-                keyed.sort { $0 < $1 }
-                // Equal fingerprints (identical rows, or a rare collision): order those runs by content.
-                var start = 0
-                while start < keyed.count {
-                    var end = start + 1
-                    while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
-                    if end - start > 1 {
-                        keyed[start..<end].sort { constraints[Int($0.index)].canonicallyPrecedes(constraints[Int($1.index)]) }
-                    }
-                    start = end
-                }
-            }
-            var ordered: [Constraint] = []
-            ordered.reserveCapacity(keyed.count)
-            var terms: [[(variable: Int, coefficient: Double)]] = []
-            terms.reserveCapacity(keyed.count)
-            for (_, index) in keyed {
-                let constraint = constraints[Int(index)]
-                ordered.append(constraint)
-                var row: [(variable: Int, coefficient: Double)] = []
-                row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
-                for (offset, term) in constraint.expression.terms.enumerated() {
-                    row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
-                }
-                terms.append(row)
-            }
-            components.append(Component(variables: slots.map { variables[Int($0)] }, constraints: ordered, terms: terms))
+    /// One component: its variables by id, its constraints in canonical order (by content
+    /// fingerprint, ties by content), and their terms by position. `position` is scratch
+    /// indexed by slot.
+    private static func makeComponent(slots group: ArraySlice<Int32>, members: ArraySlice<Int32>, constraints: [Constraint],
+                                      joined: Joined, position: inout [Int32]) -> Component {
+        let ids = joined.ids, termSlots = joined.termSlots, termStart = joined.termStart
+        var slots = Array(group)
+        if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
+        for (p, slot) in slots.enumerated() { position[Int(slot)] = Int32(p) }
+        var keyed: [(key: UInt64, index: Int32)] = []
+        keyed.reserveCapacity(members.count)
+        for k in members {
+            let k = Int(k)
+            keyed.append((constraints[k].contentFingerprint(slots: termSlots[termStart[k]..<termStart[k + 1]],
+                                                            position: position), Int32(k)))
         }
-        return components
+        if keyed.count > 1 {
+            keyed.sort { $0 < $1 }
+            // Equal fingerprints (identical rows, or a rare collision): order those runs by content.
+            var start = 0
+            while start < keyed.count {
+                var end = start + 1
+                while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
+                if end - start > 1 {
+                    keyed[start..<end].sort { constraints[Int($0.index)].canonicallyPrecedes(constraints[Int($1.index)]) }
+                }
+                start = end
+            }
+        }
+        var ordered: [Constraint] = []
+        ordered.reserveCapacity(keyed.count)
+        var terms: [[(variable: Int, coefficient: Double)]] = []
+        terms.reserveCapacity(keyed.count)
+        for (_, index) in keyed {
+            let constraint = constraints[Int(index)]
+            ordered.append(constraint)
+            var row: [(variable: Int, coefficient: Double)] = []
+            row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
+            for (offset, term) in constraint.expression.terms.enumerated() {
+                row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+            }
+            terms.append(row)
+        }
+        return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
     }
 }
 

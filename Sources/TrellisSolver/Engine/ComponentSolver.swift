@@ -62,12 +62,10 @@ struct ComponentSolver {
     /// Solves the reduced problem described by `presolve`.
     func solve(_ presolve: Presolve) throws -> Result {
         var presolve = presolve
-        let constraints = component.constraints
         let scalars = !reduces ? [] : presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
             scalar(rows, lower: lower, upper: upper).solve()
         }
-
-        let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: constraints, protected: editRows) : nil
+        let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: component.constraints, protected: editRows) : nil
         if let merge { presolve.removeRows(ofSources: merge.folded) }
 
         // LP columns: remaining variables that appear in some row, then error columns.
@@ -78,7 +76,53 @@ struct ComponentSolver {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
             return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
         }
+        var model = buildProgram(presolve, merge: merge, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn)
+        var warm = transplant(into: model.lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
+        if !warm && reduces {
+            crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
+                  errorColumns: model.errorColumns, ranges: merge?.ranges ?? [:])
+            warm = true
+        }
+        let levels = softLevels(presolve, errorColumns: model.errorColumns)
+        guard let last = try solveLevels(levels, of: &model, presolve: presolve, warm: warm) else { return .infeasible }
 
+        let lp = model.lp
+        for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
+        let affine = editRows.isEmpty ? nil : affineModel(model, presolve: presolve, remaining: remaining,
+                                                          variableOfColumn: variableOfColumn, levels: levels.count, last: last)
+        let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
+        try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
+        let values = presolve.expand(remaining)
+        try checkRequired(values)
+        return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
+    }
+
+    /// The LP of a reduced problem as loaded into GLPK, with what it was built from.
+    private struct Program {
+        let lp: LinearProgram
+        /// Each LP row's entries (terms, then error columns).
+        let matrix: [(indices: [Int32], values: [Double])]
+        /// The bounds set, kept up to date as levels fix their optimal faces.
+        var rowBounds: [LinearProgram.Bound]
+        var columnBounds: [LinearProgram.Bound]
+        /// The error columns of each LP row (none for a required row).
+        let errorColumns: [[Int]]
+        let columnCount: Int
+    }
+
+    /// What the last solved level leaves for edit steps.
+    private struct LastLevel {
+        /// The factor applied to the level's weights (nil: no level was solved).
+        var scale: Double?
+        /// The final LP's objective by column, when a step may follow its basis in Swift.
+        var followable: [Double]?
+    }
+
+    /// Builds and loads the LP: the remaining variables' columns (bounded by presolve's bounds),
+    /// error columns for soft rows (bounded by merged ranges, else non-negative), every row.
+    private func buildProgram(_ presolve: Presolve, merge: RangeMerge?, columnOfVariable: [Int],
+                              variableOfColumn: [Int]) -> Program {
+        let constraints = component.constraints
         var columnCount = variableOfColumn.count
         var errorColumns: [[Int]] = []
         errorColumns.reserveCapacity(presolve.rows.count)
@@ -124,14 +168,14 @@ struct ComponentSolver {
         lp.setBounds(rows: rowBounds, columns: columnBounds)
         lp.setMatrix(matrix)
         lp.scale()
-        var warm = transplant(into: lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
-        if !warm && reduces {
-            crash(lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
-                  errorColumns: errorColumns, ranges: merge?.ranges ?? [:])
-            warm = true
-        }
+        return Program(lp: lp, matrix: matrix, rowBounds: rowBounds, columnBounds: columnBounds,
+                       errorColumns: errorColumns, columnCount: columnCount)
+    }
 
-        // Soft levels, highest first (few distinct levels: a short list, not a dictionary).
+    /// The error columns of the soft rows by level, highest level first (few distinct levels:
+    /// a short list, not a dictionary).
+    private func softLevels(_ presolve: Presolve, errorColumns: [[Int]]) -> [[(column: Int, weight: Double)]] {
+        let constraints = component.constraints
         var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
         for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
             let strength = constraints[row.source].strength
@@ -145,69 +189,94 @@ struct ComponentSolver {
             for column in errorColumns[i] { levelColumns[slot].columns.append((column, strength.weight)) }
         }
         levelColumns.sort { $0.level > $1.level }
-        let order = levelColumns.indices
+        return levelColumns.map(\.columns)
+    }
 
-        var lastCosts: (columns: [(column: Int, weight: Double)], scale: Double)?
-        if order.isEmpty {
-            if try run(lp, first: true, warm: warm) == .infeasible { return .infeasible }
-        } else {
-            var previous: [(column: Int, weight: Double)] = []
-            for step in order {
-                let columns = levelColumns[step].columns
-                // A lower level already at zero error is optimal where it stands: its optimal face
-                // (within the higher levels') is "all its errors 0", so fix them there and skip
-                // the simplex run (on a layout: hugging that already holds).
-                if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
-                    // (Fixed for the lowest level too: edit steps then keep it at zero error, or
-                    // leave the basis's range and solve again.)
-                    for (column, _) in columns {
-                        lp.setColumnBound(column, .fixed(0))
-                        columnBounds[column] = .fixed(0)
-                    }
-                    continue
+    /// Optimises the levels one after another, fixing each one's optimal face before the next;
+    /// nil when the required rows (or the highest level's) cannot hold.
+    private func solveLevels(_ levels: [[(column: Int, weight: Double)]], of model: inout Program,
+                             presolve: Presolve, warm: Bool) throws -> LastLevel? {
+        let lp = model.lp
+        var last = LastLevel()
+        if levels.isEmpty {
+            return try run(lp, first: true, warm: warm) == .infeasible ? nil : last
+        }
+        var previous: [(column: Int, weight: Double)] = []
+        for (step, columns) in levels.enumerated() {
+            // A lower level already at zero error is optimal where it stands: its optimal face
+            // (within the higher levels') is "all its errors 0", so fix them there and skip
+            // the simplex run (on a layout: hugging that already holds).
+            if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
+                // (Fixed for the lowest level too: edit steps then keep it at zero error, or
+                // leave the basis's range and solve again.)
+                for (column, _) in columns {
+                    lp.setColumnBound(column, .fixed(0))
+                    model.columnBounds[column] = .fixed(0)
                 }
-                let costs = Self.costs(columns.map(\.weight))
-                lp.setObjective(previous.map { ($0.column, 0) } + zip(columns, costs.values).map { ($0.column, $1) })
-                var outcome = try run(lp, first: step == 0, warm: warm)
-                if outcome == .optimal && costs.needExact {
-                    outcome = lp.exactPolish(timeLimit: timeLimit)
-                    if outcome == .timeLimit {
-                        throw TrellisError.limitExceeded("the solve's time budget ran out in an exact re-solve")
-                    }
-                    if case .failed(let reason) = outcome {
-                        try lp.verify()
-                        throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
-                    }
-                }
-                if outcome == .infeasible {
-                    if step == 0 { return .infeasible }
-                    throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
-                }
-                if step < order.count - 1 {
-                    for (k, value) in try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) {
-                        if k < rowBounds.count { rowBounds[k] = .fixed(value) } else { columnBounds[k - rowBounds.count] = .fixed(value) }
+                continue
+            }
+            let costs = Self.costs(columns.map(\.weight))
+            lp.setObjective(previous.map { ($0.column, 0) } + zip(columns, costs.values).map { ($0.column, $1) })
+            let outcome = try runLevel(lp, first: step == 0, warm: warm, exact: costs.needExact)
+            if outcome == .infeasible {
+                if step == 0 { return nil }
+                throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
+            }
+            if step < levels.count - 1 {
+                for (k, value) in try fixOptimalFace(lp, costs: costs.values, exact: costs.needExact) {
+                    if k < model.rowBounds.count {
+                        model.rowBounds[k] = .fixed(value)
+                    } else {
+                        model.columnBounds[k - model.rowBounds.count] = .fixed(value)
                     }
                 }
-                previous = columns
-                lastCosts = (columns, costs.scale)
+            }
+            previous = columns
+            last.scale = costs.scale
+            if levels.count == 1 && !costs.needExact && !editRows.isEmpty
+                && presolve.rows.count <= ParametricTableau.maximumRows {
+                var objective = Array(repeating: 0.0, count: model.columnCount)
+                for (entry, cost) in zip(columns, costs.values) { objective[entry.column] = cost }
+                last.followable = objective
             }
         }
+        return last
+    }
 
-        for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
-        var affine: AffineModel?
-        if !editRows.isEmpty {
-            // With several levels the final LP holds every higher level's optimal face as fixed
-            // bounds (at values a right-hand side does not move), so a step that keeps its basis
-            // feasible keeps every level optimal; the objective is then recomputed, not sloped.
-            affine = AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
-                                 variableOfColumn: variableOfColumn, rowBounds: rowBounds, columnBounds: columnBounds,
-                                 costScale: order.count > 1 ? nil : (lastCosts?.scale ?? 1))
+    /// One level's simplex run, finished in exact arithmetic when its weights need it.
+    private func runLevel(_ lp: LinearProgram, first: Bool, warm: Bool, exact: Bool) throws -> LinearProgram.Outcome {
+        var outcome = try run(lp, first: first, warm: warm)
+        if outcome == .optimal && exact {
+            outcome = lp.exactPolish(timeLimit: timeLimit)
+            if outcome == .timeLimit {
+                throw TrellisError.limitExceeded("the solve's time budget ran out in an exact re-solve")
+            }
+            if case .failed(let reason) = outcome {
+                try lp.verify()
+                throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
+            }
         }
-        let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: errorColumns)
-        try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
-        let values = presolve.expand(remaining)
-        try checkRequired(values)
-        return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
+        return outcome
+    }
+
+    /// The model edit steps move along: the edit rows' tableau columns, and the LP in Swift
+    /// when a step may follow the basis through breakpoints.
+    private func affineModel(_ model: Program, presolve: Presolve, remaining: [Double], variableOfColumn: [Int],
+                             levels: Int, last: LastLevel) -> AffineModel {
+        let lp = model.lp
+        // With several levels the final LP holds every higher level's optimal face as fixed
+        // bounds (at values a right-hand side does not move), so a step that keeps its basis
+        // feasible keeps every level optimal; the objective is then recomputed, not sloped.
+        return AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
+                           variableOfColumn: variableOfColumn, rowBounds: model.rowBounds, columnBounds: model.columnBounds,
+                           costScale: levels > 1 ? nil : (last.scale ?? 1),
+                           tableau: last.followable.map { objective in
+                               ParametricTableau(rows: model.matrix, columns: model.columnCount, rowBounds: model.rowBounds,
+                                                 columnBounds: model.columnBounds, objective: objective,
+                                                 basic: lp.basicVariables(),
+                                                 rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
+                                                 columnValues: (0..<model.columnCount).map { lp.columnValue($0) })
+                           })
     }
 
     /// The one-variable problem of the given constraints (`coefficient·x + constant OP 0` each)

@@ -124,26 +124,29 @@ final class ComponentState {
     /// infeasible, or the moved values do not hold the required rows they touch to a relative
     /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
-    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) -> Bool {
-        guard solution?.affine != nil else { return false }
-        return Self.step(changes, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
+    /// With `undoable` false (no later part of the solve can fail) a step through breakpoints
+    /// needs no copy of the basis to take it back (a failed check then drops the basis instead).
+    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool = true) -> Bool {
+        guard let affine = solution?.affine else { return false }
+        defer { lastStepPivots = affine.lastStepUsedTableau && affine.lastStepPivots > 0 ? affine.lastStepPivots : nil }
+        return Self.step(changes, undoable: undoable, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
                          component: component, terms: terms, constants: baseConstants)
     }
 
     /// ``step(_:)`` on the state's stored properties, each accessed once.
-    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
                              solution: inout Solution, check: inout RowCheck, lastObjective: inout Double,
                              component: Component, terms: [[(variable: Int, coefficient: Double)]],
                              constants: [Double]) -> Bool {
         guard let affine = solution.affine,
-              let objectiveChange = affine.step(changes, values: &solution.values) else { return false }
+              let objectiveChange = affine.step(changes, values: &solution.values, undoable: undoable) else { return false }
         guard requiredRowsHold(&check, component: component, terms: terms, constants: constants,
                                values: solution.values, changed: affine.changed) else {
             affine.undoLastStep(values: &solution.values)
             return false
         }
         lastObjective = solution.objective
-        if affine.slopesObjective {
+        if affine.slopesObjective && !affine.lastStepNeedsObjective {
             solution.objective += objectiveChange
         } else {
             solution.objective = objective(component: component, terms: terms, values: solution.values,
@@ -151,6 +154,10 @@ final class ComponentState {
         }
         return true
     }
+
+    /// How many pivots the last ``step(_:)`` made following the basis through breakpoints,
+    /// nil when it kept the basis (or failed).
+    private(set) var lastStepPivots: Int?
 
     /// The objective before the last successful ``step(_:)``.
     private var lastObjective = 0.0
@@ -168,35 +175,58 @@ final class ComponentState {
         /// For each variable, the required constraints that name it (built at the first step).
         var start: [Int32] = []
         var rows: [Int32] = []
+        /// The required constraints flat: terms of constraint `i` in termStart[i]..<termStart[i+1]
+        /// (others empty), and each constraint's relation.
+        var termStart: [Int32] = []
+        var termVariable: [Int32] = []
+        var termCoefficient: [Double] = []
+        var relation: [Relation] = []
         var built = false
         /// Rows checked in the current step carry its stamp (no set to clear between steps).
         var stamp: [UInt32] = []
         var now: UInt32 = 0
+
+        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]]) {
+            let n = component.variables.count
+            var start = [Int32](repeating: 0, count: n + 1)
+            var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
+            var termVariable: [Int32] = [], termCoefficient: [Double] = []
+            for (index, constraint) in component.constraints.enumerated() {
+                if constraint.strength.isRequired {
+                    for term in terms[index] {
+                        start[term.variable + 1] += 1
+                        termVariable.append(Int32(term.variable))
+                        termCoefficient.append(term.coefficient)
+                    }
+                }
+                termStart[index + 1] = Int32(termVariable.count)
+            }
+            for j in 0..<n { start[j + 1] += start[j] }
+            var fill = start
+            var rows = [Int32](repeating: 0, count: Int(start[n]))
+            for index in component.constraints.indices {
+                for k in Int(termStart[index])..<Int(termStart[index + 1]) {
+                    let variable = Int(termVariable[k])
+                    rows[Int(fill[variable])] = Int32(index)
+                    fill[variable] += 1
+                }
+            }
+            self.start = start
+            self.rows = rows
+            self.termStart = termStart
+            self.termVariable = termVariable
+            self.termCoefficient = termCoefficient
+            relation = component.constraints.map(\.relation)
+            stamp = Array(repeating: 0, count: component.constraints.count)
+            built = true
+        }
     }
     private var rowCheck = RowCheck()
 
     private static func requiredRowsHold(_ check: inout RowCheck, component: Component,
                                          terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
                                          values: [Double], changed: [Int]) -> Bool {
-        if !check.built {
-            var start = [Int32](repeating: 0, count: component.variables.count + 1)
-            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-                for term in terms[index] { start[term.variable + 1] += 1 }
-            }
-            for j in 0..<component.variables.count { start[j + 1] += start[j] }
-            var fill = start
-            var rows = [Int32](repeating: 0, count: Int(start[component.variables.count]))
-            for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-                for term in terms[index] {
-                    rows[Int(fill[term.variable])] = Int32(index)
-                    fill[term.variable] += 1
-                }
-            }
-            check.start = start
-            check.rows = rows
-            check.stamp = Array(repeating: 0, count: component.constraints.count)
-            check.built = true
-        }
+        if !check.built { check.build(component: component, terms: terms) }
         check.now &+= 1
         if check.now == 0 {
             for k in check.stamp.indices { check.stamp[k] = 0 }
@@ -207,8 +237,14 @@ final class ComponentState {
             for k in Int(check.start[variable])..<Int(check.start[variable + 1]) where check.stamp[Int(check.rows[k])] != now {
                 let index = Int(check.rows[k])
                 check.stamp[index] = now
-                let (sum, scale) = evaluate(terms[index], constant: constants[index], at: values)
-                let violation = component.constraints[index].relation.violation(of: sum)
+                var sum = constants[index]
+                var scale = abs(sum)
+                for t in Int(check.termStart[index])..<Int(check.termStart[index + 1]) {
+                    let product = check.termCoefficient[t] * values[Int(check.termVariable[t])]
+                    sum += product
+                    scale += abs(product)
+                }
+                let violation = check.relation[index].violation(of: sum)
                 if !(violation <= 1e-6 * max(1, scale)) { return false }
             }
         }

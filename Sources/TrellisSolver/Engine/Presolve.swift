@@ -74,30 +74,55 @@ struct Presolve {
         self.relations = relations
         self.constants = constants
 
-        var work: [Row?] = constraints.indices.map { index in
-            Row(source: index, terms: terms[index], constant: constants[index])
-        }
-        var occurrences = Occurrences(variables: n, terms: terms)
-        /// How many live rows name each variable (kept exact as rows change).
-        var uses = Array(repeating: 0, count: n)
-        for row in terms {
-            for term in row { uses[term.variable] += 1 }
-        }
+        var elimination = Elimination(variables: n, terms: terms, constants: constants, isRequired: isRequired,
+                                      relations: relations, isProtected: isProtected)
+        guard elimination.run(into: &substitutions, eliminated: &eliminated) else { return nil }
+        guard collect(elimination.work, isRequired: isRequired, isProtected: isProtected),
+              boundsAreConsistent(), isFinite() else { return nil }
+        rows.sort { $0.source < $1.source }
+        constantRows.sort { $0.source < $1.source }
+        indexPlaces()
+    }
 
-        // Candidates: required equalities, shortest first (singletons fix values, doubletons tie
-        // variables, and both shorten longer rows before those are looked at), each bucket in
-        // component order; a row is looked at again whenever it changes.
+    /// The elimination of required equalities: candidates shortest first (singletons fix values,
+    /// doubletons tie variables, and both shorten longer rows before those are looked at), each
+    /// bucket in component order; a row is looked at again whenever it changes.
+    private struct Elimination {
+        /// The rows as they are reduced (nil: used up).
+        var work: [Row?]
+        var occurrences: Occurrences
+        /// How many live rows name each variable (kept exact as rows change).
+        var uses: [Int]
+        let isRequired: [Bool]
+        let relations: [Relation]
+        let isProtected: [Bool]
         var buckets: [[Int]] = [[], [], [], []]
         var heads = [0, 0, 0, 0]
-        var queued = Array(repeating: false, count: work.count)
-        func consider(_ index: Int) {
+        var queued: [Bool]
+
+        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+             isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
+            work = terms.indices.map { index in Row(source: index, terms: terms[index], constant: constants[index]) }
+            occurrences = Occurrences(variables: n, terms: terms)
+            uses = Array(repeating: 0, count: n)
+            for row in terms {
+                for term in row { uses[term.variable] += 1 }
+            }
+            self.isRequired = isRequired
+            self.relations = relations
+            self.isProtected = isProtected
+            queued = Array(repeating: false, count: terms.count)
+            for index in work.indices { consider(index) }
+        }
+
+        mutating func consider(_ index: Int) {
             guard !queued[index], let row = work[index],
                   isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
             queued[index] = true
             buckets[min(max(row.terms.count - 1, 0), 3)].append(index)
         }
-        for index in work.indices { consider(index) }
-        func next() -> Int? {
+
+        mutating func next() -> Int? {
             for b in 0..<4 where heads[b] < buckets[b].count {
                 heads[b] += 1
                 return buckets[b][heads[b] - 1]
@@ -105,43 +130,55 @@ struct Presolve {
             return nil
         }
 
-        while let index = next() {
-            queued[index] = false
-            guard let row = work[index],
-                  isRequired[index], relations[index] == .equal else { continue }
-            if row.terms.isEmpty {
-                guard abs(row.constant) <= 1e-9 else { return nil }
+        /// Eliminates what it can; false when a contradiction was met.
+        mutating func run(into substitutions: inout [Substitution], eliminated: inout [Bool]) -> Bool {
+            while let index = next() {
+                queued[index] = false
+                guard let row = work[index],
+                      isRequired[index], relations[index] == .equal else { continue }
+                if row.terms.isEmpty {
+                    guard abs(row.constant) <= 1e-9 else { return false }
+                    work[index] = nil
+                    continue
+                }
+                guard let pivot = pivot(of: row, at: index) else { continue }
+                let a = row.terms[pivot].coefficient
+                var expressed: [(variable: Int, coefficient: Double)] = []
+                expressed.reserveCapacity(row.terms.count - 1)
+                for (position, term) in row.terms.enumerated() where position != pivot {
+                    expressed.append((term.variable, -term.coefficient / a))
+                }
+                let substitution = Substitution(variable: row.terms[pivot].variable, terms: expressed,
+                                                constant: -row.constant / a)
                 work[index] = nil
-                continue
+                for term in row.terms { uses[term.variable] -= 1 }
+                eliminated[substitution.variable] = true
+                substitutions.append(substitution)
+                substitute(substitution, except: index)
             }
-            // The pivot: a power-of-two coefficient (exact division) with the least fill-in;
-            // on a tie the later variable, so chains are expressed through their first member.
+            return true
+        }
+
+        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
+        /// tie the later variable, so chains are expressed through their first member.
+        func pivot(of row: Row, at index: Int) -> Int? {
             var best: (position: Int, cost: Int)?
-            for (position, term) in row.terms.enumerated() where Self.isPowerOfTwo(term.coefficient) {
+            for (position, term) in row.terms.enumerated() where Presolve.isPowerOfTwo(term.coefficient) {
                 let others = uses[term.variable] - 1   // rows other than this one
                 let cost = max(0, row.terms.count - 2) * max(0, others - 1)
-                guard cost <= Self.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
+                guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
                 let grows = row.terms.count > 2 && occurrences.contains(term.variable) { other in
-                    other != index && (work[other]?.terms.count ?? 0) + row.terms.count - 2 > Self.rowLengthCap
+                    other != index && (work[other]?.terms.count ?? 0) + row.terms.count - 2 > Presolve.rowLengthCap
                 }
                 if !grows { best = (position, cost) }
             }
-            guard let pivot = best?.position else { continue }
-            let a = row.terms[pivot].coefficient
-            var expressed: [(variable: Int, coefficient: Double)] = []
-            expressed.reserveCapacity(row.terms.count - 1)
-            for (position, term) in row.terms.enumerated() where position != pivot {
-                expressed.append((term.variable, -term.coefficient / a))
-            }
-            let substitution = Substitution(variable: row.terms[pivot].variable, terms: expressed,
-                                            constant: -row.constant / a)
-            work[index] = nil
-            for term in row.terms { uses[term.variable] -= 1 }
-            eliminated[substitution.variable] = true
-            substitutions.append(substitution)
-            // Replace the variable everywhere else.
+            return best?.position
+        }
+
+        /// Replaces the substituted variable in every other row that names it.
+        mutating func substitute(_ substitution: Substitution, except index: Int) {
             for other in occurrences.list(substitution.variable) where other != index {
                 guard var target = work[other],
                       let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
@@ -171,13 +208,16 @@ struct Presolve {
             }
             occurrences.clear(substitution.variable)
         }
+    }
 
-        // What is left: bounds from single-variable required inequalities, LP rows, constants.
+    /// What is left after elimination: bounds from single-variable required inequalities, LP
+    /// rows, constant rows. False when a required row without terms does not hold.
+    private mutating func collect(_ work: [Row?], isRequired: [Bool], isProtected: [Bool]) -> Bool {
         for case let row? in work {
             let required = isRequired[row.source], relation = relations[row.source]
             if row.terms.isEmpty {
                 if required {
-                    if Self.violation(constant: row.constant, relation: relation) > 1e-9 { return nil }
+                    if Self.violation(constant: row.constant, relation: relation) > 1e-9 { return false }
                 } else {
                     constantRows.append(row)
                 }
@@ -193,18 +233,22 @@ struct Presolve {
             }
             rows.append(row)
         }
-        for j in 0..<n {
-            if let lo = lower[j], let up = upper[j], lo > up + 1e-9 * max(1, abs(lo)) { return nil }
+        return true
+    }
+
+    private func boundsAreConsistent() -> Bool {
+        for j in lower.indices {
+            if let lo = lower[j], let up = upper[j], lo > up + 1e-9 * max(1, abs(lo)) { return false }
         }
-        // Inputs are finite, but a quotient of far-apart magnitudes need not be (a bound
-        // 180 / 2.2e-308, a substitution through a tiny power of two): then leave the component
-        // to GLPK unreduced, whose inputs are the validated numbers themselves.
-        guard Self.allFinite(rows) && Self.allFinite(constantRows) && Self.allFinite(substitutions)
-              && lower.allSatisfy({ $0?.isFinite ?? true }) && upper.allSatisfy({ $0?.isFinite ?? true })
-        else { return nil }
-        rows.sort { $0.source < $1.source }
-        constantRows.sort { $0.source < $1.source }
-        indexPlaces()
+        return true
+    }
+
+    /// Inputs are finite, but a quotient of far-apart magnitudes need not be (a bound
+    /// 180 / 2.2e-308, a substitution through a tiny power of two): then the component is left
+    /// to GLPK unreduced, whose inputs are the validated numbers themselves.
+    private func isFinite() -> Bool {
+        Self.allFinite(rows) && Self.allFinite(constantRows) && Self.allFinite(substitutions)
+            && lower.allSatisfy({ $0?.isFinite ?? true }) && upper.allSatisfy({ $0?.isFinite ?? true })
     }
 
     /// Takes out of ``rows`` every variable that only single-variable rows name, when `solve`

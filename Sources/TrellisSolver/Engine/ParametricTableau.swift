@@ -1,0 +1,464 @@
+/// The last optimal basis of a component's LP, kept in Swift so that an edit step that leaves the
+/// basis-preserving range can follow the basis along the move instead of calling GLPK again.
+///
+/// The LP is GLPK's form: auxiliary variables `r = A x` (one per row, index `i` < m) and columns
+/// `x` (index m + j), each with bounds; jointly `[I | -A] z = 0`. A change of an edit row's
+/// constant shifts that row's bounds. Parametrising the shift by t in [0, 1], the basic values
+/// move linearly until one of them reaches a bound (a breakpoint); there the basis changes by a
+/// dual simplex pivot (the blocking variable leaves at that bound, the entering one is chosen by
+/// the dual ratio test, so the basis stays dual feasible — optimal), and the move continues from
+/// the new basis, until t = 1. The end point is an optimal vertex for the new constants, the same
+/// optimum a cold solve finds (up to ties between optimal vertices).
+///
+/// The basis inverse is dense (m × m), built from the basis matrix by Gauss–Jordan elimination at
+/// the first move and updated by each pivot, so it is only kept for LPs of at most
+/// ``maximumRows`` rows. Only single-level LPs are followed (with several levels, the higher
+/// levels' optimal faces are fixed bounds that a move would have to re-derive). Any numerical
+/// doubt (a tiny pivot, a basis that does not hold its bounds or optimality after the move, too
+/// many pivots) returns nil and the caller re-solves with the simplex method.
+struct ParametricTableau {
+    /// The largest LP (rows) whose basis inverse is kept: 512² doubles are 2 MB.
+    static let maximumRows = 512
+
+    let m: Int
+    let n: Int
+    /// The columns of A (sparse, by column): rows and values of column j in start[j]..<start[j+1].
+    private let start: [Int32]
+    private let entryRow: [Int32]
+    private let entryValue: [Double]
+    /// Objective coefficient of every joint variable (rows: 0).
+    private let cost: [Double]
+    /// The largest |cost|, the scale of the reduced-cost tolerances.
+    private let costScale: Double
+    /// Bounds of every joint variable (rows first); moved rows' bounds shift with each move.
+    private var lower: [Double]
+    private var upper: [Double]
+    /// The joint variable basic at each position.
+    private(set) var header: [Int32]
+    /// The position of each joint variable in ``header``, or -1 when non-basic.
+    private var positionOf: [Int32]
+    /// Current values of every joint variable.
+    private(set) var value: [Double]
+    /// Whether each non-basic variable stands at its upper bound (else its lower bound, or 0 when free).
+    private var atUpper: [Bool]
+    /// The basis inverse, row-major (m × m); empty until the first move.
+    private var inverse: [Double] = []
+    /// Reduced costs of every joint variable (0 for basic ones); valid once ``inverse`` is built.
+    private var reducedCost: [Double] = []
+    /// Pivots since the values and reduced costs were last computed from scratch (the updates
+    /// of each pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
+    private var pivotsSinceRefresh = 0
+    static let refreshInterval = 16
+
+    /// Work arrays of a move, kept between moves (no allocation per step).
+    private struct Scratch {
+        /// Per joint variable: how fast its bounds move (non-zero for the moving rows only).
+        var rate: [Double] = []
+        var moving: [Int] = []
+        /// Velocities of the basic variables.
+        var g: [Double] = []
+        /// The pivot row of the tableau, per joint variable.
+        var alphaRow: [Double] = []
+        /// The entering column of the tableau, per position.
+        var w: [Double] = []
+    }
+    private var scratch = Scratch()
+
+    /// Reads the LP as ComponentSolver built it: `rows[i]` the entries of row i, the final bounds,
+    /// the objective (`objective[j]` of column j), the basic variables (joint indices) in the
+    /// order of the basis header, and the values of rows and columns.
+    init(rows: [(indices: [Int32], values: [Double])], columns n: Int,
+         rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objective: [Double],
+         basic: [Int], rowValues: [Double], columnValues: [Double]) {
+        let m = rows.count
+        self.m = m
+        self.n = n
+        var start = [Int32](repeating: 0, count: n + 1)
+        for row in rows { for j in row.indices { start[Int(j) + 1] += 1 } }
+        for j in 0..<n { start[j + 1] += start[j] }
+        var fill = start
+        var entryRow = [Int32](repeating: 0, count: Int(start[n]))
+        var entryValue = [Double](repeating: 0, count: Int(start[n]))
+        for (i, row) in rows.enumerated() {
+            for (j, a) in zip(row.indices, row.values) {
+                entryRow[Int(fill[Int(j)])] = Int32(i)
+                entryValue[Int(fill[Int(j)])] = a
+                fill[Int(j)] += 1
+            }
+        }
+        self.start = start
+        self.entryRow = entryRow
+        self.entryValue = entryValue
+        var cost = [Double](repeating: 0, count: m + n)
+        for j in 0..<n { cost[m + j] = objective[j] }
+        self.cost = cost
+        costScale = max(1, objective.reduce(0) { max($0, abs($1)) })
+        var lower = [Double](repeating: 0, count: m + n), upper = lower
+        for (k, bound) in (rowBounds + columnBounds).enumerated() {
+            (lower[k], upper[k]) = bound.interval
+        }
+        self.lower = lower
+        self.upper = upper
+        header = basic.map { Int32($0) }
+        var positionOf = [Int32](repeating: -1, count: m + n)
+        for (p, k) in basic.enumerated() { positionOf[k] = Int32(p) }
+        self.positionOf = positionOf
+        let values = rowValues + columnValues
+        value = values
+        var atUpper = [Bool](repeating: false, count: m + n)
+        for k in 0..<(m + n) where upper[k] < .infinity {
+            atUpper[k] = lower[k] == -.infinity || abs(values[k] - upper[k]) < abs(values[k] - lower[k])
+        }
+        self.atUpper = atUpper
+    }
+
+    /// The values of the columns.
+    var columnValues: ArraySlice<Double> { value[m...] }
+
+    /// The most pivots one move may make before it is given up (degenerate cycling).
+    var pivotLimit: Int { 2 * m + 20 }
+
+    /// Whether the basis inverse has been built (at the first move).
+    var isFactorized: Bool { !inverse.isEmpty }
+
+    /// The LP's objective at the current values.
+    var objectiveValue: Double {
+        var sum = 0.0
+        for k in m..<(m + n) where cost[k] != 0 { sum += cost[k] * value[k] }
+        return sum
+    }
+
+    /// The value of column `j`.
+    func columnValue(_ j: Int) -> Double { value[m + j] }
+
+    /// The bounds of the variable basic at position `p`.
+    func bounds(atPosition p: Int) -> (lower: Double, upper: Double) {
+        let k = Int(header[p])
+        return (lower[k], upper[k])
+    }
+
+    /// Whether row `i` is basic.
+    func rowIsBasic(_ i: Int) -> Bool { positionOf[i] >= 0 }
+
+    /// How the basic variables move per unit of row `i`'s value (row `i` non-basic): the tableau
+    /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
+    func direction(ofRow i: Int) -> [(position: Int, alpha: Double)] {
+        var entries: [(position: Int, alpha: Double)] = []
+        for p in 0..<m {
+            let alpha = -inverse[p * m + i]
+            if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+        }
+        return entries
+    }
+
+    /// The reduced cost of row `i` (the change of the LP objective per unit of its value).
+    func rowReducedCost(_ i: Int) -> Double { reducedCost[i] }
+
+    /// Moves the bounds of the given rows by the given amounts (a constant's change shifts its
+    /// row's bounds by minus that change), following the optimal basis through every breakpoint.
+    /// Returns the number of pivots made, or nil — leaving `self` in an unspecified state, so
+    /// callers move a copy — when the move cannot be followed safely.
+    /// What a move did: its pivots, the LP's objective before and after, the columns' values.
+    struct Moved {
+        var pivots: Int
+        var objectiveBefore: Double
+        var objectiveAfter: Double
+        var columnValues: ArraySlice<Double>
+    }
+
+    /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
+    /// that the caller does not copy the tableau to read it).
+    mutating func move(_ shifts: [(row: Int, amount: Double)]) -> Moved? {
+        let before = objectiveValue
+        guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
+        return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
+    }
+
+    mutating func move(_ shifts: [(row: Int, amount: Double)], pivotLimit: Int) -> Int? {
+        if inverse.isEmpty {
+            guard factorize(), computeReducedCosts() else { return nil }
+            scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
+                              alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m))
+        }
+        var s = scratch
+        scratch = Scratch()
+        defer {
+            for r in s.moving { s.rate[r] = 0 }
+            s.moving.removeAll(keepingCapacity: true)
+            scratch = s
+        }
+        for (row, amount) in shifts where amount != 0 {
+            if s.rate[row] == 0 { s.moving.append(row) }
+            s.rate[row] += amount
+        }
+        var t = 0.0
+        var pivots = 0
+        while true {
+            // The basic variables' velocities: -B⁻¹ Σ e_r rate_r over the moving non-basic rows.
+            for p in 0..<m { s.g[p] = 0 }
+            for r in s.moving where positionOf[r] < 0 {
+                let amount = s.rate[r]
+                for p in 0..<m { s.g[p] -= inverse[p * m + r] * amount }
+            }
+            let (step, leave, toUpper) = primalRatioTest(s, limit: 1 - t)
+            for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
+            for r in s.moving {
+                lower[r] += step * s.rate[r]
+                upper[r] += step * s.rate[r]
+                if positionOf[r] < 0 { value[r] += step * s.rate[r] }
+            }
+            t += step
+            guard leave >= 0 else { break }
+            pivots += 1
+            guard pivots <= pivotLimit else { return nil }
+            let k = Int(header[leave])
+            value[k] = toUpper ? upper[k] : lower[k]
+            guard let q = enteringVariable(leaving: leave, toUpper: toUpper, alphaRow: &s.alphaRow) else { return nil }
+            guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: s.alphaRow, w: &s.w) else { return nil }
+        }
+        pivotsSinceRefresh += pivots
+        return finish() ? pivots : nil
+    }
+
+    /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
+    /// variable reaches a bound (which may itself move), and which one (-1: none) at which bound.
+    private func primalRatioTest(_ s: Scratch, limit: Double) -> (step: Double, leave: Int, toUpper: Bool) {
+        var step = limit
+        var leave = -1
+        var toUpper = false
+        var leaveSpeed = 0.0
+        for p in 0..<m {
+            let k = Int(header[p])
+            let speed = s.g[p] - s.rate[k]   // relative to the bounds, which move at rate[k]
+            if abs(speed) <= 1e-14 { continue }
+            let room: Double
+            if speed < 0 {
+                guard lower[k] > -.infinity else { continue }
+                room = max(0, value[k] - lower[k]) / -speed
+            } else {
+                guard upper[k] < .infinity else { continue }
+                room = max(0, upper[k] - value[k]) / speed
+            }
+            if room < step || (leave >= 0 && room == step && abs(speed) > leaveSpeed) {
+                step = room
+                leave = p
+                toUpper = speed > 0
+                leaveSpeed = abs(speed)
+            }
+        }
+        return (step, leave, toUpper)
+    }
+
+    /// The dual ratio test on row `leave` of the tableau: the non-basic variable whose reduced
+    /// cost reaches zero first as the leaving variable's reduced cost grows from zero with the
+    /// sign its bound needs (Harris's two passes: the largest pivot among near ties). Fills
+    /// `alphaRow` with the row for the non-basic variables.
+    private func enteringVariable(leaving leave: Int, toUpper: Bool, alphaRow: inout [Double]) -> Int? {
+        let sigma = toUpper ? 1.0 : -1.0
+        let rowStart = leave * m
+        var largest = 0.0
+        for j in 0..<m where positionOf[j] < 0 {
+            alphaRow[j] = inverse[rowStart + j]
+            largest = max(largest, abs(alphaRow[j]))
+        }
+        for j in 0..<n where positionOf[m + j] < 0 {
+            var sum = 0.0
+            for e in Int(start[j])..<Int(start[j + 1]) { sum -= inverse[rowStart + Int(entryRow[e])] * entryValue[e] }
+            alphaRow[m + j] = sum
+            largest = max(largest, abs(sum))
+        }
+        let pivotTolerance = 1e-9 * max(1, largest)
+        let slack = 1e-9 * costScale
+        /// (ratio, with the Harris slack) of variable k, or nil when it does not bind.
+        func ratio(_ k: Int, relaxed: Bool) -> Double? {
+            guard lower[k] < upper[k] else { return nil }   // fixed: never enters
+            let s = sigma * alphaRow[k]
+            guard abs(s) > pivotTolerance else { return nil }
+            let d = reducedCost[k]
+            let free = lower[k] == -.infinity && upper[k] == .infinity
+            let extra = relaxed ? slack : 0
+            if free { return (abs(d) + extra) / abs(s) }
+            if atUpper[k] {
+                guard s < 0 else { return nil }
+                return (max(0, -d) + extra) / -s
+            }
+            guard s > 0 else { return nil }
+            return (max(0, d) + extra) / s
+        }
+        var bound = Double.infinity
+        for k in 0..<(m + n) where positionOf[k] < 0 {
+            if let r = ratio(k, relaxed: true) { bound = min(bound, r) }
+        }
+        guard bound < .infinity else { return nil }
+        var best = -1
+        var bestSize = 0.0
+        for k in 0..<(m + n) where positionOf[k] < 0 {
+            guard let r = ratio(k, relaxed: false), r <= bound else { continue }
+            if abs(alphaRow[k]) > bestSize {
+                bestSize = abs(alphaRow[k])
+                best = k
+            }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// Makes `enter` basic in place of the variable at position `leave`: updates the reduced
+    /// costs and the basis inverse. False when the pivot is numerically unsafe.
+    private mutating func pivot(leave: Int, toUpper: Bool, enter q: Int, alphaRow: [Double], w: inout [Double]) -> Bool {
+        // The entering column of the tableau, B⁻¹ M_q.
+        if q < m {
+            for p in 0..<m { w[p] = inverse[p * m + q] }
+        } else {
+            let j = q - m
+            for p in 0..<m { w[p] = 0 }
+            for e in Int(start[j])..<Int(start[j + 1]) {
+                let i = Int(entryRow[e]), a = entryValue[e]
+                for p in 0..<m { w[p] -= inverse[p * m + i] * a }
+            }
+        }
+        let element = w[leave]
+        guard abs(element) > 1e-11, abs(element - alphaRow[q]) <= 1e-7 * max(1, abs(element)) else { return false }
+        let k = Int(header[leave])
+        let thetaDual = reducedCost[q] / element
+        for j in 0..<(m + n) where positionOf[j] < 0 && j != q {
+            reducedCost[j] -= thetaDual * alphaRow[j]
+        }
+        reducedCost[k] = -thetaDual
+        reducedCost[q] = 0
+        // B⁻¹ ← E B⁻¹: divide the pivot row, eliminate the column from the others.
+        let rowStart = leave * m
+        let scale = 1 / element
+        for c in 0..<m { inverse[rowStart + c] *= scale }
+        inverse.withUnsafeMutableBufferPointer { b in
+            for p in 0..<m where p != leave && w[p] != 0 {
+                let factor = w[p]
+                let target = p * m
+                for c in 0..<m { b[target + c] -= factor * b[rowStart + c] }
+            }
+        }
+        header[leave] = Int32(q)
+        positionOf[q] = Int32(leave)
+        positionOf[k] = -1
+        atUpper[k] = toUpper
+        return true
+    }
+
+    /// Recomputes the basic values and reduced costs from the non-basic values and the inverse
+    /// (no drift from the pivots), and checks that the basis is primal and dual feasible.
+    private mutating func finish() -> Bool {
+        guard pivotsSinceRefresh >= Self.refreshInterval else {
+            for p in 0..<m {
+                let k = Int(header[p])
+                let tolerance = 1e-9 * max(1, abs(value[k]))
+                if value[k] < lower[k] - tolerance || value[k] > upper[k] + tolerance { return false }
+            }
+            return true
+        }
+        pivotsSinceRefresh = 0
+        // B z_B = -N z_N.
+        var rhs = [Double](repeating: 0, count: m)
+        for k in 0..<(m + n) where positionOf[k] < 0 && value[k] != 0 {
+            if k < m {
+                rhs[k] -= value[k]
+            } else {
+                let j = k - m
+                for e in Int(start[j])..<Int(start[j + 1]) { rhs[Int(entryRow[e])] += entryValue[e] * value[k] }
+            }
+        }
+        for p in 0..<m {
+            var sum = 0.0
+            let rowStart = p * m
+            for c in 0..<m where rhs[c] != 0 { sum += inverse[rowStart + c] * rhs[c] }
+            let k = Int(header[p])
+            let tolerance = 1e-9 * max(1, abs(sum))
+            if sum < lower[k] - tolerance || sum > upper[k] + tolerance { return false }
+            value[k] = sum
+        }
+        return computeReducedCosts()
+    }
+
+    /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
+    private mutating func factorize() -> Bool {
+        guard m > 0, m <= Self.maximumRows else { return false }
+        var b = [Double](repeating: 0, count: m * m)
+        for p in 0..<m {
+            let k = Int(header[p])
+            if k < m {
+                b[k * m + p] = 1
+            } else {
+                let j = k - m
+                for e in Int(start[j])..<Int(start[j + 1]) { b[Int(entryRow[e]) * m + p] = -entryValue[e] }
+            }
+        }
+        var inv = [Double](repeating: 0, count: m * m)
+        for i in 0..<m { inv[i * m + i] = 1 }
+        let ok = b.withUnsafeMutableBufferPointer { b in
+            inv.withUnsafeMutableBufferPointer { inv in
+                for c in 0..<m {
+                    var pivotRow = -1
+                    var best = 0.0
+                    for r in c..<m where abs(b[r * m + c]) > best {
+                        best = abs(b[r * m + c])
+                        pivotRow = r
+                    }
+                    guard best > 1e-12 else { return false }
+                    if pivotRow != c {
+                        for x in 0..<m {
+                            b.swapAt(c * m + x, pivotRow * m + x)
+                            inv.swapAt(c * m + x, pivotRow * m + x)
+                        }
+                    }
+                    let scale = 1 / b[c * m + c]
+                    for x in 0..<m {
+                        b[c * m + x] *= scale
+                        inv[c * m + x] *= scale
+                    }
+                    for r in 0..<m where r != c {
+                        let factor = b[r * m + c]
+                        if factor == 0 { continue }
+                        for x in c..<m { b[r * m + x] -= factor * b[c * m + x] }
+                        for x in 0..<m where inv[c * m + x] != 0 { inv[r * m + x] -= factor * inv[c * m + x] }
+                    }
+                }
+                return true
+            }
+        }
+        // Rows of B⁻¹ follow the positions of the basis (row p of inv pairs with column p of B).
+        guard ok else { return false }
+        inverse = inv
+        return true
+    }
+
+    /// Reduced costs `d = c - πᵀ M` with `πᵀ = c_Bᵀ B⁻¹`; false when the basis is not dual
+    /// feasible beyond a tolerance (tiny wrong-signed values, GLPK's tolerance, become 0).
+    private mutating func computeReducedCosts() -> Bool {
+        var pi = [Double](repeating: 0, count: m)
+        for p in 0..<m {
+            let c = cost[Int(header[p])]
+            if c == 0 { continue }
+            let rowStart = p * m
+            for i in 0..<m { pi[i] += c * inverse[rowStart + i] }
+        }
+        var d = [Double](repeating: 0, count: m + n)
+        let tolerance = 1e-7 * costScale
+        for k in 0..<(m + n) where positionOf[k] < 0 {
+            var reduced: Double
+            if k < m {
+                reduced = -pi[k]
+            } else {
+                let j = k - m
+                reduced = cost[k]
+                for e in Int(start[j])..<Int(start[j + 1]) { reduced += pi[Int(entryRow[e])] * entryValue[e] }
+            }
+            if lower[k] < upper[k] {
+                let free = lower[k] == -.infinity && upper[k] == .infinity
+                let wrong = free ? abs(reduced) : (atUpper[k] ? reduced : -reduced)
+                if wrong > tolerance { return false }
+                if wrong > 0 { reduced = 0 }
+            }
+            d[k] = reduced
+        }
+        reducedCost = d
+        return true
+    }
+}
