@@ -146,8 +146,12 @@ struct IncrementalEquivalenceTests {
         var low = 0.0, high = 0.0
 
         init(boxes: Int) {
-            let preferred = (0..<boxes).map { 40 + Double(($0 * 11) % 23) }
-            let natural = preferred.reduce(8, +) + 8 * Double(boxes)
+            let preferred: [Double] = (0..<boxes).map { (index: Int) -> Double in
+                let step: Int = (index * 11) % 23
+                return 40 + Double(step)
+            }
+            let total: Double = preferred.reduce(0.0) { $0 + $1 }
+            let natural = total + 8 + 8 * Double(boxes)
             let width = (0.85 * natural).rounded()
             var left: [Variable] = []
             for i in 0..<boxes {

@@ -469,7 +469,8 @@ struct DocumentTests {
         #expect(lines.last == "  g: height = 5 in [5, ∞)")
 
         let picture = LayoutPicture(result: result)
-        #expect(picture.boxes.filter { $0.mark == .ambiguous }.map(\.name) == ["g", "badge"])
+        let ambiguousNames: [String] = picture.boxes.filter { $0.mark == .ambiguous }.map(\.name)
+        #expect(ambiguousNames == ["g", "badge"])
         #expect(picture.ambiguityNotes.count == 3)
         #expect(LayoutPicture(result: plain).ambiguityNotes.isEmpty)
     }

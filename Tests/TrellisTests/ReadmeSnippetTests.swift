@@ -77,8 +77,9 @@ struct ReadmeSnippetTests {
     }
 
     static func deindented(_ lines: [String]) -> [String] {
-        let indent = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+        let filled: [String] = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let indents: [Int] = filled.map { line in line.prefix(while: { $0 == " " }).count }
+        let indent = indents.min() ?? 0
         return lines.map { $0.count >= indent ? String($0.dropFirst(indent)) : $0.trimmingCharacters(in: .whitespaces) }
     }
 
