@@ -2,7 +2,7 @@
 """Compare `trellis solve --timing` with kiwisolver (Cassowary) on the benchmark scenarios.
 
     python3 Benchmarks/compare-kiwi.py --trellis PATH_TO_trellis
-        [--sizes 10,100,300,1000] [--kinds chain,grid,feed,nested,drag,sweep,determined,coupled]
+        [--sizes 10,30,100,300,1000] [--kinds chain,grid,feed,nested,drag,sweep,determined,coupled]
         [--repeat 5] [--timeout 120] [--out Benchmarks/RESULTS.md] [--json raw.json]
         [--scenarios Benchmarks/scenarios] [--skip-kiwi]
 
@@ -528,7 +528,7 @@ def main():
     ap = argparse.ArgumentParser(description="Compare trellis with kiwisolver on Benchmarks/scenarios.")
     ap.add_argument("--trellis", help="path to the trellis binary (omit to measure kiwi only)")
     ap.add_argument("--scenarios", default=os.path.join(HERE, "scenarios"))
-    ap.add_argument("--sizes", default="10,100,300,1000", help="comma-separated N (5000 also exists)")
+    ap.add_argument("--sizes", default="10,30,100,300,1000", help="comma-separated N (5000 also exists)")
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--warm", type=int, default=10,

@@ -62,7 +62,7 @@ import os
 import sys
 
 KINDS = ["chain", "grid", "feed", "nested", "drag", "sweep", "determined", "coupled"]
-SIZES = [10, 100, 300, 1000, 5000]
+SIZES = [10, 30, 100, 300, 1000, 5000]
 REQ = "required"
 STRONG = 1e6
 MEDIUM = 1e3
