@@ -65,7 +65,7 @@ struct LabelPlacement {
 
     /// Beyond this many things to avoid around one box, its label is not searched for there
     /// (it goes outside, or to the legend): this keeps pathological pictures fast.
-    static let maximumBlockers = 400
+    static let maximumBlockers = 150
     /// How many levels of ancestors' outlines an outside label keeps off.
     static let ancestorOutlines = 4
 
@@ -149,6 +149,11 @@ struct LabelPlacement {
             let regions = item.regions.compactMap { Self.intersection($0, bounds) }
             guard let union = regions.first.map({ regions.dropFirst().reduce($0, Self.union) }),
                   let blocking = blockers(of: index, in: union, outside: false) else { return nil }
+            // When the smallest rectangle in every variant fits nowhere, no variant does.
+            let least = Self.smallest(sizes)
+            guard sizes.count < 2 || regions.contains(where: { Self.firstFree(least, in: $0, avoiding: blocking) != nil }) else {
+                return nil
+            }
             for (variant, size) in sizes.enumerated() {
                 for region in regions {
                     if let rect = Self.firstFree(size, in: region, avoiding: blocking) { return (variant, rect) }
@@ -164,6 +169,10 @@ struct LabelPlacement {
                               width: box.width + 2 * (reach.width + widest), height: box.height + 2 * (reach.height + tallest))
             guard let window = Self.intersection(around, bounds),
                   let blocking = blockers(of: index, in: window, outside: true) else { return nil }
+            let least = Self.smallest(sizes)
+            guard sizes.count < 2 || Self.nearestFree(least, to: box, in: window, within: reach, avoiding: blocking) != nil else {
+                return nil
+            }
             for (variant, size) in sizes.enumerated() {
                 if let rect = Self.nearestFree(size, to: box, in: window, within: reach, avoiding: blocking) {
                     return (variant, rect)
@@ -219,9 +228,15 @@ struct LabelPlacement {
 
     // MARK: - Searching
 
+    /// The smallest width and the smallest height among `sizes`: a rectangle inside each of them.
+    static func smallest(_ sizes: [Size]) -> Size {
+        Size(width: sizes.map(\.width).min() ?? 0, height: sizes.map(\.height).min() ?? 0)
+    }
+
     /// The top-most, then left-most spot for `size` in `region` that meets none of `blocking`.
     static func firstFree(_ size: Size, in region: Rect, avoiding blocking: [Rect]) -> Rect? {
         guard size.width <= region.width, size.height <= region.height else { return nil }
+        let blocking = blocking.sorted { $0.minX < $1.minX }
         for y in candidateRows(size, in: region, blocking: blocking) {
             if let x = freeIntervals(size, row: y, in: region, blocking: blocking).first?.lowerBound {
                 return Rect(x: x, y: y, width: size.width, height: size.height)
@@ -235,10 +250,21 @@ struct LabelPlacement {
     static func nearestFree(_ size: Size, to box: Rect, in window: Rect, within reach: Size,
                             avoiding blocking: [Rect]) -> Rect? {
         guard size.width <= window.width, size.height <= window.height else { return nil }
+        let blocking = blocking.sorted { $0.minX < $1.minX }
         var best: (score: Double, rect: Rect)?
+        func verticalGap(_ y: Double) -> Double { max(0, box.minY - (y + size.height), y - box.maxY) }
+        // Rows nearest the box first: once a row is farther than the best spot, no later one is nearer.
+        var rows: [(gap: Double, y: Double)] = []
         for y in candidateRows(size, in: window, blocking: blocking) {
-            let verticalGap = max(0, box.minY - (y + size.height), y - box.maxY)
-            guard verticalGap <= reach.height else { continue }
+            let gap = verticalGap(y)
+            if gap <= reach.height { rows.append((gap, y)) }
+        }
+        rows.sort { (a: (gap: Double, y: Double), b: (gap: Double, y: Double)) -> Bool in
+            a.gap < b.gap || (a.gap == b.gap && a.y < b.y)
+        }
+        for row in rows {
+            let verticalGap: Double = row.gap, y: Double = row.y
+            if let best, verticalGap > best.score { break }
             for interval in freeIntervals(size, row: y, in: window, blocking: blocking) {
                 // The x in the interval nearest to lining up with the box's leading edge.
                 let x = min(max(box.minX, interval.lowerBound), interval.upperBound)
@@ -265,7 +291,8 @@ struct LabelPlacement {
     }
 
     /// The ranges of left edges at which a label of `size` with its top at `y` stays in `region`
-    /// and meets none of `blocking` (open rectangles: touching is not meeting), left to right.
+    /// and meets none of `blocking` (open rectangles: touching is not meeting; sorted by their
+    /// left edges), left to right.
     private static func freeIntervals(_ size: Size, row y: Double, in region: Rect,
                                       blocking: [Rect]) -> [ClosedRange<Double>] {
         let low = region.minX, high = region.maxX - size.width
@@ -275,7 +302,7 @@ struct LabelPlacement {
         for rect in blocking where rect.minY < y + size.height && y < rect.maxY {
             blocked.append((rect.minX - size.width, rect.maxX))
         }
-        blocked.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        // (`blocking` is sorted by its left edges, so `blocked` is sorted by its starts.)
         var result: [ClosedRange<Double>] = []
         var x = low
         for (start, end) in blocked {
