@@ -2,7 +2,11 @@ import Trellis
 import TrellisLinearSystem
 
 /// Draws a ``LayoutPicture`` as text for a terminal: one box per view, scaled so that the root
-/// spans the given number of columns, with each box labelled by its id and size where it fits.
+/// spans the given number of columns, with each box labelled by its id and size where nothing
+/// covers the label: inside the box (or on its top edge), clear of its descendants' boxes; else
+/// beside it with a marker pointing at it (`<`, `>`, `^`, `v`); else by a number in the box and a
+/// legend line under the picture (`2 avatar 72 × 72`). A label too long for any of these is
+/// shortened to the id, then to the last segment of a dotted id, then to a few letters and `~`.
 ///
 /// ```text
 /// profile.json — 390 × 844  (1 column ≈ 4.94 pt)

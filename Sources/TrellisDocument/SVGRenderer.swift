@@ -2,7 +2,8 @@ import Trellis
 import TrellisLinearSystem
 
 /// Draws ``LayoutPicture``s as an SVG document: nested boxes filled with a distinct colour per
-/// depth, each labelled with its id and size, pictures side by side with their captions.
+/// depth, each labelled with its id and size where nothing covers the label, pictures side by
+/// side with their captions.
 ///
 /// ```swift
 /// let svg = SVGRenderer().render([narrow, wide])
@@ -14,6 +15,13 @@ import TrellisLinearSystem
 /// and listed with their ranges under the picture (``LayoutPicture/ambiguityNotes``); custom
 /// layout guides are drawn as thin dotted outlines. Every box carries a `<title>` with its frame
 /// (a tooltip in browsers). The output is self-contained, well-formed XML.
+///
+/// **Labels are never covered.** Each box's label — its id and size, else its id, else an
+/// abbreviation — goes where nothing else is drawn: inside the box, clear of its descendants and
+/// of the other labels; else next to the box, joined to it by a thin leader line; else into a
+/// legend under the picture (`3 avatar 72 × 72`), the box showing its number where one fits.
+/// Text a box carries (``LayoutPicture/Box/text``, filled in by `trellis layout` from Pango) is
+/// drawn on the lines its measurer broke it into, and labels keep off it too.
 public struct SVGRenderer: Sendable {
     /// Fill and outline colours per depth (the root is depth 0); deeper levels cycle.
     public static var palette: [(fill: String, stroke: String)] { PicturePalette.depths }

@@ -68,10 +68,15 @@ struct SVGTextTests {
             let lines = label.lines(forWidth: width)
             let measured = label.measurement(forWidth: width)
             #expect(lines.count == measured.lineCount && lines.count > 1)
-            #expect(lines.flatMap { $0.text.split(separator: " ") } == text.split(separator: " "))
-            #expect(lines.allSatisfy { $0.frame.minX >= 0 && $0.frame.maxX <= width + 0.01 })
+            let words: [String] = lines.flatMap { (line: TextLine) -> [String] in line.text.split(separator: " ").map(String.init) }
+            let expected: [String] = text.split(separator: " ").map(String.init)
+            #expect(words == expected)
+            let inside: Bool = lines.allSatisfy { (line: TextLine) -> Bool in line.frame.minX >= 0 && line.frame.maxX <= width + 0.01 }
+            #expect(inside)
             #expect(abs(lines[0].baseline - measured.firstBaseline) < 0.001)
-            #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.baseline < $1.baseline })
+            let baselines: [Double] = lines.map(\.baseline)
+            let increasing: Bool = baselines == baselines.sorted() && Set(baselines).count == baselines.count
+            #expect(increasing)
         }
         // Trailing alignment moves the lines, not their breaks.
         let trailing = Label(text: text, numberOfLines: 0, lineBreakMode: .wordWrap, textAlignment: .trailing)
@@ -101,7 +106,9 @@ struct SVGTextTests {
             let box = try #require(picture.boxes.first { $0.name == id })
             let shown = collector.lines[id] ?? []
             #expect(shown.count == label.measurement(forWidth: box.frame.width).lineCount, "\(id): \(shown)")
-            #expect(shown.flatMap { $0.split(separator: " ") } == label.text.split(separator: " "), "\(id): \(shown)")
+            let words: [String] = shown.flatMap { (line: String) -> [String] in line.split(separator: " ").map(String.init) }
+            let expected: [String] = label.text.split(separator: " ").map(String.init)
+            #expect(words == expected, "\(id): \(shown)")
         }
         #expect(collector.lines["bubble1"]?.count == 2)
 
