@@ -140,7 +140,8 @@ extension TrellisCommand {
                 output = FrameTable.render(result)
             }
             if let svg {
-                try PictureOptions.write(SVGRenderer().render([LayoutPicture(result: result)]), to: svg)
+                try PictureOptions.write(SVGRenderer().render([Self.picture(of: result, labelsUnder: layoutForPictures?.root)]),
+                                         to: svg)
             }
             if let html, let parsed { try writeHTML(parsed, to: html) }
             if png != nil || pdf != nil, let layout = layoutForPictures {
@@ -170,6 +171,30 @@ extension TrellisCommand {
                 FileHandle.standardError.write(Data("trellis: \(summary)\n".utf8))
                 throw ExitCode(2)
             }
+        }
+
+        /// The picture of `result` with the text of the Pango labels under `root`, broken into lines
+        /// as Pango breaks it at each label's width (the SVG draws it).
+        static func picture(of result: DocumentLayoutResult, labelsUnder root: View?) -> LayoutPicture {
+            var picture = LayoutPicture(result: result)
+            guard let root else { return picture }
+            var labels: [String: Label] = [:]
+            var pending = [root]
+            while let view = pending.popLast() {
+                if let label = view as? Label, let id = label.id { labels[id] = label }
+                pending += view.subviews
+            }
+            for index in picture.boxes.indices where !picture.boxes[index].isGuide {
+                let box = picture.boxes[index]
+                guard let label = labels[box.name], box.frame.width.isFinite, box.frame.width > 0 else { continue }
+                let face = label.face
+                let lines = label.lines(forWidth: box.frame.width).map {
+                    LayoutPicture.TextBlock.Line(text: $0.text, frame: $0.frame, baseline: $0.baseline)
+                }
+                picture.boxes[index].text = LayoutPicture.TextBlock(lines: lines, fontFamily: face.family, fontSize: face.size,
+                                                                    isBold: face.isBold, isItalic: face.isItalic)
+            }
+            return picture
         }
 
         /// Writes a binary file; a failure is an input error (exit 1) naming the path.

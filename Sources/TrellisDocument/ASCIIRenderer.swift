@@ -2,7 +2,11 @@ import Trellis
 import TrellisLinearSystem
 
 /// Draws a ``LayoutPicture`` as text for a terminal: one box per view, scaled so that the root
-/// spans the given number of columns, with each box labelled by its id and size where it fits.
+/// spans the given number of columns, with each box labelled by its id and size where nothing
+/// covers the label: inside the box (or on its top edge), clear of its descendants' boxes; else
+/// beside it with a marker pointing at it (`<`, `>`, `^`, `v`); else by a number in the box and a
+/// legend line under the picture (`2 avatar 72 × 72`). A label too long for any of these is
+/// shortened to the id, then to the last segment of a dotted id, then to a few letters and `~`.
 ///
 /// ```text
 /// profile.json — 390 × 844  (1 column ≈ 4.94 pt)
@@ -42,10 +46,7 @@ public struct ASCIIRenderer: Sendable {
     /// Several pictures one after the other, all at the same scale: the widest root spans
     /// ``columns``, so narrower layouts look narrower.
     public func render(_ pictures: [LayoutPicture]) -> String {
-        let widest = pictures.map(\.size.width).filter { $0.isFinite && $0 > 0 }.max() ?? 1
-        let tallest = pictures.map(\.size.height).filter { $0.isFinite && $0 > 0 }.max() ?? 1
-        var scale = Double(columns - 1) / widest
-        if tallest * scale / 2 > Double(maximumRows - 1) { scale = 2 * Double(maximumRows - 1) / tallest }
+        let scale = scale(for: pictures)
         return pictures.map { draw($0, scale: scale) }.joined(separator: "\n")
     }
 
@@ -59,10 +60,6 @@ public struct ASCIIRenderer: Sendable {
         let width: Int, height: Int
         var cells: [Character]
         var styles: [Style]
-        /// The box whose interior contains each cell (innermost wins), or -1.
-        var interiorOwner: [Int]
-        /// The box that drew the border at each cell last, or -1.
-        var borderOwner: [Int]
 
         init(width: Int, height: Int) {
             self.width = width
@@ -70,31 +67,116 @@ public struct ASCIIRenderer: Sendable {
             let count = width * height
             cells = Array(repeating: " ", count: count)
             styles = Array(repeating: .plain, count: count)
-            interiorOwner = Array(repeating: -1, count: count)
-            borderOwner = Array(repeating: -1, count: count)
         }
 
         func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
     }
 
-    private func draw(_ picture: LayoutPicture, scale: Double) -> String {
+    /// A box's cells: columns `x0...x1`, rows `y0...y1` (possibly beyond the canvas).
+    fileprivate struct Cells {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+
+        /// The cells as a rectangle in cell units (a cell is 1 × 1).
+        var rect: Rect { Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0 + 1), height: Double(y1 - y0 + 1)) }
+    }
+
+    /// What goes on one picture's canvas: its size, the cells of the boxes drawn, and where their labels go.
+    struct PanelLayout {
+        let width: Int, height: Int
+        /// The indices (in the picture) of the boxes drawn, in drawing order.
+        let drawn: [Int]
+        fileprivate let cells: [Int: Cells]
+        /// Per drawn box, the label's variants (rows of characters each), in the order ``LabelPlacement`` tries them.
+        let variants: [[[[Character]]]]
+        /// Where each drawn box's label went (item `k` is `drawn[k]`).
+        let placement: LabelPlacement
+    }
+
+    /// The scale at which `pictures` are drawn: the widest root spans ``columns``, within ``maximumRows``.
+    private func scale(for pictures: [LayoutPicture]) -> Double {
+        let widest = pictures.map(\.size.width).filter { $0.isFinite && $0 > 0 }.max() ?? 1
+        let tallest = pictures.map(\.size.height).filter { $0.isFinite && $0 > 0 }.max() ?? 1
+        var scale = Double(columns - 1) / widest
+        if tallest * scale / 2 > Double(maximumRows - 1) { scale = 2 * Double(maximumRows - 1) / tallest }
+        return scale
+    }
+
+    /// The canvases of `pictures` as ``render(_:)-([LayoutPicture])`` draws them.
+    func layouts(of pictures: [LayoutPicture]) -> [PanelLayout] {
+        let scale = scale(for: pictures)
+        return pictures.map { layout(of: $0, scale: scale) }
+    }
+
+    private func layout(of picture: LayoutPicture, scale: Double) -> PanelLayout {
         let sx = scale, sy = scale / 2
         let width = PictureNumber.clamped(picture.size.width * sx, to: 0...columns - 1) + 1
         let height = PictureNumber.clamped(picture.size.height * sy, to: 0...maximumRows - 1) + 1
-        var canvas = Canvas(width: width, height: height)
-
-        struct Placed {
-            var x0: Int, y0: Int, x1: Int, y1: Int
-        }
-        var placed: [Int: Placed] = [:]
+        var cells: [Int: Cells] = [:]
+        var drawn: [Int] = []
         let bound = 1_000_000
         for (index, box) in picture.boxes.enumerated() where !box.isGuide {
             let f = box.frame
             let xs = [f.minX * sx, f.maxX * sx].map { PictureNumber.clamped($0, to: -bound...bound) }.sorted()
             let ys = [f.minY * sy, f.maxY * sy].map { PictureNumber.clamped($0, to: -bound...bound) }.sorted()
-            let p = Placed(x0: xs[0], y0: ys[0], x1: xs[1], y1: ys[1])
+            let p = Cells(x0: xs[0], y0: ys[0], x1: xs[1], y1: ys[1])
             if p.x1 < 0 || p.y1 < 0 || p.x0 >= width || p.y0 >= height { continue }
-            placed[index] = p
+            cells[index] = p
+            drawn.append(index)
+        }
+        // Each drawn box sits in its nearest drawn ancestor.
+        let parents = LabelPlacement.parents(depths: picture.boxes.map(\.depth))
+        var item: [Int: Int] = [:]
+        for (position, index) in drawn.enumerated() { item[index] = position }
+        var variants: [[[[Character]]]] = []
+        var items: [LabelPlacement.Item] = []
+        for index in drawn {
+            let box = picture.boxes[index], p = cells[index]!
+            var parent = parents[index]
+            while let up = parent, item[up] == nil { parent = parents[up] }
+            let rows = Self.labelVariants(of: box)
+            variants.append(rows)
+            let sizes = rows.map { Size(width: Double($0.map(\.count).max() ?? 0), height: Double($0.count)) }
+            var regions: [Rect] = []
+            if p.x1 - p.x0 >= 2 {
+                if p.y1 - p.y0 >= 2 {
+                    regions.append(Rect(x: Double(p.x0 + 1), y: Double(p.y0 + 1), width: Double(p.x1 - p.x0 - 1),
+                                        height: Double(p.y1 - p.y0 - 1)))
+                }
+                // Else, or when the inside is taken, on the box's own top edge.
+                regions.append(Rect(x: Double(p.x0 + 1), y: Double(p.y0), width: Double(p.x1 - p.x0 - 1), height: 1))
+            }
+            items.append(LabelPlacement.Item(rect: p.rect, parent: parent.flatMap { item[$0] }, isOutline: false,
+                                             variants: sizes, outsideVariants: sizes.map { Size(width: $0.width + 1, height: $0.height) },
+                                             regions: regions))
+        }
+        let placement = LabelPlacement(items: items, bounds: Rect(x: 0, y: 0, width: Double(width), height: Double(height)),
+                                       gap: Size(width: 1, height: 0), reach: Size(width: 2, height: 1), edge: 1) { number in
+            let digits = Double("\(number)".count)
+            return (Size(width: digits, height: 1), Size(width: digits + 1, height: 1))
+        }
+        return PanelLayout(width: width, height: height, drawn: drawn, cells: cells, variants: variants, placement: placement)
+    }
+
+    /// The label's variants, as rows of characters: `id WxH`, the id over the size, the id, then
+    /// abbreviations of it; an ambiguous item's label starts with `?`.
+    private static func labelVariants(of box: LayoutPicture.Box) -> [[[Character]]] {
+        let marker = box.mark == .ambiguous ? "?" : ""
+        let name = box.name.map { $0.isNewline || $0 == "\t" ? " " : $0 }.map(String.init).joined()
+        let size = "\(NumberFormat.text(box.frame.width, decimals: 1))x\(NumberFormat.text(box.frame.height, decimals: 1))"
+        var variants: [[String]] = [["\(marker)\(name) \(size)"], [marker + name, size], [marker + name]]
+        // A dotted id (`cell1.title`) shortens to its last segment, which says more than a prefix.
+        let tail = name.split(separator: ".").last.map(String.init) ?? name
+        if tail != name, !tail.isEmpty { variants.append([marker + tail]) }
+        for keep in [6, 3] where tail.count > keep + 1 { variants.append([marker + String(tail.prefix(keep)) + "~"]) }
+        return variants.map { $0.map(Array.init) }
+    }
+
+    private func draw(_ picture: LayoutPicture, scale: Double) -> String {
+        let layout = layout(of: picture, scale: scale)
+        let width = layout.width, height = layout.height
+        var canvas = Canvas(width: width, height: height)
+        for index in layout.drawn {
+            let box = picture.boxes[index], p = layout.cells[index]!
             let style: Style = switch box.mark {
             case .conflict?: .conflict
             case .ambiguous?: .ambiguous
@@ -110,18 +192,14 @@ public struct ASCIIRenderer: Sendable {
                 let i = y * width + x
                 canvas.cells[i] = c
                 canvas.styles[i] = style
-                canvas.borderOwner[i] = index
-                canvas.interiorOwner[i] = -1
             }
-            // Interior first (claims the cells for this box's label), then the outline.
+            // Interior first (blank over what is behind), then the outline.
             if p.x1 - p.x0 >= 2, p.y1 - p.y0 >= 2 {
                 for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
                     for x in stride(from: max(p.x0 + 1, 0), through: min(p.x1 - 1, width - 1), by: 1) {
                         let i = y * width + x
                         canvas.cells[i] = " "
                         canvas.styles[i] = .plain
-                        canvas.interiorOwner[i] = index
-                        canvas.borderOwner[i] = -1
                     }
                 }
             }
@@ -140,42 +218,26 @@ public struct ASCIIRenderer: Sendable {
             for (x, y) in [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)] { put(x, y, corner) }
         }
 
-        // Labels: in the box's own interior or on its own top border, the first place where the
-        // id and size fit, else the first where the id fits, else the longest room (id shortened).
-        for (index, box) in picture.boxes.enumerated() {
-            guard let p = placed[index] else { continue }
-            let marker = box.mark == .ambiguous ? "?" : ""
-            let full = Array("\(marker)\(box.name) \(NumberFormat.text(box.frame.width, decimals: 1))x"
-                + "\(NumberFormat.text(box.frame.height, decimals: 1))")
-            let short = Array(marker + box.name)
-            // A dotted id (`cell1.title`) shortens to its last segment, which says more than a prefix.
-            let tail = box.name.split(separator: ".").last.map { Array(marker + $0) } ?? short
-            var candidates: [(row: Int, run: Int)] = []
-            if p.y1 - p.y0 >= 2 {
-                for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
-                    candidates.append((y, freeRun(canvas, row: y, from: p.x0 + 1, limit: p.x1 - 1) {
-                        canvas.interiorOwner[$0] == index
-                    }))
+        // The labels where the placement put them; an outside one with a marker pointing at its box.
+        for label in layout.placement.labels {
+            guard let rect = label.rect else { continue }
+            var rows: [[Character]] = label.kind == .legend ? [Array("\(label.number ?? 0)")] : layout.variants[label.item][label.variant]
+            if label.rect != nil, label.leader != nil {
+                let box = layout.placement.items[label.item].rect
+                let marker: Character = rect.maxY <= box.minY ? "v" : rect.minY >= box.maxY ? "^"
+                    : rect.maxX <= box.minX ? ">" : "<"
+                if marker == ">" || (marker != "<" && rect.midX < box.midX) {
+                    rows[0].append(marker)
+                } else {
+                    rows[0].insert(marker, at: 0)
                 }
             }
-            if p.y0 >= 0, p.y0 < height {
-                candidates.append((p.y0, freeRun(canvas, row: p.y0, from: p.x0 + 1, limit: p.x1 - 1) {
-                    canvas.borderOwner[$0] == index
-                }))
-            }
-            if let spot = candidates.first(where: { $0.run >= full.count }) {
-                write(full, into: &canvas, row: spot.row, from: p.x0 + 1)
-            } else if let spot = candidates.first(where: { $0.run >= short.count }) {
-                write(short, into: &canvas, row: spot.row, from: p.x0 + 1)
-            } else if let spot = candidates.first(where: { $0.run >= tail.count }) {
-                write(tail, into: &canvas, row: spot.row, from: p.x0 + 1)
-            } else if let spot = candidates.max(by: { $0.run < $1.run }), spot.run > 0 {
-                write(Array(tail.prefix(spot.run)), into: &canvas, row: spot.row, from: p.x0 + 1)
-            }
+            let x0 = Int(rect.minX), y0 = Int(rect.minY)
+            for (offset, row) in rows.enumerated() { write(row, into: &canvas, row: y0 + offset, from: x0) }
         }
 
         var lines: [String] = []
-        lines.append("\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / sx, decimals: 2)) pt)")
+        lines.append("\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / scale, decimals: 2)) pt)")
         for y in 0..<height {
             var line = ""
             var current = Style.plain
@@ -192,6 +254,11 @@ public struct ASCIIRenderer: Sendable {
             while line.last == " " { line.removeLast() }
             lines.append(line)
         }
+        for (number, index) in layout.placement.legend.enumerated() {
+            let box = picture.boxes[layout.drawn[index]]
+            lines.append("\(number + 1) \(box.mark == .ambiguous ? "?" : "")\(box.name) "
+                + "\(NumberFormat.text(box.frame.width, decimals: 1)) × \(NumberFormat.text(box.frame.height, decimals: 1))")
+        }
         let marks = Set(picture.boxes.compactMap(\.mark))
         if !marks.isEmpty {
             var legend: [String] = []
@@ -202,14 +269,6 @@ public struct ASCIIRenderer: Sendable {
         lines.append(contentsOf: picture.notes)
         lines.append(contentsOf: picture.ambiguityNotes)
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// How many cells from `from` (at most up to `limit`) on `row` are blank and pass `owned`.
-    private func freeRun(_ canvas: Canvas, row: Int, from: Int, limit: Int, owned: (Int) -> Bool) -> Int {
-        guard row >= 0, row < canvas.height, from >= 0 else { return 0 }
-        var x = from
-        while x <= limit, x < canvas.width, owned(row * canvas.width + x) { x += 1 }
-        return x - from
     }
 
     private func write(_ text: [Character], into canvas: inout Canvas, row: Int, from: Int) {

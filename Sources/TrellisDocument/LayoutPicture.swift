@@ -33,14 +33,60 @@ public struct LayoutPicture: Sendable, Hashable {
         public var frame: Rect
         /// The mark, if any (a conflict wins over ambiguity).
         public var mark: Mark?
+        /// The text the item shows, as its measurer broke it into lines (the SVG draws it), if any.
+        public var text: TextBlock?
 
         /// Creates a box.
-        public init(name: String, depth: Int, isGuide: Bool = false, frame: Rect, mark: Mark? = nil) {
+        public init(name: String, depth: Int, isGuide: Bool = false, frame: Rect, mark: Mark? = nil,
+                    text: TextBlock? = nil) {
             self.name = name
             self.depth = depth
             self.isGuide = isGuide
             self.frame = frame
             self.mark = mark
+            self.text = text
+        }
+    }
+
+    /// Text shown in a box, already broken into lines by whoever measured it (the `trellis`
+    /// command fills it in from Pango for the text items of a document): ``SVGRenderer`` draws
+    /// each line where it is, and keeps the boxes' labels off it.
+    public struct TextBlock: Sendable, Hashable {
+        /// One line of text.
+        public struct Line: Sendable, Hashable {
+            /// The characters shown on the line (with an ellipsis where the text was shortened).
+            public var text: String
+            /// The line's extent, relative to the box's top-left corner.
+            public var frame: Rect
+            /// The line's baseline, from the box's top.
+            public var baseline: Double
+
+            /// Creates a line.
+            public init(text: String, frame: Rect, baseline: Double) {
+                self.text = text
+                self.frame = frame
+                self.baseline = baseline
+            }
+        }
+
+        /// The lines, top to bottom.
+        public var lines: [Line]
+        /// The font family (`DejaVu Sans`).
+        public var fontFamily: String
+        /// The font size in points (one point is one SVG pixel).
+        public var fontSize: Double
+        /// Whether the font is bold.
+        public var isBold: Bool
+        /// Whether the font is italic or oblique.
+        public var isItalic: Bool
+
+        /// Creates a block of text.
+        public init(lines: [Line], fontFamily: String, fontSize: Double, isBold: Bool = false, isItalic: Bool = false) {
+            self.lines = lines
+            self.fontFamily = fontFamily
+            self.fontSize = fontSize
+            self.isBold = isBold
+            self.isItalic = isItalic
         }
     }
 

@@ -2,7 +2,8 @@ import Trellis
 import TrellisLinearSystem
 
 /// Draws ``LayoutPicture``s as an SVG document: nested boxes filled with a distinct colour per
-/// depth, each labelled with its id and size, pictures side by side with their captions.
+/// depth, each labelled with its id and size where nothing covers the label, pictures side by
+/// side with their captions.
 ///
 /// ```swift
 /// let svg = SVGRenderer().render([narrow, wide])
@@ -14,6 +15,13 @@ import TrellisLinearSystem
 /// and listed with their ranges under the picture (``LayoutPicture/ambiguityNotes``); custom
 /// layout guides are drawn as thin dotted outlines. Every box carries a `<title>` with its frame
 /// (a tooltip in browsers). The output is self-contained, well-formed XML.
+///
+/// **Labels are never covered.** Each box's label — its id and size, else its id, else an
+/// abbreviation — goes where nothing else is drawn: inside the box, clear of its descendants and
+/// of the other labels; else next to the box, joined to it by a thin leader line; else into a
+/// legend under the picture (`3 avatar 72 × 72`), the box showing its number where one fits.
+/// Text a box carries (``LayoutPicture/Box/text``, filled in by `trellis layout` from Pango) is
+/// drawn on the lines its measurer broke it into, and labels keep off it too.
 public struct SVGRenderer: Sendable {
     /// Fill and outline colours per depth (the root is depth 0); deeper levels cycle.
     public static var palette: [(fill: String, stroke: String)] { PicturePalette.depths }
@@ -38,8 +46,39 @@ public struct SVGRenderer: Sendable {
     private static let fontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif"
     private static let captionHeight = 28.0
     private static let noteLineHeight = 15.0
-    /// Beyond this many overlapping boxes a label is not moved out of their way.
-    private static let maximumObstacles = 64
+    /// The labels' font sizes (id, size) and line height, in pixels.
+    private static let nameFontSize = 11.0
+    private static let sizeFontSize = 10.0
+    private static let labelLineHeight = 13.0
+    /// The legend numbers' font size and line height, in pixels (small, to fit small boxes).
+    private static let numberFontSize = 8.0
+    private static let numberLineHeight = 10.0
+    /// Space a label keeps from what it must not cover, and how far from its box it may go.
+    private static let labelGap = Size(width: 1, height: 1)
+    private static let labelReach = Size(width: 48, height: 32)
+    /// The colour of leader lines and legend numbers.
+    private static let leaderColor = "#475569"
+
+    /// One line of a box's label: its text, font size and weight.
+    struct LabelLine: Hashable {
+        var text: String
+        var fontSize: Double
+        var isBold: Bool
+    }
+
+    /// Where everything of one picture goes, in the picture's pixels (origin at the root's top-left).
+    struct PanelLayout {
+        /// The boxes in drawing order: views back to front, then guides.
+        var order: [LayoutPicture.Box]
+        /// Their rectangles (finite, non-negative sizes).
+        var rects: [Rect]
+        /// Per box, the label's variants (lines each), in the order ``LabelPlacement`` tries them.
+        var variants: [[[LabelLine]]]
+        /// The lines of text drawn in the boxes (obstacles to labels).
+        var textLines: [Rect]
+        /// Where each label went.
+        var placement: LabelPlacement
+    }
 
     /// The SVG document showing `pictures` left to right.
     public func render(_ pictures: [LayoutPicture]) -> String {
@@ -47,10 +86,12 @@ public struct SVGRenderer: Sendable {
         var x = margin
         var totalHeight = 0.0
         for picture in pictures {
+            let layout = Self.layout(of: picture)
             let width = Self.finite(picture.size.width)
             let height = Self.finite(picture.size.height)
-            body.append(panel(picture, x: x, y: margin))
-            let noteLines = picture.notes + picture.ambiguityNotes
+            let legend = Self.legendLines(layout)
+            body.append(panel(picture, layout: layout, legend: legend, x: x, y: margin))
+            let noteLines = legend + picture.notes + picture.ambiguityNotes
             let notesHeight = noteLines.isEmpty ? 0 : 8 + Double(noteLines.count) * Self.noteLineHeight
             totalHeight = max(totalHeight, Self.captionHeight + height + notesHeight)
             let noteWidth = Double(noteLines.map(\.count).max() ?? 0) * 6.6
@@ -68,32 +109,103 @@ public struct SVGRenderer: Sendable {
             """ + body.joined(separator: "\n") + "</svg>\n"
     }
 
-    private func panel(_ picture: LayoutPicture, x: Double, y: Double) -> String {
+    /// The boxes, labels and text of `picture`, placed.
+    static func layout(of picture: LayoutPicture) -> PanelLayout {
+        // Views back to front, then the guides' dotted outlines on top.
+        let viewIndices = picture.boxes.indices.filter { !picture.boxes[$0].isGuide }
+        let guideIndices = picture.boxes.indices.filter { picture.boxes[$0].isGuide }
+        let sourceIndices = viewIndices + guideIndices
+        var position = Array(repeating: 0, count: picture.boxes.count)
+        for (drawn, source) in sourceIndices.enumerated() { position[source] = drawn }
+        let parents = LabelPlacement.parents(depths: picture.boxes.map(\.depth))
+        let order = sourceIndices.map { picture.boxes[$0] }
+        let rects = order.map { rect(of: $0.frame) }
+        var variants: [[[LabelLine]]] = []
+        var items: [LabelPlacement.Item] = []
+        var textLines: [Rect] = []
+        for (drawn, source) in sourceIndices.enumerated() {
+            let box = order[drawn], r = rects[drawn]
+            let lines = labelVariants(of: box)
+            variants.append(lines)
+            let sizes = lines.map(labelSize)
+            var regions: [Rect] = []
+            if r.width > 4, r.height > 2 { regions.append(Rect(x: r.minX + 2, y: r.minY + 1, width: r.width - 4, height: r.height - 2)) }
+            items.append(LabelPlacement.Item(rect: r, parent: parents[source].map { position[$0] }, isOutline: box.isGuide,
+                                             variants: sizes, outsideVariants: sizes, regions: regions))
+            textLines += shownLines(of: box, in: r).map(\.rect)
+        }
+        let bounds = Rect(x: 0, y: 0, width: finite(picture.size.width), height: finite(picture.size.height))
+        let placement = LabelPlacement(items: items, bounds: bounds, obstacles: textLines, gap: labelGap,
+                                       reach: labelReach, edge: 0) { number in
+            let width = SVGTextMetrics.width(of: "\(number)", fontSize: numberFontSize, bold: true) + 2
+            let size = Size(width: width, height: numberLineHeight + 2)
+            return (size, size)
+        }
+        return PanelLayout(order: order, rects: rects, variants: variants, textLines: textLines, placement: placement)
+    }
+
+    /// The label's variants: id and size on two lines, on one line, the id, then abbreviations of it.
+    private static func labelVariants(of box: LayoutPicture.Box) -> [[LabelLine]] {
+        let f = box.frame
+        let size = "\(NumberFormat.text(f.width, decimals: 2)) × \(NumberFormat.text(f.height, decimals: 2))"
+        let name = escapeFree(box.name)
+        func bold(_ text: String) -> LabelLine { LabelLine(text: text, fontSize: nameFontSize, isBold: true) }
+        var variants: [[LabelLine]] = [
+            [bold(name), LabelLine(text: size, fontSize: sizeFontSize, isBold: false)], [bold("\(name) \(size)")], [bold(name)],
+        ]
+        // A dotted id (`cell1.title`) shortens to its last segment, which says more than a prefix.
+        let tail = name.split(separator: ".").last.map(String.init) ?? name
+        if tail != name, !tail.isEmpty { variants.append([bold(tail)]) }
+        for keep in [6, 3] where tail.count > keep + 1 { variants.append([bold(String(tail.prefix(keep)) + "…")]) }
+        return variants
+    }
+
+    /// The size of a label's rectangle: its widest line and a line height per line, plus a pixel around.
+    private static func labelSize(_ lines: [LabelLine]) -> Size {
+        let width = lines.map { SVGTextMetrics.width(of: $0.text, fontSize: $0.fontSize, bold: $0.isBold) }.max() ?? 0
+        return Size(width: width + 2, height: Double(lines.count) * labelLineHeight + 2)
+    }
+
+    /// The lines of the box's text that show (those starting inside the box), with their rectangles in the picture.
+    private static func shownLines(of box: LayoutPicture.Box, in r: Rect) -> [(line: LayoutPicture.TextBlock.Line, rect: Rect)] {
+        guard let text = box.text, !box.isGuide else { return [] }
+        return text.lines.compactMap { line in
+            let f = line.frame
+            guard [f.minX, f.minY, f.width, f.height, line.baseline].allSatisfy(\.isFinite), f.minY < r.height else { return nil }
+            return (line, Rect(x: r.minX + f.minX, y: r.minY + f.minY, width: abs(f.width), height: abs(f.height)))
+        }
+    }
+
+    /// The legend's lines: `number id W × H` for each box whose label went there.
+    static func legendLines(_ layout: PanelLayout) -> [String] {
+        layout.placement.legend.enumerated().map { number, item in
+            let f = layout.order[item].frame
+            return "\(number + 1) \(layout.order[item].name) \(NumberFormat.text(f.width, decimals: 2)) × "
+                + "\(NumberFormat.text(f.height, decimals: 2))"
+        }
+    }
+
+    private func panel(_ picture: LayoutPicture, layout: PanelLayout, legend: [String], x: Double, y: Double) -> String {
         var lines: [String] = []
         lines.append("<g class=\"layout\">")
         lines.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(y + 16))\" font-size=\"15\" font-weight=\"bold\" "
             + "fill=\"#0f172a\">\(Self.escape(picture.title))</text>")
         let top = y + Self.captionHeight
-        // Views back to front, then the guides' dotted outlines on top.
-        let order = picture.boxes.filter { !$0.isGuide } + picture.boxes.filter(\.isGuide)
-        let rects = order.map { Self.rect(of: $0.frame) }
-        for (position, box) in order.enumerated() {
-            // What may hide a label: views drawn later (guides are outlines and hide nothing), and
-            // for a guide also the views it does not sit inside — those that overlap the box. With
-            // very many, the label simply goes top-left (this keeps huge pictures linear).
-            var obstacles: [Rect] = []
-            let own = rects[position]
-            for (other, rect) in rects.enumerated() where other != position && !order[other].isGuide {
-                guard Self.intersects(rect, own), other > position || (box.isGuide && !Self.contains(rect, own)) else {
-                    continue
-                }
-                obstacles.append(rect)
-                if obstacles.count > Self.maximumObstacles { break }
-            }
-            if obstacles.count > Self.maximumObstacles { obstacles = [] }
-            lines.append(self.box(box, rect: rects[position], obstacles: obstacles, dx: x, dy: top))
+        for (position, box) in layout.order.enumerated() {
+            lines.append(self.box(box, rect: layout.rects[position], dx: x, dy: top))
         }
+        // The labels on top of every box, with their leaders.
+        lines.append("<g class=\"labels\">")
+        for label in layout.placement.labels {
+            lines.append(contentsOf: Self.drawLabel(label, layout: layout, dx: x, dy: top))
+        }
+        lines.append("</g>")
         var noteY = top + Self.finite(picture.size.height) + 8 + 11
+        for entry in legend {
+            lines.append("<text class=\"legend\" x=\"\(Self.number(x))\" y=\"\(Self.number(noteY))\" font-size=\"11\" "
+                + "fill=\"#0f172a\">\(Self.escape(entry))</text>")
+            noteY += Self.noteLineHeight
+        }
         for (note, colour) in picture.notes.map({ ($0, Self.conflictColor) })
             + picture.ambiguityNotes.map({ ($0, Self.ambiguityColor) }) {
             lines.append("<text x=\"\(Self.number(x))\" y=\"\(Self.number(noteY))\" font-size=\"11\" "
@@ -110,15 +222,7 @@ public struct SVGRenderer: Sendable {
              height: finite(abs(f.height)))
     }
 
-    private static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
-        outer.minX <= inner.minX && outer.minY <= inner.minY && outer.maxX >= inner.maxX && outer.maxY >= inner.maxY
-    }
-
-    private static func intersects(_ a: Rect, _ b: Rect) -> Bool {
-        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-    }
-
-    private func box(_ box: LayoutPicture.Box, rect r: Rect, obstacles: [Rect], dx: Double, dy: Double) -> String {
+    private func box(_ box: LayoutPicture.Box, rect r: Rect, dx: Double, dy: Double) -> String {
         let f = box.frame
         let colours = Self.palette[max(0, box.depth) % Self.palette.count]
         let size = "\(NumberFormat.text(f.width, decimals: 2)) × \(NumberFormat.text(f.height, decimals: 2))"
@@ -138,78 +242,70 @@ public struct SVGRenderer: Sendable {
             + "y \(NumberFormat.text(f.minY, decimals: 2)), \(size)\(box.mark.map { ", \($0.rawValue)" } ?? "")</title>")
         lines.append("<rect x=\"\(Self.number(r.minX + dx))\" y=\"\(Self.number(r.minY + dy))\" "
             + "width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\" \(attributes)/>")
-        lines.append(contentsOf: labels(name: box.name, size: size, rect: r, obstacles: obstacles, dx: dx, dy: dy,
-                                        isGuide: box.isGuide, ink: box.mark == .conflict ? Self.conflictColor : "#0f172a"))
+        if let text = box.text {
+            let shown = Self.shownLines(of: box, in: r)
+            if !shown.isEmpty {
+                let family = text.fontFamily.isEmpty || Self.fontFamily.hasPrefix(text.fontFamily + ",") ? Self.fontFamily
+                    : "\(text.fontFamily), \(Self.fontFamily)"
+                var font = "font-family=\"\(Self.escape(family))\" "
+                    + "font-size=\"\(Self.number(text.fontSize))\""
+                if text.isBold { font += " font-weight=\"bold\"" }
+                if text.isItalic { font += " font-style=\"italic\"" }
+                lines.append("<g class=\"text\" \(font) fill=\"#0f172a\">")
+                for (line, rect) in shown {
+                    lines.append("<text x=\"\(Self.number(rect.minX + dx))\" y=\"\(Self.number(r.minY + line.baseline + dy))\" "
+                        + "xml:space=\"preserve\">\(Self.escape(line.text))</text>")
+                }
+                lines.append("</g>")
+            }
+        }
         lines.append("</g>")
         return lines.joined(separator: "\n")
     }
 
-    /// The id and size in a corner of the box that no later box covers: two lines (id, size) when
-    /// there is room, else one line, else the id alone, else the last segment of a dotted id.
-    private func labels(name: String, size: String, rect r: Rect, obstacles: [Rect], dx: Double, dy: Double,
-                        isGuide: Bool, ink: String) -> [String] {
-        let fontSize = 11.0
-        let lineHeight = fontSize + 1
-        let charWidth = fontSize * 0.64
-        let tail = name.split(separator: ".").last.map(String.init) ?? name
-        var variants: [[String]] = [[name, size], ["\(name) \(size)"], [name]]
-        if tail != name { variants.append([tail]) }
-
-        struct Spot {
-            var lines: [String]
-            var x: Double, y: Double, anchorEnd: Bool
+    /// A label's text (or legend number) where the placement put it, with its leader.
+    private static func drawLabel(_ label: LabelPlacement.Label, layout: PanelLayout, dx: Double, dy: Double) -> [String] {
+        guard let rect = label.rect else { return [] }
+        let box = layout.order[label.item]
+        let ink = box.mark == .conflict ? conflictColor : "#0f172a"
+        var lines: [String] = []
+        if let leader = label.leader {
+            lines.append("<line x1=\"\(number(leader.from.x + dx))\" y1=\"\(number(leader.from.y + dy))\" "
+                + "x2=\"\(number(leader.to.x + dx))\" y2=\"\(number(leader.to.y + dy))\" stroke=\"\(leaderColor)\" "
+                + "stroke-width=\"0.75\"/>")
+            lines.append("<circle cx=\"\(number(leader.to.x + dx))\" cy=\"\(number(leader.to.y + dy))\" r=\"1.5\" "
+                + "fill=\"\(leaderColor)\"/>")
         }
-        func spot(_ lines: [String], corner: Int) -> (Spot, Rect)? {
-            let width = Double(lines.map(\.count).max() ?? 0) * charWidth + 2
-            let height = Double(lines.count) * lineHeight + 2
-            guard width <= r.width - 4, height <= r.height else { return nil }
-            let right = corner % 2 == 1, bottom = corner >= 2
-            let x = right ? r.maxX - 3 - width : r.minX + 3
-            let y = bottom ? max(r.minY, r.maxY - 1 - height) : min(r.minY + 1, r.maxY - height)
-            return (Spot(lines: lines, x: right ? r.maxX - 3 : r.minX + 3, y: y, anchorEnd: right),
-                    Rect(x: x, y: y, width: width, height: height))
+        let isNumber = label.kind == .legend
+        let content: [LabelLine] = isNumber
+            ? [LabelLine(text: "\(label.number ?? 0)", fontSize: numberFontSize, isBold: true)]
+            : layout.variants[label.item][label.variant]
+        let style = box.isGuide ? " font-style=\"italic\"" : ""
+        let fill = isNumber ? leaderColor : ink
+        for (index, line) in content.enumerated() {
+            let baseline = rect.minY + 1 + (isNumber ? numberLineHeight : labelLineHeight) * Double(index) + 0.93 * line.fontSize
+            let weight = line.isBold ? " font-weight=\"bold\"" : ""
+            lines.append("<text x=\"\(number(rect.minX + 1 + dx))\" y=\"\(number(baseline + dy))\" "
+                + "font-size=\"\(number(line.fontSize))\"\(weight)\(style) fill=\"\(fill)\">\(escape(line.text))</text>")
         }
-        var chosen: Spot?
-        search: for lines in variants {
-            for corner in 0..<4 {
-                guard let (candidate, area) = spot(lines, corner: corner) else { continue }
-                if !obstacles.contains(where: { Self.intersects($0, area) }) {
-                    chosen = candidate
-                    break search
-                }
-            }
-            // Along the top edge, just right of each box that blocks the corner.
-            guard let (first, area) = spot(lines, corner: 0) else { continue }
-            for obstacle in obstacles.sorted(by: { $0.maxX < $1.maxX }) where obstacle.maxX + 3 + area.width <= r.maxX - 1 {
-                let moved = Rect(x: obstacle.maxX + 3, y: area.minY, width: area.width, height: area.height)
-                guard moved.minX > area.minX, !obstacles.contains(where: { Self.intersects($0, moved) }) else { continue }
-                chosen = Spot(lines: first.lines, x: moved.minX, y: first.y, anchorEnd: false)
-                break search
-            }
-        }
-        if chosen == nil {
-            // Nowhere free: the top-left corner, with the first text that fits.
-            for lines in variants {
-                if let (candidate, _) = spot(lines, corner: 0) { chosen = candidate; break }
-            }
-        }
-        if chosen == nil, r.height >= lineHeight + 2 {
-            let keep = Int((r.width - 6) / charWidth) - 1
-            if keep >= 1 { chosen = Spot(lines: [String(tail.prefix(keep)) + "…"], x: r.minX + 3, y: r.minY + 1, anchorEnd: false) }
-        }
-        guard let label = chosen else { return [] }
-        let style = isGuide ? " font-style=\"italic\"" : ""
-        let anchor = label.anchorEnd ? " text-anchor=\"end\"" : ""
-        return label.lines.enumerated().map { index, content in
-            let weight = index == 0 ? " font-weight=\"bold\"" : ""
-            let baseline = label.y + lineHeight * Double(index + 1) - 2
-            return "<text x=\"\(Self.number(label.x + dx))\" y=\"\(Self.number(baseline + dy))\" "
-                + "font-size=\"\(Self.number(index == 0 ? fontSize : fontSize - 1))\"\(weight)\(style)\(anchor) "
-                + "fill=\"\(ink)\">\(Self.escape(content))</text>"
-        }
+        return lines
     }
 
     // MARK: - Text
+
+    /// The text as it will be shown: what ``escape(_:)`` drops is dropped, so that it is measured as drawn.
+    private static func escapeFree(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\t", "\n", "\r": result += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 
     private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 

@@ -1,4 +1,5 @@
 import CPangoCairo
+import Trellis
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -123,6 +124,76 @@ final class PangoThreadContext {
         return TextMeasurement(size: .init(width: Double(width) / scale, height: Double(bottom) / scale),
                                firstBaseline: Double(first) / scale, lastBaseline: Double(last) / scale,
                                lineCount: lines)
+    }
+
+    /// The lines of `key`'s layout, aligned: the first ``TextKey/numberOfLines`` (all when 0),
+    /// each with the characters it shows, its logical extent and its baseline, in points.
+    func lines(of key: TextKey, alignment: TextAlignment) -> [TextLine] {
+        guard !key.text.isEmpty else { return [] }
+        let layout = makeLayout(key)
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_alignment(layout, alignment == .center ? PANGO_ALIGN_CENTER
+            : alignment == .trailing ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
+        guard let textPointer = pango_layout_get_text(layout) else { return [] }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(textPointer).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(textPointer))
+        func slice(_ start: Int32, _ length: Int32) -> String {
+            let low = max(0, min(Int(start), bytes.count)), high = max(low, min(Int(start) + Int(length), bytes.count))
+            return String(decoding: bytes[low..<high], as: UTF8.self)
+        }
+        let scale = TextKey.unitsPerPoint
+        let iterator = pango_layout_get_iter(layout)
+        defer { pango_layout_iter_free(iterator) }
+        var result: [TextLine] = []
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { break }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let baseline = pango_layout_iter_get_baseline(iterator)
+            // The line's own characters, unless Pango put an ellipsis in it: then its runs, in order.
+            var shown = slice(line.pointee.start_index, line.pointee.length)
+            var runs: [String] = []
+            var ellipsized = false
+            var node = line.pointee.runs
+            while let current = node {
+                if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item {
+                    if Int32(item.pointee.analysis.flags) & Int32(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0 {
+                        ellipsized = true
+                        runs.append("…")
+                    } else {
+                        runs.append(slice(item.pointee.offset, item.pointee.length))
+                    }
+                }
+                node = current.pointee.next
+            }
+            if ellipsized { shown = runs.joined() }
+            while let last = shown.unicodeScalars.last, last == " " || last == "\n" || last == "\r" || last == "\t"
+                || last == "\u{2028}" || last == "\u{2029}" {
+                shown.unicodeScalars.removeLast()
+            }
+            result.append(TextLine(text: shown,
+                                   frame: Rect(x: Double(logical.x) / scale, y: Double(logical.y) / scale,
+                                               width: Double(logical.width) / scale, height: Double(logical.height) / scale),
+                                   baseline: Double(baseline) / scale))
+            if key.numberOfLines > 0, result.count >= key.numberOfLines { break }
+        } while pango_layout_iter_next_line(iterator) != 0
+        return result
+    }
+
+    /// The face fontconfig gives for `font`: its family, size in points, weight and style.
+    func face(of font: String) -> TextFace {
+        let asked = description(of: font)
+        var face = TextFace(family: requestedFamilies(of: font).first ?? "", size: 0, isBold: false, isItalic: false)
+        if let loaded = pango_font_map_load_font(fontMap, context, asked) {
+            let described = pango_font_describe(loaded)
+            if let name = pango_font_description_get_family(described) { face.family = String(cString: name) }
+            face.size = Double(pango_font_description_get_size(described)) / TextKey.unitsPerPoint
+            face.isBold = pango_font_description_get_weight(described).rawValue >= 600
+            face.isItalic = pango_font_description_get_style(described) != PANGO_STYLE_NORMAL
+            pango_font_description_free(described)
+            g_object_unref(UnsafeMutableRawPointer(loaded))
+        }
+        return face
     }
 
     /// The family fontconfig actually gives for `font` (fontconfig falls back silently when the

@@ -139,6 +139,27 @@ struct DocumentSVGTests {
         #expect(try Self.parse(SVGRenderer().render([])).elements.first?.name == "svg")
     }
 
+    @Test("trellis layout --svg draws the text items' text as Pango broke it; with --text-model, only boxes")
+    func textFromTheCommand() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-svg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = DocumentCLITests.packageRoot.appendingPathComponent("docs/examples/chat.json").path
+        let out = directory.appendingPathComponent("chat.svg").path
+        let run = try DocumentCLITests.run(["layout", example, "--svg", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        let svg = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        let xml = try Self.parse(svg)
+        #expect(xml.elements.filter { $0.name == "g" && $0.attributes["class"] == "text" }.count == 5)
+        #expect(xml.texts.contains("Great, see you there"))
+        #expect(xml.texts.contains { $0.hasSuffix("usual place?") })
+
+        let model = try DocumentCLITests.run(["layout", example, "--svg", out, "--text-model"])
+        #expect(model.status == 0)
+        let plain = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
+        #expect(!plain.contains("class=\"text\"") && !plain.contains("see you there"))
+    }
+
     static let rsvgConvert: String? = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
