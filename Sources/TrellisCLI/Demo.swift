@@ -55,9 +55,11 @@ extension TrellisCommand {
                     let layout = try document.makeLayout(width: size.width, height: size.height, makeView: makeView)
                     let result = try layout.layout()
                     let kind = size.width < 600 ? "phone" : "tablet"
-                    pictures.append(LayoutPicture(result: result, title: "demo.json — \(kind), "
-                        + "\(Int(size.width)) × \(Int(size.height))"))
                     if let snapshot = result.snapshot { snapshot.apply(to: layout.root) }
+                    // With Pango, the SVG shows each text item's words on the lines Pango broke.
+                    var drawing = Layout.picture(of: result, labelsUnder: textModel ? nil : layout.root)
+                    drawing.title = "demo.json — \(kind), \(Int(size.width)) × \(Int(size.height))"
+                    pictures.append(drawing)
                     roots.append(layout.root)
                 }
                 pieces = try WidthPieces(document: document, range: DemoScreen.widthRange,
