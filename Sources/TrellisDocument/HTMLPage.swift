@@ -224,14 +224,14 @@ public struct HTMLPage: Sendable {
           function intersects(a, b) {
             return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
           }
-          // The id and size in a corner of the box that no later box covers (as the SVG pictures
-          // place them): two lines, else one, else the id, else the last part of a dotted id.
+          // The id and size in a corner of the box that no later box covers: two lines, else one,
+          // else the id, else the last part of a dotted id. A label is never drawn where something
+          // covers it: a box with no free corner shows its id in its tooltip only.
           function label(name, size, box, obstacles) {
             const lineHeight = 12, charWidth = 11 * 0.64;
             const tail = name.split(".").pop();
             const variants = [[name, size], [name + " " + size], [name]];
             if (tail !== name) variants.push([tail]);
-            let fallback = null;
             for (const lines of variants) {
               const longest = Math.max.apply(null, lines.map(function (line) { return line.length; }));
               const w = longest * charWidth + 2, h = lines.length * lineHeight + 2;
@@ -240,13 +240,12 @@ public struct HTMLPage: Sendable {
                 const right = corner % 2 === 1, bottom = corner >= 2;
                 const area = { x: right ? box.x + box.w - 3 - w : box.x + 3,
                                y: bottom ? Math.max(box.y, box.y + box.h - 1 - h) : Math.min(box.y + 1, box.y + box.h - h), w: w, h: h };
-                if (fallback === null) fallback = { lines: lines, x: box.x + 3, y: area.y, end: false };
                 if (!obstacles.some(function (o) { return intersects(o, area); })) {
                   return { lines: lines, x: right ? box.x + box.w - 3 : box.x + 3, y: area.y, end: right };
                 }
               }
             }
-            return fallback;
+            return null;
           }
           function draw(row, width, height) {
             const layout = layoutAt(row, width);
