@@ -17,7 +17,7 @@ import TrellisLinearSystem
 /// checked without items is checked then: the result is linear, `/` divides by a non-zero number,
 /// the left side names an item, the priority lies in 1...1000.
 public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
-    /// An attribute name after `~` or `.`: every ``LayoutAttribute`` by its raw value (`top`,
+    /// An attribute name after `~` or `.`: every `LayoutAttribute` by its raw value (`top`,
     /// `centerX`, `firstBaseline`, …) and the DSL's composites `edges`, `directionalEdges`, `size`
     /// and `center`. The vocabulary is derived from `LayoutAttribute`, so the documents and the
     /// Swift DSL name attributes the same way.

@@ -15,7 +15,7 @@ import TrellisLinearSystem
 /// ```
 ///
 /// How the pieces are found: from a width `w0`, the root-size sensitivity of the layout just past
-/// `w0` (``View/rootSizeSensitivity()``) proposes where its shape ends, `w1`. The layouts at `w0`
+/// `w0` (`View.rootSizeSensitivity()`) proposes where its shape ends, `w1`. The layouts at `w0`
 /// and `w1` give the line through them, which is accepted when the layouts at ¼, ½ and ¾ of the
 /// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`,
 /// down to half a point, below which the layout is sampled up to the next integer width. Each
