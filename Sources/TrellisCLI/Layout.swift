@@ -31,11 +31,24 @@ extension TrellisCommand {
                 once to check it: stderr says so when its frames differ, and when the weights span more \
                 than 1e9 (beyond what one weighted level solves exactly). Format and weight rule: \
                 docs/linear-system.md.
+
+                Several documents (`trellis layout a.json b.json c.json --jobs 2`) are laid out \
+                independently, --jobs at a time on separate threads; each document's output is exactly what \
+                laying it out alone prints, under a `==> FILE <==` line, in the order given, whatever --jobs \
+                is. A document that fails is reported on stderr with its file name and the others are still \
+                laid out; the exit status is then 1 if any document had an input error, else 2 if any was \
+                unsatisfiable. --svg, --png, --pdf and --export-system write one file, so they take one document.
                 """
         )
 
-        @Argument(help: "The layout document, or - for standard input.")
-        var file: String
+        @Argument(help: "The layout documents (one or more), or - for standard input.")
+        var files: [String] = []
+
+        @Option(help: "With several documents, lay out this many at once on separate threads (the output does not depend on it).")
+        var jobs: Int = 1
+
+        /// The document of a single-document run.
+        var file: String { files[0] }
 
         @Flag(help: "Print the frames as JSON instead of a table.")
         var json = false
@@ -73,6 +86,7 @@ extension TrellisCommand {
         @OptionGroup var picture: PictureOptions
 
         func validate() throws {
+            try validateDocuments()
             if json && ascii { throw ValidationError("--json and --ascii cannot be combined") }
             for (name, value) in [("--width", width), ("--height", height)] {
                 if let value, !(value > 0 && value <= 1e6) {
@@ -84,6 +98,7 @@ extension TrellisCommand {
         }
 
         func run() throws {
+            if files.count > 1 { return try runMany() }
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(file)
