@@ -71,6 +71,15 @@ final class LayoutEngine {
         }
     }
 
+    /// Counters of the work passes did, for tests.
+    struct Statistics {
+        /// Solves that lowered every constraint again.
+        var fullLowerings = 0
+        /// Solves that lowered only what changed (constants, content sizes, the root).
+        var incrementalLowerings = 0
+    }
+    private(set) var statistics = Statistics()
+
     private var solver = Solver()
     private var entries: [EntryKey: Entry] = [:]
     /// Content sizes that replace ``View/intrinsicContentSize`` in the next solve (height-for-width
@@ -161,6 +170,7 @@ final class LayoutEngine {
             if let specs = try changedImplicitSpecs(scope: kept, mode: mode) { changedSpecs = specs } else { incremental = false }
         }
         let scope = incremental ? kept! : LayoutScope(root: root)
+        if incremental { statistics.incrementalLowerings += 1 } else { statistics.fullLowerings += 1 }
 
         // A full lowering builds the entries anew; an incremental one changes them in place.
         var next: [EntryKey: Entry] = [:]
@@ -173,6 +183,12 @@ final class LayoutEngine {
         /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
         /// solver changes them in place, so the next solve can follow its basis.
         var constantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
+
+        /// New constraints whose constant is likely to change (``isMovable(_:source:)``):
+        /// added with another constant and moved to theirs with ``Solver/updateConstant(of:to:)``,
+        /// so that the solver keeps their rows as it keeps the rows of constants changed before,
+        /// and the first change moves along the basis like the later ones.
+        var movable: [(key: EntryKey, source: LayoutConstraint, constant: Double)] = []
 
         func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
             if let old = entries[key] {
@@ -188,7 +204,14 @@ final class LayoutEngine {
                 if incremental { removals.append(old.constraint) }
             }
             let made = source()
-            let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
+            var expression = lowered.expression
+            if Self.isMovable(key, source: made) {
+                let constant = expression.constant
+                movable.append((key, made, constant))
+                // Any other valid constant: the same magnitude, or 1 for 0.
+                expression = LinearExpression(expression.terms, constant: constant == 0 ? 1 : -constant)
+            }
+            let constraint = Constraint(expression, lowered.relation, strength: lowered.strength, label: made.label)
             record(key, Entry(source: made, constraint: constraint))
             additions.append(constraint)
         }
@@ -247,6 +270,11 @@ final class LayoutEngine {
             }
             for constraint in removals { try solver.remove(constraint) }
             try solver.add(additions)
+            for (key, source, constant) in movable {
+                let added = incremental ? entries[key]! : next[key]!
+                let moved = try solver.updateConstant(of: added.constraint, to: constant)
+                record(key, Entry(source: source, constraint: moved))
+            }
         } catch let error as TrellisError {
             reset()
             throw LayoutError.solverFailure(error)
@@ -273,6 +301,29 @@ final class LayoutEngine {
         }
 
         return snapshot(scope: scope, mode: mode)
+    }
+
+    /// Whether a new constraint's constant is likely to change from pass to pass, so that its row
+    /// should be ready to move along the solver's basis from the first change: the content size
+    /// of a measured view (text re-wrapped at a new width), and constraints from a
+    /// `Tails.install` whose group someone keeps (to call ``ConstraintGroup/update(constant:)``
+    /// on). Other rows the solver may fold away (a fixed size becomes a bound), which makes a cold
+    /// solve cheaper.
+    private static func isMovable(_ key: EntryKey, source: LayoutConstraint) -> Bool {
+        switch key {
+        case .explicit:
+            return source.keptGroupCount > 0
+        case .implicit(_, let role):
+            switch role {
+            case .rootLeft, .rootTop, .rootWidth, .rootHeight:
+                // Not the root's frame: a row instead of a bound for it picks another optimum in
+                // ambiguous layouts than every cold layout so far did (the first resize solves once).
+                return false
+            case .hugging, .compression:
+                guard let view = source.firstItem as? View else { return false }
+                return view.layoutParticipants.contains { $0 is SizeMeasurement }
+            }
+        }
     }
 
     /// For the diagnostics (`Sources/Trellis/Diagnostics/`): the solver as the last solve left
