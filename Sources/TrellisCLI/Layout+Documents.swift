@@ -43,10 +43,12 @@ extension TrellisCommand.Layout {
                                         width: width, height: height, renderer: picture.asciiRenderer())
         let runs = Self.layOut(files, jobs: jobs, settings: settings)
         var status: Int32 = 0
-        for (index, (file, run)) in zip(files, runs).enumerated() {
+        var printed = false
+        for (file, run) in zip(files, runs) {
             if let output = run.output {
-                let header = (index == 0 ? "" : "\n") + "==> \(file) <==\n"
+                let header = (printed ? "\n" : "") + "==> \(file) <==\n"
                 FileHandle.standardOutput.write(Data((header + output).utf8))
+                printed = true
             }
             for message in run.messages {
                 FileHandle.standardError.write(Data("trellis: \(message)\n".utf8))
