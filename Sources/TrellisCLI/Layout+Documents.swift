@@ -29,6 +29,8 @@ extension TrellisCommand.Layout {
     func validateDocuments() throws {
         if files.isEmpty { throw ValidationError("give a layout document (or - for standard input)") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
+        if timing != nil && files.count > 1 { throw ValidationError("--timing takes one document") }
+        if !(1...1_000_000).contains(`repeat`) { throw ValidationError("--repeat must be between 1 and 1000000") }
         guard files.count > 1 else { return }
         if files.count(where: { $0 == "-" }) > 1 { throw ValidationError("standard input (-) can be read only once") }
         for (name, value) in [("--svg", svg), ("--export-system", exportSystem), ("--png", png), ("--pdf", pdf)] where value != nil {

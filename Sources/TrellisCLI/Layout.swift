@@ -47,6 +47,14 @@ extension TrellisCommand {
         @Option(help: "With several documents, lay out this many at once on separate threads (the output does not depend on it).")
         var jobs: Int = 1
 
+        @Option(help: ArgumentHelp("Instead of the frames, time warm layout passes in-process and print them as JSON: "
+                                   + "unchanged, width:W1,W2,… (root resizes) or constant:I:V1,V2,… (update(constant:) of constraints[I]).",
+                                   valueName: "steps"))
+        var timing: String?
+
+        @Option(help: "With --timing, how many times the steps are repeated (after one warm-up round).")
+        var `repeat` = 100
+
         /// The document of a single-document run.
         var file: String { files[0] }
 
@@ -99,6 +107,7 @@ extension TrellisCommand {
 
         func run() throws {
             if files.count > 1 { return try runMany() }
+            if let timing { return try runTiming(timing) }
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(file)
