@@ -152,7 +152,8 @@ final class LayoutEngine {
     }
 
     /// Stands for the root in the kept scope (``LayoutScope/Detached``); never in a hierarchy.
-    private let placeholder = View(id: "placeholder")
+    /// Made at the first pass that keeps a scope (fitting-size engines are used once).
+    private lazy var placeholder = View(id: "placeholder")
 
     /// Whether a pass with `mode` would change nothing: the last one's frames stand.
     func isCurrent(mode: Mode, limits: SolveLimits) -> Bool {
