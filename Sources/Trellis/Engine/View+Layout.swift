@@ -27,9 +27,11 @@ extension View {
     /// owns it, and send the frames elsewhere as a ``LayoutSnapshot``:
     ///
     /// ```swift
+    /// func makeScreen(width: Double) -> View { … }     // builds and constrains a new tree
+    ///
     /// let snapshots = try await withThrowingTaskGroup(of: LayoutSnapshot.self) { group in
     ///     for width in [320.0, 390, 768] {
-    ///         group.addTask { try ExampleScreen.make(width: width, height: 844).layoutSnapshot() }
+    ///         group.addTask { try makeScreen(width: width).layoutSnapshot() }   // a tree per task
     ///     }
     ///     return try await group.reduce(into: []) { $0.append($1) }
     /// }
