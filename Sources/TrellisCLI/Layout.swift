@@ -40,11 +40,32 @@ extension TrellisCommand {
                 checked against fresh layouts); where it does not (text wrapping, a layout set switching, \
                 a conflict) the layout is computed at every integer width. The page says which. A fragment \
                 such as OUT.html#width=433 opens it at that width.
+
+                Several documents (`trellis layout a.json b.json c.json --jobs 2`) are laid out \
+                independently, --jobs at a time on separate threads; each document's output is exactly what \
+                laying it out alone prints, under a `==> FILE <==` line, in the order given, whatever --jobs \
+                is. A document that fails is reported on stderr with its file name and the others are still \
+                laid out; the exit status is then 1 if any document had an input error, else 2 if any was \
+                unsatisfiable. --svg, --png, --pdf, --html and --export-system write one file, so they take one document.
                 """
         )
 
-        @Argument(help: "The layout document, or - for standard input.")
-        var file: String
+        @Argument(help: "The layout documents (one or more), or - for standard input.")
+        var files: [String] = []
+
+        @Option(help: "With several documents, lay out this many at once on separate threads (the output does not depend on it).")
+        var jobs: Int = 1
+
+        @Option(help: ArgumentHelp("Instead of the frames, time warm layout passes in-process and print them as JSON: "
+                                   + "unchanged, width:W1,W2,… (root resizes) or constant:I:V1,V2,… (update(constant:) of constraints[I]).",
+                                   valueName: "steps"))
+        var timing: String?
+
+        @Option(help: "With --timing, how many times the steps are repeated (after one warm-up round).")
+        var `repeat` = 100
+
+        /// The document of a single-document run.
+        var file: String { files[0] }
 
         @Flag(help: "Print the frames as JSON instead of a table.")
         var json = false
@@ -94,6 +115,7 @@ extension TrellisCommand {
         @OptionGroup var picture: PictureOptions
 
         func validate() throws {
+            try validateDocuments()
             if json && ascii { throw ValidationError("--json and --ascii cannot be combined") }
             try validateHTMLOptions()
             for (name, value) in [("--width", width), ("--height", height)] {
@@ -106,6 +128,8 @@ extension TrellisCommand {
         }
 
         func run() throws {
+            if files.count > 1 { return try runMany() }
+            if let timing { return try runTiming(timing) }
             let bytes: [UInt8]
             do {
                 bytes = try InputFile.read(file)

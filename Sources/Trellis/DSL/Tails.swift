@@ -79,6 +79,7 @@ public enum Tails {
     }
 
     private static func activated(_ group: ConstraintGroup) -> ConstraintGroup {
+        group.noteInstalled()
         group.activate()
         return group
     }

@@ -71,6 +71,15 @@ final class LayoutEngine {
         }
     }
 
+    /// Counters of the work passes did, for tests.
+    struct Statistics {
+        /// Solves that lowered every constraint again.
+        var fullLowerings = 0
+        /// Solves that lowered only what changed (constants, content sizes, the root).
+        var incrementalLowerings = 0
+    }
+    private(set) var statistics = Statistics()
+
     private var solver = Solver()
     private var entries: [EntryKey: Entry] = [:]
     /// Content sizes that replace ``View/intrinsicContentSize`` in the next solve (height-for-width
@@ -128,18 +137,23 @@ final class LayoutEngine {
     private var loweredScope: LayoutScope.Detached?
     private var loweredSizes: [ObjectIdentifier: Size] = [:]
 
-    /// The items of the last pass's scope, in snapshot order, when `snapshot` is that pass's
-    /// frames (so ``LayoutSnapshot/apply(to:)`` can write them without looking items up).
+    /// The items of the last pass's scope, in snapshot order — but for index 0, which stands for
+    /// the root — when `snapshot` is that pass's frames (so ``LayoutSnapshot/apply(to:)`` can
+    /// write them without looking items up).
     func itemsOfLastPass(matching snapshot: LayoutSnapshot, root: View) -> [LayoutItem]? {
         guard !needsLowering, let last, let detached = loweredScope, ObjectIdentifier(root) == detached.rootIdentifier,
               last.snapshot.rootKey == snapshot.rootKey,
-              detached.items.count + 1 == snapshot.entries.count else { return nil }
+              detached.items.count == snapshot.entries.count else { return nil }
         // The same stored entries (a copy of the value), not merely equal ones.
         let same = last.snapshot.entries.withUnsafeBufferPointer { a in
             snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
         }
-        return same ? [root] + detached.items : nil
+        return same ? detached.items : nil
     }
+
+    /// Stands for the root in the kept scope (``LayoutScope/Detached``); never in a hierarchy.
+    /// Made at the first pass that keeps a scope (fitting-size engines are used once).
+    private lazy var placeholder = View(id: "placeholder")
 
     /// Whether a pass with `mode` would change nothing: the last one's frames stand.
     func isCurrent(mode: Mode, limits: SolveLimits) -> Bool {
@@ -161,6 +175,12 @@ final class LayoutEngine {
             if let specs = try changedImplicitSpecs(scope: kept, mode: mode) { changedSpecs = specs } else { incremental = false }
         }
         let scope = incremental ? kept! : LayoutScope(root: root)
+        if incremental {
+            statistics.incrementalLowerings += 1
+        } else {
+            statistics.fullLowerings += 1
+            lastSnapshot = nil      // of another scope
+        }
 
         // A full lowering builds the entries anew; an incremental one changes them in place.
         var next: [EntryKey: Entry] = [:]
@@ -173,6 +193,12 @@ final class LayoutEngine {
         /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
         /// solver changes them in place, so the next solve can follow its basis.
         var constantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
+
+        /// New constraints whose constant is likely to change (``isMovable(_:source:)``):
+        /// added with another constant and moved to theirs with ``Solver/updateConstant(of:to:)``,
+        /// so that the solver keeps their rows as it keeps the rows of constants changed before,
+        /// and the first change moves along the basis like the later ones.
+        var movable: [(key: EntryKey, source: LayoutConstraint, constant: Double)] = []
 
         func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
             if let old = entries[key] {
@@ -188,7 +214,14 @@ final class LayoutEngine {
                 if incremental { removals.append(old.constraint) }
             }
             let made = source()
-            let constraint = Constraint(lowered.expression, lowered.relation, strength: lowered.strength, label: made.label)
+            var expression = lowered.expression
+            if Self.isMovable(key, source: made) {
+                let constant = expression.constant
+                movable.append((key, made, constant))
+                // Any other valid constant: the same magnitude, or 1 for 0.
+                expression = LinearExpression(expression.terms, constant: constant == 0 ? 1 : -constant)
+            }
+            let constraint = Constraint(expression, lowered.relation, strength: lowered.strength, label: made.label)
             record(key, Entry(source: made, constraint: constraint))
             additions.append(constraint)
         }
@@ -247,12 +280,17 @@ final class LayoutEngine {
             }
             for constraint in removals { try solver.remove(constraint) }
             try solver.add(additions)
+            for (key, source, constant) in movable {
+                let added = incremental ? entries[key]! : next[key]!
+                let moved = try solver.updateConstant(of: added.constraint, to: constant)
+                record(key, Entry(source: source, constraint: moved))
+            }
         } catch let error as TrellisError {
             reset()
             throw LayoutError.solverFailure(error)
         }
         if !incremental { entries = next }
-        loweredScope = scope.detached()
+        loweredScope = scope.detached(placeholder: placeholder)
         loweredSizes = measuredSizes
         needsLowering = false
         changedConstraints.removeAll()
@@ -272,7 +310,76 @@ final class LayoutEngine {
             throw LayoutError.solverFailure(error)
         }
 
-        return snapshot(scope: scope, mode: mode)
+        let made = snapshot(scope: scope, mode: mode, previous: incremental ? lastSnapshot : nil)
+        lastSnapshot = made
+        return made
+    }
+
+    /// What a pass needs from the tree besides constraints (``participants(root:)``), as found
+    /// for the kept scope.
+    private struct Survey {
+        let rootIdentifier: ObjectIdentifier
+        /// The participants of the views below the root, in tree order.
+        let participants: [any LayoutParticipant]
+        /// The subtree's views, ``placeholder`` at index 0 (the root owns the engine).
+        let views: [View]
+        /// Whether safe areas are propagated (``SafeAreaPropagation/isNeeded(root:views:)``).
+        let safeArea: Bool
+    }
+    private var survey: Survey?
+
+    /// The participants of a pass over `root`'s subtree (``LayoutPass``): layout sets, measured
+    /// views and stacks, in tree order, and the safe-area propagation if the tree needs one.
+    ///
+    /// Found by walking the tree, and kept while the tree keeps its lowering (any change to the
+    /// hierarchy or to a view's participants marks the layout as needing a full one): a pass
+    /// after a resize or a constant change walks nothing. The root's own participants are asked
+    /// for each time, so that nothing kept holds the root.
+    func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
+        let found: Survey
+        if !needsLowering, let survey, survey.rootIdentifier == ObjectIdentifier(root),
+           loweredScope?.rootIdentifier == ObjectIdentifier(root) {
+            found = survey
+        } else {
+            var views = root.subtreeViews()
+            var others: [any LayoutParticipant] = []
+            for view in views.dropFirst() {
+                others.append(contentsOf: view.participantsInLayout)
+            }
+            let safeArea = SafeAreaPropagation.isNeeded(root: root, views: views)
+            views[0] = placeholder
+            found = Survey(rootIdentifier: ObjectIdentifier(root), participants: others, views: views, safeArea: safeArea)
+            survey = found
+        }
+        var participants = root.participantsInLayout
+        participants.append(contentsOf: found.participants)
+        return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil)
+    }
+
+    /// The last snapshot ``solveOnce(root:mode:budget:)`` made, of the scope kept in ``loweredScope``.
+    private var lastSnapshot: LayoutSnapshot?
+
+    /// Whether a new constraint's constant is likely to change from pass to pass, so that its row
+    /// should be ready to move along the solver's basis from the first change: the content size
+    /// of a measured view (text re-wrapped at a new width), and constraints from a
+    /// `Tails.install` whose group someone keeps (to call ``ConstraintGroup/update(constant:)``
+    /// on). Other rows the solver may fold away (a fixed size becomes a bound), which makes a cold
+    /// solve cheaper.
+    private static func isMovable(_ key: EntryKey, source: LayoutConstraint) -> Bool {
+        switch key {
+        case .explicit:
+            return source.keptGroupCount > 0
+        case .implicit(_, let role):
+            switch role {
+            case .rootLeft, .rootTop, .rootWidth, .rootHeight:
+                // Not the root's frame: a row instead of a bound for it picks another optimum in
+                // ambiguous layouts than every cold layout so far did (the first resize solves once).
+                return false
+            case .hugging, .compression:
+                guard let view = source.firstItem as? View else { return false }
+                return view.layoutParticipants.contains { $0 is SizeMeasurement }
+            }
+        }
     }
 
     /// For the diagnostics (`Sources/Trellis/Diagnostics/`): the solver as the last solve left
@@ -292,6 +399,8 @@ final class LayoutEngine {
         last = nil
         needsLowering = true
         loweredScope = nil
+        lastSnapshot = nil
+        survey = nil
     }
 
     // MARK: - Lowering
@@ -431,7 +540,7 @@ final class LayoutEngine {
             keys.insert(key)
         }
         guard !keys.isEmpty else { return specs }
-        let changed = scope.views.filter { keys.contains(ObjectIdentifier($0)) }
+        let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
         guard changed.count == keys.count else { return nil }
         for view in changed {
             let before = loweredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
@@ -554,8 +663,11 @@ final class LayoutEngine {
 
     // MARK: - Results
 
-    private func snapshot(scope: LayoutScope, mode: Mode) -> LayoutSnapshot {
+    /// The frames at the solver's values. `previous`, a snapshot of the same scope (the same
+    /// items in the same order), lends its keys, names and index, so that only frames are made.
+    private func snapshot(scope: LayoutScope, mode: Mode, previous: LayoutSnapshot? = nil) -> LayoutSnapshot {
         let count = scope.items.count
+        let previous = previous.flatMap { $0.entries.count == count && $0.rootKey == scope.root.key ? $0 : nil }
         var global = [Rect](repeating: .zero, count: count)
         var depths = [Int](repeating: 0, count: count)
         var entries: [LayoutSnapshot.Entry] = []
@@ -567,7 +679,8 @@ final class LayoutEngine {
         case .fitting: rootGlobal = rect(of: scope.root.variables)
         }
 
-        for (index, item) in scope.items.enumerated() {
+        for index in scope.items.indices {
+            let item = scope.item(at: index)
             let parent = scope.parentIndex[index]
             let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
             let frame: Rect
@@ -590,12 +703,19 @@ final class LayoutEngine {
                 depths[index] = (parent >= 0 ? depths[parent] : 0) + 1
             }
             let inRoot = global[index].offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY)
-            entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
-                                                kind: item is LayoutGuide ? .guide : .view,
-                                                parent: parent >= 0 ? scope.items[parent].key : nil,
-                                                depth: depths[index], frame: frame, frameInRoot: inRoot))
+            if let previous {
+                // The same scope as the last snapshot: the same items in the same places.
+                let old = previous.entries[index]
+                entries.append(LayoutSnapshot.Entry(key: old.key, id: old.id, name: old.name, kind: old.kind, parent: old.parent,
+                                                    depth: old.depth, frame: frame, frameInRoot: inRoot))
+            } else {
+                entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
+                                                    kind: item is LayoutGuide ? .guide : .view,
+                                                    parent: parent >= 0 ? scope.item(at: parent).key : nil,
+                                                    depth: depths[index], frame: frame, frameInRoot: inRoot))
+            }
         }
-        return LayoutSnapshot(rootKey: scope.root.key, entries: entries)
+        return previous.map { $0.withEntries(entries) } ?? LayoutSnapshot(rootKey: scope.root.key, entries: entries)
     }
 
     private func rect(of variables: LayoutVariables) -> Rect {

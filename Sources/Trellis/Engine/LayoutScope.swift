@@ -1,5 +1,7 @@
 /// The items one layout pass works on: the root view's subtree, with the guides of each view,
-/// in a fixed order (depth first, a view before its guides and its subviews).
+/// in a fixed order (depth first, a view before its guides and its subviews). Index 0 of
+/// ``views`` and ``items`` is the root — in a scope attached from a kept one (``Detached``), a
+/// placeholder: ``item(at:)`` and ``view(at:)`` give the root there.
 struct LayoutScope {
     let root: View
     let views: [View]
@@ -59,27 +61,41 @@ struct LayoutScope {
     }
 
     /// The scope without its root, to keep between passes: the root owns the engine that keeps
-    /// it, so a scope holding the root would keep the whole tree alive (a reference cycle).
+    /// it, so a scope holding the root would keep the whole tree alive (a reference cycle). The
+    /// arrays keep their layout, with a placeholder where the root was (index 0), so that
+    /// attaching and detaching again copy nothing: copying them would retain and release every
+    /// item, each pass.
     struct Detached {
         let rootIdentifier: ObjectIdentifier
+        /// ``LayoutScope/views`` and ``LayoutScope/items`` with ``placeholder`` at index 0.
         let views: [View]
         let items: [LayoutItem]
         let parentIndex: [Int]
         let directions: [ObjectIdentifier: LayoutDirection]
+        let placeholder: View
 
-        /// The scope again, for the same root.
+        /// The scope again, for the same root (index 0 of its arrays is the placeholder: read the
+        /// root from ``LayoutScope/root``, or with ``LayoutScope/item(at:)``).
         func attached(to root: View) -> LayoutScope? {
             guard ObjectIdentifier(root) == rootIdentifier else { return nil }
-            return LayoutScope(root: root, views: [root] + views, items: [root] + items, parentIndex: parentIndex,
-                               directions: directions)
+            return LayoutScope(root: root, views: views, items: items, parentIndex: parentIndex, directions: directions)
         }
     }
 
-    /// The scope without its root (``Detached``).
-    func detached() -> Detached {
-        Detached(rootIdentifier: ObjectIdentifier(root), views: Array(views.dropFirst()), items: Array(items.dropFirst()),
-                 parentIndex: parentIndex, directions: directions)
+    /// The scope without its root (``Detached``), `placeholder` in its place.
+    func detached(placeholder: View) -> Detached {
+        var views = self.views, items = self.items
+        if views[0] !== placeholder { views[0] = placeholder }
+        if items[0] !== placeholder { items[0] = placeholder }
+        return Detached(rootIdentifier: ObjectIdentifier(root), views: views, items: items,
+                        parentIndex: parentIndex, directions: directions, placeholder: placeholder)
     }
+
+    /// The item at `index` of ``items``: the root at 0 (a kept scope holds a placeholder there).
+    func item(at index: Int) -> LayoutItem { index == 0 ? root : items[index] }
+
+    /// The view at `index` of ``views``: the root at 0 (a kept scope holds a placeholder there).
+    func view(at index: Int) -> View { index == 0 ? root : views[index] }
 
     /// Whether `item` is the root, a descendant, or a guide of one of them.
     func contains(_ item: LayoutItem) -> Bool { directions[ObjectIdentifier(item)] != nil }
@@ -99,7 +115,8 @@ struct LayoutScope {
     func activeConstraints() -> [LayoutConstraint] {
         var seen = Set<ObjectIdentifier>()
         var result: [LayoutConstraint] = []
-        for item in items {
+        for index in items.indices {
+            let item = item(at: index)
             for (identifier, constraint) in item.storedConstraints where seen.insert(identifier).inserted {
                 result.append(constraint)
             }

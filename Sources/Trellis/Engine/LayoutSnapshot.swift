@@ -55,6 +55,17 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         indexByKey = byKey
     }
 
+    private init(rootKey: LayoutItemKey, entries: [Entry], indexByKey: [LayoutItemKey: Int]) {
+        self.rootKey = rootKey
+        self.entries = entries
+        self.indexByKey = indexByKey
+    }
+
+    /// This snapshot's root and index with other entries: the same keys in the same order.
+    func withEntries(_ entries: [Entry]) -> LayoutSnapshot {
+        LayoutSnapshot(rootKey: rootKey, entries: entries, indexByKey: indexByKey)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case rootKey, entries
     }
@@ -112,7 +123,8 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     public func apply(to root: View) -> Int {
         if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self, root: root) {
             // The very pass this snapshot came from: its items, in the same order, no look-ups.
-            for (item, entry) in zip(items, entries) {
+            for (index, entry) in entries.enumerated() {
+                let item = index == 0 ? root : items[index]     // index 0 stands for the root
                 if let guide = item as? LayoutGuide { guide.layoutFrame = entry.frame } else if let view = item as? View { view.storedFrame = entry.frame }
             }
             engine.isApplied = false

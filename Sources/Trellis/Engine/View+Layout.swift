@@ -16,6 +16,27 @@ extension View {
     /// title.frame               // solved, relative to root
     /// ```
     ///
+    /// **Many layouts at once.** Separate trees may be laid out at the same time, each on its own
+    /// thread or task: every root keeps its own engine and solver, GLPK's state is per thread, and
+    /// trees share nothing but process-wide id counters (atomic) and, for text views
+    /// (`TrellisText`), a measurement cache behind a lock — so each tree gets exactly the frames it
+    /// gets laid out alone. One tree — a root with its descendants, their guides and constraints —
+    /// belongs to one thread at a time: views are not `Sendable`, and laying a tree out (or a
+    /// subtree of it, or asking its ``systemLayoutSizeFitting(_:)``) while another thread changes
+    /// or lays out any part of it is a data race. Build and lay out each tree on the task that
+    /// owns it, and send the frames elsewhere as a ``LayoutSnapshot``:
+    ///
+    /// ```swift
+    /// func makeScreen(width: Double) -> View { … }     // builds and constrains a new tree
+    ///
+    /// let snapshots = try await withThrowingTaskGroup(of: LayoutSnapshot.self) { group in
+    ///     for width in [320.0, 390, 768] {
+    ///         group.addTask { try makeScreen(width: width).layoutSnapshot() }   // a tree per task
+    ///     }
+    ///     return try await group.reduce(into: []) { $0.append($1) }
+    /// }
+    /// ```
+    ///
     /// - Throws: ``LayoutError``. Nothing is written then: the frames of the last good layout stay.
     public func layoutIfNeeded() throws {
         if let engine, engine.isApplied, engine.isCurrent(mode: .frame(frame), limits: layoutLimits) { return }
@@ -32,6 +53,9 @@ extension View {
     /// snapshot[title]           // the frame title would get
     /// snapshot.apply(to: root)  // the same as layoutIfNeeded()
     /// ```
+    ///
+    /// The tree is read and its engine updated, so the same rule holds as for
+    /// ``layoutIfNeeded()``: one tree on one thread at a time, different trees concurrently.
     public func layoutSnapshot() throws -> LayoutSnapshot {
         let engine = self.engine ?? LayoutEngine()
         self.engine = engine

@@ -17,6 +17,24 @@ public final class ConstraintGroup: CustomStringConvertible {
         self.constraints = constraints
     }
 
+    /// Whether the group counts in its constraints' ``LayoutConstraint/keptGroupCount``.
+    private var countsAsKept = false
+
+    /// Notes that `Tails.install` made the group for its caller: while the caller keeps it, its
+    /// constraints' constants may change (``update(constant:)``), so layout passes keep their rows
+    /// ready to move along the solver's basis from the first change on.
+    func noteInstalled() {
+        guard !countsAsKept else { return }
+        countsAsKept = true
+        for constraint in constraints { constraint.keptGroupCount += 1 }
+    }
+
+    deinit {
+        if countsAsKept {
+            for constraint in constraints { constraint.keptGroupCount -= 1 }
+        }
+    }
+
     /// Whether every constraint is active (false for an empty group).
     public var isActive: Bool { !constraints.isEmpty && constraints.allSatisfy(\.isActive) }
 

@@ -88,6 +88,11 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     private var active = false
 
+    /// How many groups made by `Tails.install` that someone still keeps hold this constraint
+    /// (``ConstraintGroup/noteInstalled()``): a kept constraint's constant is likely to change, so
+    /// the layout pass keeps its row ready for that (see ``LayoutEngine``).
+    var keptGroupCount = 0
+
     init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
          constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
          problem: String? = nil, implicitRole: String? = nil) {
@@ -137,7 +142,7 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// Tells the layouts of the constraint's items that its constant or priority changed: their
     /// next pass lowers this constraint again (and nothing else, if nothing else changed).
-    private func noteChange() {
+    func noteChange() {
         var marked = Set<ObjectIdentifier>()
         for item in currentlyReferencedItems() {
             item.hostView?.forEachLayoutEngine { engine in

@@ -108,8 +108,21 @@ open class View: LayoutItem {
 
     /// The part of the view outside its superview's safe area, as of the last layout pass (zero
     /// for the layout's root).
+    ///
+    /// Only the constants of the constraints on the view's safe-area and margins guides depend on
+    /// them, so a change marks just those constraints as changed (a pass lowers them alone again),
+    /// not the whole layout: a safe-area tree stays as incremental as any other.
     var derivedSafeAreaInsets = EdgeInsets.zero {
-        didSet { if derivedSafeAreaInsets != oldValue { setNeedsLayout() } }
+        didSet { if derivedSafeAreaInsets != oldValue { systemGuidesMoved() } }
+    }
+
+    /// Marks the constraints on the view's safe-area and margins guides as changed (their
+    /// constants follow ``effectiveSafeAreaInsets``).
+    private func systemGuidesMoved() {
+        for guide in [safeAreaGuideStorage, marginsGuideStorage] {
+            guard let guide else { continue }
+            for constraint in guide.storedConstraints.values { constraint.noteChange() }
+        }
     }
 
     /// Whether the view decides its own layout direction (default: inherit the superview's).

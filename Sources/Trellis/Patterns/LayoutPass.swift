@@ -33,12 +33,7 @@ final class LayoutPass {
 
     /// Lays out `root` with `engine`, running rounds while participants change.
     static func run(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
-        var participants: [any LayoutParticipant] = []
-        let views = root.subtreeViews()
-        for view in views {
-            participants.append(contentsOf: view.participantsInLayout)
-        }
-        let safeArea = SafeAreaPropagation.make(root: root, views: views)
+        var (participants, safeArea) = engine.participants(root: root)
         if let safeArea { participants.append(safeArea) }
         engine.measuredSizes = [:]
         let budget = PassBudget(root.layoutLimits)

@@ -9,24 +9,37 @@ final class SafeAreaPropagation: LayoutParticipant {
     /// Insets closer than this count as equal (solver noise).
     static let tolerance = 1e-9
 
+    private let root: View
+    /// The subtree's views, root first; index 0 may hold a placeholder (a kept scope's array,
+    /// ``LayoutScope/Detached``): the root is ``root``.
     private let views: [View]
     /// The derived insets before the pass, restored when it throws (a failed pass changes nothing).
     private let before: [EdgeInsets]
 
-    /// A participant for `root`'s subtree, or nil when no descendant has a system guide to move.
-    static func make(root: View, views: [View]) -> SafeAreaPropagation? {
-        let needed = views.contains { $0 !== root && ($0.marginsGuideStorage != nil || $0.safeAreaGuideStorage != nil) }
-        let stale = views.contains { $0.derivedSafeAreaInsets != .zero }
-        return needed || stale ? SafeAreaPropagation(views: views) : nil
+    /// Whether `root`'s subtree (`views`, root first) needs the propagation: a descendant has a
+    /// system guide to move, or derived insets of an earlier pass to clear.
+    static func isNeeded(root: View, views: [View]) -> Bool {
+        views.contains { $0 !== root && ($0.marginsGuideStorage != nil || $0.safeAreaGuideStorage != nil) }
+            || views.contains { $0.derivedSafeAreaInsets != .zero }
     }
 
-    private init(views: [View]) {
-        self.views = views
-        before = views.map(\.derivedSafeAreaInsets)
+    /// A participant for `root`'s subtree, or nil when ``isNeeded(root:views:)`` says it is not needed.
+    static func make(root: View, views: [View]) -> SafeAreaPropagation? {
+        isNeeded(root: root, views: views) ? SafeAreaPropagation(root: root, views: views) : nil
     }
+
+    /// A participant for `root`'s subtree: `views` root first, index 0 possibly a placeholder.
+    init(root: View, views: [View]) {
+        self.root = root
+        self.views = views
+        before = views.indices.map { $0 == 0 ? root.derivedSafeAreaInsets : views[$0].derivedSafeAreaInsets }
+    }
+
+    /// The view at `index` of ``views``: the root at 0.
+    private func view(at index: Int) -> View { index == 0 ? root : views[index] }
 
     func begin(_ pass: LayoutPass) {
-        for view in views { view.derivedSafeAreaInsets = .zero }
+        for index in views.indices { view(at: index).derivedSafeAreaInsets = .zero }
     }
 
     func prepare(_ pass: LayoutPass) {}
@@ -35,7 +48,8 @@ final class SafeAreaPropagation: LayoutParticipant {
         // The safe rectangle of each view, in root coordinates, parents before children.
         var safe: [ObjectIdentifier: Rect] = [:]
         var moved: [String] = []
-        for view in views {
+        for index in views.indices {
+            let view = view(at: index)
             guard let frame = snapshot.entry(for: view.key)?.frameInRoot else { continue }
             let derived: EdgeInsets
             if view === pass.root {
@@ -57,7 +71,7 @@ final class SafeAreaPropagation: LayoutParticipant {
 
     /// Puts the insets back as they were before the pass.
     func restore() {
-        for (view, insets) in zip(views, before) { view.derivedSafeAreaInsets = insets }
+        for (index, insets) in before.enumerated() { view(at: index).derivedSafeAreaInsets = insets }
     }
 
     /// How far `frame` reaches outside `area` (its superview's safe rectangle) on each side where
