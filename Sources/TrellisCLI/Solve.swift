@@ -44,25 +44,30 @@ extension TrellisCommand {
         func run() throws {
             let system = try InputFile.linearSystem(at: file)
             let answer: LinearSystem.Answer
-            var warm: [LinearSystem.Answer] = []
+            // Only the timings of the warm runs are kept, not their answers (the values of every
+            // step of every run would make the process's memory grow with --repeat).
+            var warmSolves: [Double] = []
+            var warmSteps: [[Double]] = []
             do {
                 answer = try system.solve(timeLimitMilliseconds: timeLimit)
                 for _ in 0..<`repeat` {
                     let copy = system
-                    warm.append(try copy.solve(timeLimitMilliseconds: timeLimit))
+                    let run = try copy.solve(timeLimitMilliseconds: timeLimit)
+                    warmSolves.append(run.solveMilliseconds)
+                    warmSteps.append(run.stepMilliseconds)
                 }
             } catch {
                 throw CommandFailure(message: "\(file): \(error)", code: 1)
             }
-            if warm.isEmpty {
+            if warmSolves.isEmpty {
                 answer.writeJSON(includeTiming: timing) { print($0, terminator: "") }
             } else {
                 var text = ""
                 answer.writeJSON(includeTiming: true) { text += $0 }
                 text.removeLast()      // the closing brace of the answer; its "timing" object stays open below
                 text.removeLast()      // … and the timing object's own
-                let steps = answer.stepMilliseconds.indices.map { step in Self.median(warm.map { $0.stepMilliseconds[step] }) }
-                text += ", \"warm_runs\": \(warm.count), \"warm_solve_ms\": \(Self.median(warm.map(\.solveMilliseconds)))"
+                let steps = answer.stepMilliseconds.indices.map { step in Self.median(warmSteps.map { $0[step] }) }
+                text += ", \"warm_runs\": \(warmSolves.count), \"warm_solve_ms\": \(Self.median(warmSolves))"
                 text += ", \"warm_steps_ms\": [" + steps.map { "\($0)" }.joined(separator: ", ") + "]}}"
                 print(text, terminator: "")
             }
