@@ -36,14 +36,7 @@ public struct LayoutConflictRecovery: Sendable, CustomStringConvertible {
 
     /// Each conflict, then what was broken, one constraint per line.
     public var description: String {
-        var lines: [String] = []
-        for (index, conflict) in conflicts.enumerated() {
-            lines.append("conflict \(index + 1): these \(conflict.count) required constraints cannot hold together:")
-            lines += conflict.map { "  \($0)" }
-        }
-        lines.append("recovered by relaxing them to priority \(NumberFormat.priority(priority)); broken:")
-        if broken.isEmpty { lines.append("  nothing") }
-        lines += broken.map { "  \($0)" }
-        return lines.joined(separator: "\n")
+        DiagnosticText.recovery(conflicts: conflicts.map { $0.map(\.description) }, priority: NumberFormat.priority(priority),
+                                broken: broken.map(\.description), nothingBroken: "nothing")
     }
 }

@@ -38,14 +38,8 @@ public struct ConflictRecovery: Sendable, CustomStringConvertible {
 
     /// A few lines: each conflict, then what was broken.
     public var description: String {
-        var lines: [String] = []
-        for (index, conflict) in conflicts.enumerated() {
-            lines.append("conflict \(index + 1): these \(conflict.count) required constraints cannot hold together:")
-            lines += conflict.map { "  \($0)" }
-        }
-        lines.append("recovered by relaxing them to priority \(priority); broken:")
-        if broken.isEmpty { lines.append("  nothing (they hold after all)") }
-        lines += broken.map { "  \($0.constraint) violated by \(DiagnosticText.number($0.amount))" }
-        return lines.joined(separator: "\n")
+        DiagnosticText.recovery(conflicts: conflicts.map { $0.map(\.description) }, priority: "\(priority)",
+                                broken: broken.map { "\($0.constraint) violated by \(DiagnosticText.number($0.amount))" },
+                                nothingBroken: "nothing (they hold after all)")
     }
 }
