@@ -33,17 +33,8 @@ extension DocumentLayoutResult {
         /// Reads like `badge: left = 0 in (-∞, ∞), height = 20 in [20, 40]`.
         public var description: String {
             "\(name): " + attributes.map { entry in
-                "\(entry.attribute) = \(Self.number(entry.value)) in \(Self.interval(entry.minimum, entry.maximum))"
+                "\(entry.attribute) = \(DiagnosticText.number(entry.value)) in \(DiagnosticText.interval(entry.minimum, entry.maximum))"
             }.joined(separator: ", ")
-        }
-
-        private static func number(_ value: Double) -> String {
-            NumberFormat.text(value, decimals: 6)
-        }
-
-        /// `[a, b]`, open at infinite ends.
-        private static func interval(_ lower: Double, _ upper: Double) -> String {
-            (lower == -.infinity ? "(-∞" : "[\(number(lower))") + ", " + (upper == .infinity ? "∞)" : "\(number(upper))]")
         }
     }
 
