@@ -23,11 +23,11 @@ struct DocumentExplanation {
     /// What the diagnostics found.
     struct Findings {
         var result: DocumentLayoutResult
-        var recovery: LayoutConflictRecovery?
+        var recovery: ConflictRecovery<ConstraintInfo>?
         /// Nil when the layout is unsatisfiable (the diagnostics need a satisfiable layout).
-        var violations: [LayoutViolation]?
-        var explanations: [LayoutExplanation] = []
-        var sensitivities: [LayoutSensitivity] = []
+        var violations: [Violation<ConstraintInfo>]?
+        var explanations: [Explanation<ConstraintInfo>] = []
+        var sensitivities: [SensitivityRange<ConstraintInfo>] = []
         /// Whether --why or --sensitivity were asked for but could not run (a conflict).
         var skipped = false
     }
@@ -136,12 +136,12 @@ struct DocumentExplanation {
         }
         if let violations = findings.violations {
             let items = violations.map {
-                "{\(constraint($0.constraint)), \"priority\": \(json(Double($0.priority.rawValue))), \"amount\": \(json($0.amount))}"
+                "{\(constraint($0.constraint)), \"priority\": \(json(Double($0.constraint.priority.rawValue))), \"amount\": \(json($0.amount))}"
             }
             fields.append("\"violations\": [\(items.joined(separator: ", "))]")
             if let ambiguity = result.ambiguity {
                 let entries = ambiguity.flatMap(\.attributes).map {
-                    "{\"item\": \(JSONText.quoted($0.name)), \"attribute\": \"\($0.attribute)\", \"value\": \(json($0.value)), "
+                    "{\"item\": \(JSONText.quoted($0.subject.name)), \"attribute\": \"\($0.subject.attribute)\", \"value\": \(json($0.value)), "
                         + "\"min\": \(json($0.minimum)), \"max\": \(json($0.maximum))}"
                 }
                 fields.append("\"ambiguous\": [\(entries.joined(separator: ", "))]")
@@ -161,12 +161,12 @@ struct DocumentExplanation {
         }
         if !findings.sensitivities.isEmpty {
             let items = findings.sensitivities.map { range in
-                func limit(_ limit: LayoutSensitivity.Limit?) -> String {
+                func limit(_ limit: SensitivityRange<ConstraintInfo>.Limit?) -> String {
                     guard let limit else { return "null" }
                     let subject = limit.constraint.map { constraint($0) } ?? "\"text\": null, \"line\": null, \"column\": null"
                     return "{\(subject), \"event\": \"\(limit.event.rawValue)\"}"
                 }
-                return "{\"quantity\": \(JSONText.quoted(range.quantity)), \"value\": \(json(range.value)), "
+                return "{\"quantity\": \(JSONText.quoted(range.quantity)), \"value\": \(json(range.constant)), "
                     + "\"min\": \(json(range.lowerBound)), \"max\": \(json(range.upperBound)), "
                     + "\"below\": \(limit(range.lowerLimit)), \"above\": \(limit(range.upperLimit))}"
             }
@@ -195,7 +195,7 @@ struct DocumentExplanation {
 
     /// `root` (width and height), `width`, `height`, or `constraints[I]` (the constant of each
     /// constraint of document entry I).
-    private func sensitivities(_ name: String) throws -> [LayoutSensitivity] {
+    private func sensitivities(_ name: String) throws -> [SensitivityRange<ConstraintInfo>] {
         let root = layout.root
         switch name {
         case "root": let both = try diagnose { try root.rootSizeSensitivity() }; return [both.width, both.height]

@@ -379,7 +379,7 @@ public final class DocumentLayout {
     /// The items whose frames the constraints do not determine, from the layout diagnostics'
     /// ambiguity report on the root, in document order (root, views, guides).
     private func ambiguousItems() throws(LayoutDocumentError) -> [DocumentLayoutResult.AmbiguousItem] {
-        let report: LayoutAmbiguityReport
+        let report: AmbiguityReport<ItemAttribute>
         do {
             report = try root.ambiguityReport()
         } catch let error as LayoutError {
@@ -387,8 +387,8 @@ public final class DocumentLayout {
         } catch {
             throw LayoutDocumentError("ambiguity analysis failed: \(error)")
         }
-        var entriesByItem: [LayoutItemKey: [LayoutAmbiguityReport.Entry]] = [:]
-        for entry in report.entries { entriesByItem[entry.item, default: []].append(entry) }
+        var entriesByItem: [LayoutItemKey: [AmbiguityReport<ItemAttribute>.Entry]] = [:]
+        for entry in report.entries { entriesByItem[entry.subject.item, default: []].append(entry) }
         var result: [DocumentLayoutResult.AmbiguousItem] = []
         for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
             guard let key = itemsByID[id]?.key, let entries = entriesByItem.removeValue(forKey: key) else { continue }
@@ -396,8 +396,8 @@ public final class DocumentLayout {
         }
         // Items the document does not name (none today): kept, after the others, in the report's order.
         for entry in report.entries {
-            guard let entries = entriesByItem.removeValue(forKey: entry.item) else { continue }
-            result.append(.init(name: entry.name, attributes: entries))
+            guard let entries = entriesByItem.removeValue(forKey: entry.subject.item) else { continue }
+            result.append(.init(name: entry.subject.name, attributes: entries))
         }
         return result
     }

@@ -18,14 +18,14 @@ extension DocumentLayoutResult {
         /// with its value in the layout and its range over all optimal layouts, positions relative
         /// to the root (as `LayoutSnapshot.Entry.frameInRoot` is), as
         /// `View.ambiguityReport()` reports them.
-        public let attributes: [LayoutAmbiguityReport.Entry]
+        public let attributes: [AmbiguityReport<ItemAttribute>.Entry]
 
         /// Creates an ambiguous item.
         ///
         /// ```swift
         /// let badge = DocumentLayoutResult.AmbiguousItem(name: "badge", attributes: report.entries)
         /// ```
-        public init(name: String, attributes: [LayoutAmbiguityReport.Entry]) {
+        public init(name: String, attributes: [AmbiguityReport<ItemAttribute>.Entry]) {
             self.name = name
             self.attributes = attributes
         }
@@ -33,7 +33,7 @@ extension DocumentLayoutResult {
         /// Reads like `badge: left = 0 in (-∞, ∞), height = 20 in [20, 40]`.
         public var description: String {
             "\(name): " + attributes.map { entry in
-                "\(entry.attribute) = \(DiagnosticText.number(entry.value)) in \(DiagnosticText.interval(entry.minimum, entry.maximum))"
+                "\(entry.subject.attribute) = \(DiagnosticText.number(entry.value)) in \(DiagnosticText.interval(entry.minimum, entry.maximum))"
             }.joined(separator: ", ")
         }
     }

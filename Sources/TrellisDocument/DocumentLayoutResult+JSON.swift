@@ -56,7 +56,7 @@ extension DocumentLayoutResult {
         if let ambiguity {
             let items = ambiguity.map { item in
                 "    {\"item\": \(Self.quote(item.name)), \"attributes\": [" + item.attributes.map { entry in
-                    "{\"attribute\": \(Self.quote(entry.attribute.rawValue)), \"value\": \(Self.number(entry.value)), "
+                    "{\"attribute\": \(Self.quote(entry.subject.attribute.rawValue)), \"value\": \(Self.number(entry.value)), "
                         + "\"min\": \(Self.number(entry.minimum)), \"max\": \(Self.number(entry.maximum))}"
                 }.joined(separator: ", ") + "]}"
             }

@@ -50,15 +50,15 @@ extension LinearSystem {
         /// Every minimal conflicting set, as constraint ids (empty when satisfiable).
         public var conflicts: [[String]]
         /// The recovery, when asked for and needed.
-        public var recovery: ConflictRecovery?
+        public var recovery: ConflictRecovery<Constraint>?
         /// The violated soft constraints (edit rows included), highest cost first.
-        public var violations: [Violation]
+        public var violations: [Violation<Constraint>]
         /// The undetermined variables (nil when not examined: unsatisfiable, or not asked for).
-        public var ambiguity: AmbiguityReport?
+        public var ambiguity: AmbiguityReport<Variable>?
         /// The explanations asked for.
-        public var explanations: [Explanation]
+        public var explanations: [Explanation<Constraint>]
         /// The sensitivity ranges asked for.
-        public var sensitivities: [SensitivityRange]
+        public var sensitivities: [SensitivityRange<Constraint>]
         /// In-process milliseconds of each phase (`solve`, `conflicts`, `recovery`, `violations`,
         /// `ambiguity`, `explain`, `sensitivity`), in the order run.
         public var timings: [(phase: String, milliseconds: Double)] = []
@@ -106,7 +106,7 @@ extension LinearSystem {
                 } else {
                     lines.append("ambiguous (\(ambiguity.entries.count) of \(ambiguity.checkedCount) variables):")
                     lines += ambiguity.entries.map {
-                        "  \($0.variable) = \(DiagnosticText.number($0.value)), anywhere in \(DiagnosticText.interval($0.minimum, $0.maximum))"
+                        "  \($0.subject) = \(DiagnosticText.number($0.value)), anywhere in \(DiagnosticText.interval($0.minimum, $0.maximum))"
                     }
                 }
             }
@@ -150,7 +150,7 @@ extension LinearSystem {
                 fields.append("\"checked\": \(ambiguity.checkedCount), \"certified\": \(ambiguity.certifiedCount), "
                               + "\"face_lps\": \(ambiguity.linearProgramCount)")
                 fields.append("\"ambiguous\": [" + ambiguity.entries.map { entry in
-                    "{\"variable\": \(DiagnosticText.quoted(entry.variable.name)), \"value\": \(DiagnosticText.json(entry.value)), "
+                    "{\"variable\": \(DiagnosticText.quoted(entry.subject.name)), \"value\": \(DiagnosticText.json(entry.value)), "
                         + "\"min\": \(DiagnosticText.json(entry.minimum)), \"max\": \(DiagnosticText.json(entry.maximum))}"
                 }.joined(separator: ", ") + "]")
             }
@@ -168,7 +168,7 @@ extension LinearSystem {
             }
             if !sensitivities.isEmpty {
                 fields.append("\"sensitivity\": [" + sensitivities.map { range in
-                    func limit(_ limit: SensitivityRange.Limit?) -> String {
+                    func limit(_ limit: SensitivityRange<Constraint>.Limit?) -> String {
                         guard let limit else { return "null" }
                         let id = limit.constraint.map { DiagnosticText.quoted(Self.id($0)) } ?? "null"
                         return "{\"id\": \(id), \"event\": \"\(limit.event.rawValue)\"}"
@@ -190,7 +190,7 @@ extension LinearSystem {
             return constraint.label.map { "\($0): \(body)" } ?? body
         }
 
-        static func name(_ limit: SensitivityRange.Limit) -> String {
+        static func name(_ limit: SensitivityRange<Constraint>.Limit) -> String {
             "\(limit.constraint.map { name($0) } ?? "a variable bound") \(limit.event.rawValue)"
         }
     }

@@ -36,11 +36,11 @@ struct DiagnosticsConformanceTests {
         let checkAll = system.constraints.count <= 300
         func check(_ want: Fixture.Expected.Solve, step: Int) throws {
             let report = try solver.ambiguityReport(for: every)
-            let ambiguous = Set(report.entries.map(\.variable.name))
+            let ambiguous = Set(report.entries.map(\.subject.name))
             let unique = Set(want.unique)
             for name in system.variables {
                 if ambiguous.contains(name) {
-                    #expect(!unique.contains(name), "\(fixture.name) step \(step): \(name) reported ambiguous \(report.entries.first { $0.variable.name == name }!) but the fixture proves it unique")
+                    #expect(!unique.contains(name), "\(fixture.name) step \(step): \(name) reported ambiguous \(report.entries.first { $0.subject.name == name }!) but the fixture proves it unique")
                 } else {
                     #expect(unique.contains(name), "\(fixture.name) step \(step): \(name) reported unique but the fixture does not list it")
                 }

@@ -101,7 +101,7 @@ struct DiagnosticsExactTests {
         let (solver, x, u, z, v) = try Self.wide { .weight($0) }
         #expect(abs(solver.value(of: x) - 1315.01) < 1e-6)
         let report = try solver.ambiguityReport()
-        #expect(report.entries.map(\.variable.name) == ["u"], "\(report)")
+        #expect(report.entries.map(\.subject.name) == ["u"], "\(report)")
         let entry = try #require(report[u])
         #expect(abs(entry.minimum) < 1e-6 && abs(entry.maximum - 10) < 1e-6)
         let range = try solver.range(of: LinearExpression(x))

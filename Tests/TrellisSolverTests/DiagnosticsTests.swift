@@ -138,7 +138,7 @@ struct DiagnosticsTests {
         #expect(violations.map(\.amount) == [30, 10, 3])
         #expect(violations[0].strength.priority == .defaultHigh)
         #expect(violations[2].editVariable === y)
-        #expect(violations[0].description.contains("violated by 30"))
+        #expect(violations[0].description == "high: x - 40 >= 0 (@750) is off by 30")
     }
 
     @Test("Violations: their costs add up to the objective (kiwi-style weights)")

@@ -96,7 +96,7 @@ struct DiagnosticsLayoutTests {
         #expect(!report.isAmbiguous(fixed))
         #expect(report.isAmbiguous(floating) && report.isAmbiguous(loose))
         let left = try #require(report.entries(for: floating).first)
-        #expect(left.attribute == .left && left.minimum == 20 && left.maximum == 320)
+        #expect(left.subject.attribute == .left && left.minimum == 20 && left.maximum == 320)
         #expect(report.entries(for: floating).count == 1)
         #expect(report.entries(for: loose).count == 4)
         #expect(report.entries(for: loose).allSatisfy { $0.minimum == -.infinity && $0.maximum == .infinity })
@@ -154,7 +154,12 @@ struct DiagnosticsLayoutTests {
         #expect(own.constraint.isImplicit && own.constraint.text.contains("a.width >= 100"), "\(own)")
         #expect(own.violation == 50 && own.side == .below)
         #expect(why.reasons.contains { $0.constraint.text.contains("b.width >= 100") && $0.role == .holding })
-        #expect(why.description.contains("off by 50; holds it by its cost (its constant does not move it)"), "\(why)")
+        #expect(why.description.contains("broken by 50; holds it by its cost (its constant does not move it)"), "\(why)")
+        // Prices per +1 of the constant as the layout writes it, in the level they are counted in:
+        // a wider root gives `a` one more point, so the @749 cost falls by 1.
+        let rootWidth = try #require(why.reasons.first { $0.constraint.text == "root frame: root.width == 150" })
+        #expect(rootWidth.price == -1 && rootWidth.priceLevel == 749 && rootWidth.sensitivity == 1)
+        #expect(own.price == 1 && own.priceLevel == 749)
         // The same constraint is the one unsatisfiedConstraints() reports.
         let violations = try root.unsatisfiedConstraints()
         #expect(violations.map(\.constraint.text) == [own.constraint.text])
@@ -166,14 +171,14 @@ struct DiagnosticsLayoutTests {
         try root.layoutIfNeeded()
         expectFrame(boxes[2], 204, 12, 188, 20)
         let (width, height) = try root.rootSizeSensitivity()
-        #expect(width.value == 400 && width.lowerBound == 332 && width.upperBound == .infinity)
+        #expect(width.constant == 400 && width.lowerBound == 332 && width.upperBound == .infinity)
         #expect(width.lowerLimit?.event == .becomesSatisfied)
         #expect(width.lowerLimit?.constraint?.text.contains("c.width <= 120") == true)
         #expect(width.description.hasPrefix("this layout holds while root width ≥ 332"))
         #expect(height.contains(44))
         // The gap may grow until c is back at its intrinsic width.
         let range = try root.sensitivity(of: gap)
-        #expect(range.value == 8 && range.upperBound == 76 && range.lowerBound == -.infinity)
+        #expect(range.constant == 8 && range.upperBound == 76 && range.lowerBound == -.infinity)
         // Just inside the range the shape is the same: c absorbs the change one for one.
         let (narrow, narrowBoxes, _) = Self.toolbar(width: 340)
         try narrow.layoutIfNeeded()
@@ -185,7 +190,7 @@ struct DiagnosticsLayoutTests {
         let (root, _, _) = Self.toolbar()
         let violations = try root.unsatisfiedConstraints()
         #expect(violations.count == 1)
-        #expect(violations[0].constraint.isImplicit && violations[0].priority == 249)
+        #expect(violations[0].constraint.isImplicit && violations[0].constraint.priority == 249)
         #expect(approx(violations[0].amount, 68))
         #expect(violations[0].description.hasSuffix("is off by 68"))
     }

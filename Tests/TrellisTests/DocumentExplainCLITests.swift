@@ -69,7 +69,7 @@ struct DocumentExplainCLITests {
         #expect(lines.contains("ambiguity: none (every frame is determined)"))
         #expect(lines.contains("why title.width = 288, held by 4 constraints:"))
         // The broken constraint that holds it by its cost, with its document line and column.
-        #expect(lines.contains { $0.hasPrefix("  wide title: title.width == 400 @500 (card.json:8:20): off by 112") })
+        #expect(lines.contains { $0.hasPrefix("  wide title: title.width == 400 @500 (card.json:8:20): broken by 112") })
         #expect(lines.contains { $0.hasPrefix("  title.trailing <= card.trailing - 16 (card.json:6:5): required") })
         #expect(lines.contains { $0.hasPrefix("  title.leading == card.leading + 16 (card.json:5:5): required") })
         let width = try #require(lines.first { $0.hasPrefix("sensitivity: this layout holds while root width") })

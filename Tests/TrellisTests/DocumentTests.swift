@@ -442,11 +442,11 @@ struct DocumentTests {
         #expect(result.ambiguousItems == ["badge", "g"])       // document order: views, then guides
         let ambiguity = try #require(result.ambiguity)
         let badge = try #require(ambiguity.first?.attributes)
-        #expect(badge.map(\.attribute) == [.left])
+        #expect(badge.map(\.subject.attribute) == [.left])
         let left = try #require(snapshot.entry(forID: "badge")?.frameInRoot.minX)
         #expect(approx(badge[0].minimum, 16) && approx(badge[0].maximum, 264) && approx(badge[0].value, left))
         let guide = try #require(ambiguity.last?.attributes)
-        #expect(guide.map(\.attribute) == [.height])
+        #expect(guide.map(\.subject.attribute) == [.height])
         #expect(approx(guide[0].minimum, 5) && guide[0].maximum == .infinity && approx(guide[0].value, 5))
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])
@@ -493,7 +493,7 @@ struct DocumentTests {
         let relaxed = try layout.layout(reportingAmbiguity: true)
         #expect(!relaxed.isSatisfiable)
         #expect(relaxed.ambiguousItems == ["b"])      // card is determined once its constraints are ranked
-        #expect(relaxed.ambiguity?.first?.attributes.map(\.attribute) == [.left, .top, .height])
+        #expect(relaxed.ambiguity?.first?.attributes.map(\.subject.attribute) == [.left, .top, .height])
         // The priorities are restored afterwards: the conflict is still there.
         #expect(try layout.layout().conflicts == relaxed.conflicts)
     }

@@ -71,7 +71,7 @@ extension View {
     /// ```
     /// - Returns: nil when nothing conflicted.
     @discardableResult
-    public func layoutIfNeeded(recoveringFromConflicts: Bool) throws -> LayoutConflictRecovery? {
+    public func layoutIfNeeded(recoveringFromConflicts: Bool) throws -> ConflictRecovery<ConstraintInfo>? {
         let (snapshot, recovery) = try layoutSnapshot(recoveringFromConflicts: recoveringFromConflicts)
         snapshot.apply(to: self)
         return recovery
@@ -83,7 +83,7 @@ extension View {
     /// ```swift
     /// let (snapshot, recovery) = try root.layoutSnapshot(recoveringFromConflicts: true)
     /// ```
-    public func layoutSnapshot(recoveringFromConflicts: Bool) throws -> (snapshot: LayoutSnapshot, recovery: LayoutConflictRecovery?) {
+    public func layoutSnapshot(recoveringFromConflicts: Bool) throws -> (snapshot: LayoutSnapshot, recovery: ConflictRecovery<ConstraintInfo>?) {
         guard recoveringFromConflicts else { return (try layoutSnapshot(), nil) }
         let engine = self.engine ?? LayoutEngine()
         self.engine = engine
@@ -91,16 +91,8 @@ extension View {
         do {
             return (try engine.solve(root: self, mode: mode), nil)
         } catch LayoutError.unsatisfiable {
-            let recovery = try withSolver(engine) { solver, sources -> LayoutConflictRecovery? in
-                guard let recovery = try solver.solveRecoveringFromConflicts() else { return nil }
-                func info(_ constraint: Constraint) -> ConstraintInfo? { sources[ObjectIdentifier(constraint)]?.info }
-                return LayoutConflictRecovery(
-                    conflicts: recovery.conflicts.map { $0.compactMap(info) },
-                    relaxed: recovery.relaxed.compactMap(info),
-                    broken: recovery.broken.compactMap { violation in
-                        info(violation.constraint).map { LayoutViolation(constraint: $0, amount: violation.amount) }
-                    },
-                    priority: recovery.priority)
+            let recovery = try withSolver(engine) { solver, sources in
+                try solver.solveRecoveringFromConflicts()?.mapConstraints { sources[ObjectIdentifier($0)]?.info }
             }
             return (engine.diagnosticSnapshot(root: self, mode: mode), recovery)
         }
@@ -117,12 +109,10 @@ extension View {
     /// }
     /// ```
     /// - Throws: ``LayoutError`` (a conflict included).
-    public func unsatisfiedConstraints() throws -> [LayoutViolation] {
+    public func unsatisfiedConstraints() throws -> [Violation<ConstraintInfo>] {
         let engine = try diagnosedEngine()
         return try withSolver(engine) { solver, sources in
-            solver.violations().compactMap { violation in
-                sources[ObjectIdentifier(violation.constraint)].map { LayoutViolation(constraint: $0.info, amount: violation.amount) }
-            }
+            solver.violations().compactMap { violation in violation.mapConstraint { sources[ObjectIdentifier($0)]?.info } }
         }
     }
 
@@ -155,14 +145,14 @@ extension View {
     }
 
     /// Every undetermined frame attribute of the subtree with the range it can take (positions
-    /// relative to this view). See ``LayoutAmbiguityReport``.
+    /// relative to this view). See ``AmbiguityReport``.
     ///
     /// ```swift
     /// let report = try root.ambiguityReport()
     /// for entry in report.entries { print(entry) }   // "badge.left = 0, can be anywhere in [0, 40]"
     /// ```
     /// - Throws: ``LayoutError`` (a conflict included).
-    public func ambiguityReport() throws -> LayoutAmbiguityReport {
+    public func ambiguityReport() throws -> AmbiguityReport<ItemAttribute> {
         let engine = try diagnosedEngine()
         let items = diagnosedItems()
         var owner: [UInt64: (item: LayoutItem, attribute: LayoutAttribute)] = [:]
@@ -177,14 +167,15 @@ extension View {
         let report = try withSolver(engine) { solver, _ in try solver.ambiguityReport(for: variables) }
         let order = Dictionary(uniqueKeysWithValues: variables.enumerated().map { ($0.element.id, $0.offset) })
         let entries = report.entries
-            .sorted { order[$0.variable.id]! < order[$1.variable.id]! }
-            .map { entry -> LayoutAmbiguityReport.Entry in
-                let (item, attribute) = owner[entry.variable.id]!
+            .sorted { order[$0.subject.id]! < order[$1.subject.id]! }
+            .map { entry -> AmbiguityReport<ItemAttribute>.Entry in
+                let (item, attribute) = owner[entry.subject.id]!
                 let shift = attribute == .left ? frame.minX : attribute == .top ? frame.minY : 0
-                return .init(item: item.key, name: item.name, attribute: attribute, value: entry.value - shift + 0,
-                             minimum: entry.minimum - shift, maximum: entry.maximum - shift)
+                return .init(subject: ItemAttribute(item: item.key, name: item.name, attribute: attribute),
+                             value: entry.value - shift + 0, minimum: entry.minimum - shift, maximum: entry.maximum - shift)
             }
-        return LayoutAmbiguityReport(entries: entries, checkedCount: variables.count)
+        return AmbiguityReport(entries: entries, checkedCount: variables.count, certifiedCount: report.certifiedCount,
+                               linearProgramCount: report.linearProgramCount)
     }
 
     // MARK: - Explain
@@ -200,7 +191,7 @@ extension View {
     /// //   content hugging: title.width <= 120 @250: holds exactly; moves it by 1 per +1 of its constant
     /// ```
     /// - Throws: ``LayoutError`` (a conflict included).
-    public func explain(_ item: LayoutItem, _ attribute: LayoutAttribute) throws -> LayoutExplanation {
+    public func explain(_ item: LayoutItem, _ attribute: LayoutAttribute) throws -> Explanation<ConstraintInfo> {
         let engine = try diagnosedEngine()
         let expression = item.expression(for: attribute)
         // Positions are reported relative to the root: shift by the root's origin.
@@ -219,14 +210,14 @@ extension View {
         }
         let (_, sources) = engine.diagnosticState
         // A layout constraint `lhs OP rhs + c` lowers to `lhs - rhs - c OP 0`: its constant moves
-        // opposite to the solver constraint's.
-        let reasons = explanation.reasons.compactMap { reason -> LayoutExplanation.Reason? in
+        // opposite to the solver constraint's, and so do the value's sensitivity and the price.
+        let reasons = explanation.reasons.compactMap { reason -> Explanation<ConstraintInfo>.Reason? in
             guard let source = sources[ObjectIdentifier(reason.constraint)] else { return nil }
             return .init(constraint: source.info, role: reason.role, violation: reason.violation, side: reason.side,
-                         sensitivity: -reason.sensitivity + 0)
+                         sensitivity: -reason.sensitivity + 0, price: -reason.price + 0, priceLevel: reason.priceLevel)
         }
-        return LayoutExplanation(subject: explanation.subject, value: explanation.value - shift + 0,
-                                 minimum: explanation.minimum - shift, maximum: explanation.maximum - shift, reasons: reasons)
+        return Explanation(subject: explanation.subject, value: explanation.value - shift + 0,
+                           minimum: explanation.minimum - shift, maximum: explanation.maximum - shift, reasons: reasons)
     }
 
     // MARK: - Sensitivity
@@ -240,7 +231,7 @@ extension View {
     /// ```
     /// - Throws: ``LayoutError``; ``LayoutError/solverFailure(_:)`` wrapping
     ///   `TrellisError.unknownConstraint(_:)` when the constraint is not part of this layout.
-    public func sensitivity(of constraint: LayoutConstraint) throws -> LayoutSensitivity {
+    public func sensitivity(of constraint: LayoutConstraint) throws -> SensitivityRange<ConstraintInfo> {
         let engine = try diagnosedEngine()
         return try sensitivity(engine, quantity: "the constant of \(constraint.info)") { $0 === constraint }
     }
@@ -254,7 +245,7 @@ extension View {
     /// print(width)        // "this layout holds while root width ≥ 392; below 392, …"
     /// ```
     /// - Throws: ``LayoutError`` (a conflict included).
-    public func rootSizeSensitivity() throws -> (width: LayoutSensitivity, height: LayoutSensitivity) {
+    public func rootSizeSensitivity() throws -> (width: SensitivityRange<ConstraintInfo>, height: SensitivityRange<ConstraintInfo>) {
         let engine = try diagnosedEngine()
         func isRoot(_ attribute: LayoutAttribute) -> (LayoutConstraint) -> Bool {
             { [self] source in
@@ -267,7 +258,7 @@ extension View {
     }
 
     private func sensitivity(_ engine: LayoutEngine, quantity: String,
-                             matching: (LayoutConstraint) -> Bool) throws -> LayoutSensitivity {
+                             matching: (LayoutConstraint) -> Bool) throws -> SensitivityRange<ConstraintInfo> {
         let (solver, sources) = engine.diagnosticState
         guard let (id, source) = sources.first(where: { matching($0.value) }),
               let lowered = solver.constraints.first(where: { ObjectIdentifier($0) == id }) else {
@@ -278,10 +269,10 @@ extension View {
         let value = source.isImplicit && source.firstAttribute == .width && quantity == "root width" ? frame.width
             : source.isImplicit && source.firstAttribute == .height && quantity == "root height" ? frame.height
             : source.resolvedConstant
-        func limit(_ limit: SensitivityRange.Limit?) -> LayoutSensitivity.Limit? {
+        func limit(_ limit: SensitivityRange<Constraint>.Limit?) -> SensitivityRange<ConstraintInfo>.Limit? {
             limit.map { .init(constraint: $0.constraint.flatMap { sources[ObjectIdentifier($0)]?.info }, event: $0.event) }
         }
-        return LayoutSensitivity(constraint: source.info, quantity: quantity, value: value,
+        return SensitivityRange(constraint: source.info, quantity: quantity, constant: value,
                                  lowerBound: value - (range.upperBound - range.constant),
                                  upperBound: value + (range.constant - range.lowerBound),
                                  lowerLimit: limit(range.upperLimit), upperLimit: limit(range.lowerLimit))

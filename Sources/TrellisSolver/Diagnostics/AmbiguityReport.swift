@@ -1,9 +1,11 @@
-/// Which variables the constraints leave undetermined: each variable that takes different values
-/// at different optimal solutions, with the range it can take (its minimum and maximum over the
-/// set of optimal solutions, the *optimal face*).
+/// Which quantities the constraints leave undetermined: each one that takes different values at
+/// different optimal solutions, with the range it can take (its minimum and maximum over the set
+/// of optimal solutions, the *optimal face*).
 ///
 /// The solver's own ``Solver/value(of:)`` picks one point of that range by a deterministic rule;
-/// an ambiguous variable is one whose value the constraints do not decide.
+/// an ambiguous variable is one whose value the constraints do not decide. The solver's report is
+/// `AmbiguityReport<Variable>` (``Solver/ambiguityReport(for:)``); a layout's is the same type over
+/// item attributes (`View.ambiguityReport()`).
 ///
 /// ```swift
 /// let a = Variable("a"), b = Variable("b")
@@ -20,16 +22,16 @@
 /// //   a = 10, can be anywhere in [10, 80]
 /// //   b = 90, can be anywhere in [20, 90]
 /// ```
-public struct AmbiguityReport: Sendable, CustomStringConvertible {
-    /// One undetermined variable.
+public struct AmbiguityReport<Subject: AmbiguitySubject>: Sendable, CustomStringConvertible {
+    /// One undetermined quantity.
     ///
     /// ```swift
     /// if let entry = report[a] { print(entry.minimum, entry.maximum) }   // 10 80
     /// ```
     public struct Entry: Sendable, CustomStringConvertible {
-        /// The variable.
-        public let variable: Variable
-        /// Its value at the solver's solution.
+        /// The quantity: a variable, or an item's attribute.
+        public let subject: Subject
+        /// Its value at the solution.
         public let value: Double
         /// The smallest value it takes at an optimal solution (`-infinity` when unbounded).
         public let minimum: Double
@@ -39,10 +41,10 @@ public struct AmbiguityReport: Sendable, CustomStringConvertible {
         /// Creates an entry.
         ///
         /// ```swift
-        /// let entry = AmbiguityReport.Entry(variable: a, value: 10, minimum: 10, maximum: 80)
+        /// let entry = AmbiguityReport.Entry(subject: a, value: 10, minimum: 10, maximum: 80)
         /// ```
-        public init(variable: Variable, value: Double, minimum: Double, maximum: Double) {
-            self.variable = variable
+        public init(subject: Subject, value: Double, minimum: Double, maximum: Double) {
+            self.subject = subject
             self.value = value
             self.minimum = minimum
             self.maximum = maximum
@@ -51,15 +53,15 @@ public struct AmbiguityReport: Sendable, CustomStringConvertible {
         /// Whether no constraint bounds it on one side at least.
         public var isUnbounded: Bool { minimum == -.infinity || maximum == .infinity }
 
-        /// Reads like `a = 10, can be anywhere in [10, 80]`.
+        /// Reads like `a = 10, can be anywhere in [10, 80]` or `badge.left = 0, can be anywhere in (-∞, ∞)`.
         public var description: String {
-            "\(variable) = \(DiagnosticText.number(value)), can be anywhere in \(DiagnosticText.interval(minimum, maximum))"
+            "\(subject) = \(DiagnosticText.number(value)), can be anywhere in \(DiagnosticText.interval(minimum, maximum))"
         }
     }
 
-    /// The undetermined variables, in creation order.
+    /// The undetermined quantities, in the order they were asked for.
     public let entries: [Entry]
-    /// How many variables were examined.
+    /// How many quantities were examined.
     public let checkedCount: Int
     /// How many of them were shown unique without ranging them one by one: fixed by presolve,
     /// moved by no free direction of the optimal face, or certified together by a group test
@@ -71,7 +73,7 @@ public struct AmbiguityReport: Sendable, CustomStringConvertible {
     /// Creates a report.
     ///
     /// ```swift
-    /// let empty = AmbiguityReport(entries: [], checkedCount: 4, certifiedCount: 4, linearProgramCount: 0)
+    /// let empty = AmbiguityReport<Variable>(entries: [], checkedCount: 4, certifiedCount: 4, linearProgramCount: 0)
     /// empty.isAmbiguous   // false
     /// ```
     public init(entries: [Entry], checkedCount: Int, certifiedCount: Int, linearProgramCount: Int) {
@@ -81,19 +83,29 @@ public struct AmbiguityReport: Sendable, CustomStringConvertible {
         self.linearProgramCount = linearProgramCount
     }
 
-    /// Whether some examined variable is undetermined.
+    /// Whether some examined quantity is undetermined.
     public var isAmbiguous: Bool { !entries.isEmpty }
 
-    /// The entry for `variable`, or nil when it is determined (or was not examined).
-    public subscript(variable: Variable) -> Entry? {
-        entries.first { $0.variable === variable }
-    }
-
-    /// One line per undetermined variable, or `no ambiguity: all N variables are determined`.
+    /// One line per undetermined quantity, or `no ambiguity: all N variables are determined`.
     public var description: String {
-        if entries.isEmpty { return "no ambiguity: all \(checkedCount) variables are determined" }
-        let noun = checkedCount == 1 ? "variable is" : "variables are"
+        let kind = Subject.kindName
+        if entries.isEmpty { return "no ambiguity: all \(checkedCount) \(kind)s are determined" }
+        let noun = checkedCount == 1 ? "\(kind) is" : "\(kind)s are"
         return "\(entries.count) of \(checkedCount) \(noun) ambiguous:\n"
             + entries.map { "  \($0)" }.joined(separator: "\n")
+    }
+}
+
+extension AmbiguityReport.Entry: Equatable where Subject: Equatable {}
+extension AmbiguityReport.Entry: Hashable where Subject: Hashable {}
+
+extension AmbiguityReport where Subject == Variable {
+    /// The entry for `variable`, or nil when it is determined (or was not examined).
+    ///
+    /// ```swift
+    /// report[a]?.maximum   // 80
+    /// ```
+    public subscript(variable: Variable) -> Entry? {
+        entries.first { $0.subject === variable }
     }
 }

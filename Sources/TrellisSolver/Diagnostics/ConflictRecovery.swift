@@ -3,6 +3,10 @@
 /// solution breaks, by how much. Like Auto Layout's "Will attempt to recover by breaking
 /// constraint", but exact: the relaxed members give way as little as possible, together.
 ///
+/// The solver's is `ConflictRecovery<Constraint>` (``Solver/solveRecoveringFromConflicts(relaxingTo:)``);
+/// a layout's is the same type over its constraint references
+/// (`View.layoutIfNeeded(recoveringFromConflicts:)`).
+///
 /// ```swift
 /// let x = Variable("x")
 /// let solver = Solver()
@@ -14,13 +18,13 @@
 ///     recovery.broken.map(\.amount)   // [10]: one of them gives way by 10
 /// }
 /// ```
-public struct ConflictRecovery: Sendable, CustomStringConvertible {
+public struct ConflictRecovery<Reference: ConstraintReference>: Sendable, CustomStringConvertible {
     /// Each minimal conflicting set found, in the order found (relaxing one may reveal the next).
-    public let conflicts: [[Constraint]]
+    public let conflicts: [[Reference]]
     /// The required constraints that were relaxed (the members of all conflicts).
-    public let relaxed: [Constraint]
+    public let relaxed: [Reference]
     /// The relaxed constraints that do not hold in the recovered solution.
-    public let broken: [Violation]
+    public let broken: [Violation<Reference>]
     /// The priority the members were relaxed to.
     public let priority: Priority
 
@@ -29,17 +33,43 @@ public struct ConflictRecovery: Sendable, CustomStringConvertible {
     /// ```swift
     /// let r = ConflictRecovery(conflicts: [[low, high]], relaxed: [low, high], broken: [], priority: 999)
     /// ```
-    public init(conflicts: [[Constraint]], relaxed: [Constraint], broken: [Violation], priority: Priority) {
+    public init(conflicts: [[Reference]], relaxed: [Reference], broken: [Violation<Reference>], priority: Priority) {
         self.conflicts = conflicts
         self.relaxed = relaxed
         self.broken = broken
         self.priority = priority
     }
 
-    /// A few lines: each conflict, then what was broken.
+    /// The same record naming its constraints another way; a constraint `transform` has no name
+    /// for is left out (see ``Violation/mapConstraint(_:)``).
+    ///
+    /// ```swift
+    /// let source: [ObjectIdentifier: MyRow] = [:]   // MyRow: ConstraintReference
+    /// let named = recovery.mapConstraints { source[ObjectIdentifier($0)] }
+    /// ```
+    public func mapConstraints<Other>(_ transform: (Reference) -> Other?) -> ConflictRecovery<Other> {
+        ConflictRecovery<Other>(conflicts: conflicts.map { $0.compactMap(transform) }, relaxed: relaxed.compactMap(transform),
+                                broken: broken.compactMap { $0.mapConstraint(transform) }, priority: priority)
+    }
+
+    /// A few lines: each conflict, then what was broken, one constraint per line.
+    ///
+    /// ```text
+    /// conflict 1: these 2 required constraints cannot hold together:
+    ///   at most 10: x - 10 <= 0 (required)
+    ///   at least 20: x - 20 >= 0 (required)
+    /// recovered by relaxing them to priority 999; broken:
+    ///   at least 20: x - 20 >= 0 (required) is off by 10
+    /// ```
     public var description: String {
-        DiagnosticText.recovery(conflicts: conflicts.map { $0.map(\.description) }, priority: "\(priority)",
-                                broken: broken.map { "\($0.constraint) violated by \(DiagnosticText.number($0.amount))" },
-                                nothingBroken: "nothing (they hold after all)")
+        var lines: [String] = []
+        for (index, conflict) in conflicts.enumerated() {
+            lines.append("conflict \(index + 1): these \(conflict.count) required constraints cannot hold together:")
+            lines += conflict.map { "  \($0)" }
+        }
+        lines.append("recovered by relaxing them to priority \(NumberFormat.priority(priority)); broken:")
+        if broken.isEmpty { lines.append("  nothing") }
+        lines += broken.map { "  \($0)" }
+        return lines.joined(separator: "\n")
     }
 }

@@ -11,20 +11,6 @@ package enum DiagnosticText {
         return "\(left), \(right)"
     }
 
-    /// The text of a conflict recovery, solver or layout level: each conflict's members, the
-    /// priority they were relaxed to, then the broken ones (or `nothingBroken`).
-    package static func recovery(conflicts: [[String]], priority: String, broken: [String], nothingBroken: String) -> String {
-        var lines: [String] = []
-        for (index, conflict) in conflicts.enumerated() {
-            lines.append("conflict \(index + 1): these \(conflict.count) required constraints cannot hold together:")
-            lines += conflict.map { "  \($0)" }
-        }
-        lines.append("recovered by relaxing them to priority \(priority); broken:")
-        if broken.isEmpty { lines.append("  \(nothingBroken)") }
-        lines += broken.map { "  \($0)" }
-        return lines.joined(separator: "\n")
-    }
-
     /// A constraint as diagnostics name it: its label if it has one, else its text.
     package static func name(_ constraint: Constraint) -> String {
         constraint.label ?? constraint.description

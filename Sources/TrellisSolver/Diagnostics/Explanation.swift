@@ -11,7 +11,7 @@
 ///   level's cost changes per unit increase of the constant (0 when moving it costs nothing).
 ///
 /// Soft constraints that hold the value by their **cost** are reasons too: a constraint broken
-/// by as little as its priority allows (role ``Role/broken``) pushes the value against a limit,
+/// by as little as its priority allows (role ``ExplanationRole/broken``) pushes the value against a limit,
 /// and it is that push, not a row of the LP, that keeps the value from moving the other way (a
 /// view squeezed below its intrinsic width: its own compression resistance keeps it from
 /// shrinking further). They are found from the optimal bases of the levels: every row or
@@ -19,6 +19,10 @@
 /// whose cost would rise if it moved (its reduced cost, split by basic error column). Their
 /// sensitivity is usually 0: the value does not follow their constant, they only decide where
 /// it sits.
+///
+/// The solver's explanations are `Explanation<Constraint>` (``Solver/explain(_:)``); a layout's
+/// are the same type over its constraint references (`View.explain(_:_:)`), with each
+/// sensitivity and price per +1 of the constant as the layout constraint writes it.
 ///
 /// ```swift
 /// let left = Variable("left"), width = Variable("width"), right = Variable("right")
@@ -35,36 +39,7 @@
 /// //   right edge: … (required): required; moves it by -1 per +1 of its constant
 /// //   preferred width: width - 100 == 0 (weight 1): holds exactly; moves it by -1 per +1 of its constant
 /// ```
-public struct Explanation: Sendable, CustomStringConvertible {
-    /// How a constraint takes part in holding the value.
-    ///
-    /// ```swift
-    /// why.reasons.filter { $0.role == .broken }   // soft constraints giving way
-    /// ```
-    public enum Role: String, Sendable {
-        /// A required constraint at its limit (an equality, or an inequality that is active).
-        case required
-        /// A soft constraint that holds exactly.
-        case holding
-        /// A soft constraint that is broken, by as little as its priority allows: its cost pushes
-        /// the value against the constraints that break it.
-        case broken
-    }
-
-    /// Which end of the value's range a constraint holds.
-    ///
-    /// ```swift
-    /// why.reasons.filter { $0.side != .above }    // what keeps it from going lower
-    /// ```
-    public enum Side: String, Sendable {
-        /// It keeps the value from going lower.
-        case below
-        /// It keeps the value from going higher.
-        case above
-        /// Both (the usual case for a determined value).
-        case both
-    }
-
+public struct Explanation<Reference: ConstraintReference>: Sendable, CustomStringConvertible {
     /// One constraint that holds the value.
     ///
     /// ```swift
@@ -72,15 +47,15 @@ public struct Explanation: Sendable, CustomStringConvertible {
     /// ```
     public struct Reason: Sendable, CustomStringConvertible {
         /// The constraint.
-        public let constraint: Constraint
+        public let constraint: Reference
         /// How it takes part.
-        public let role: Role
-        /// How far it is from holding (0 unless ``role`` is ``Role/broken``).
+        public let role: ExplanationRole
+        /// How far it is from holding (0 unless ``role`` is ``ExplanationRole/broken``).
         public let violation: Double
         /// Which end of the range it holds.
-        public let side: Side
-        /// How much the value (its minimum, for ``Side/below`` and ``Side/both``; its maximum for
-        /// ``Side/above``) moves per unit increase of the constraint's constant while the
+        public let side: ExplanationSide
+        /// How much the value (its minimum, for ``ExplanationSide/below`` and ``ExplanationSide/both``;
+        /// its maximum for ``ExplanationSide/above``) moves per unit increase of the constraint's constant while the
         /// solution keeps its shape.
         public let sensitivity: Double
         /// The change of the cost of level ``priceLevel`` per unit increase of the constant.
@@ -95,8 +70,8 @@ public struct Explanation: Sendable, CustomStringConvertible {
         /// let reason = Explanation.Reason(constraint: c, role: .required, violation: 0, side: .both,
         ///                                 sensitivity: 1, price: 0, priceLevel: nil)
         /// ```
-        public init(constraint: Constraint, role: Role, violation: Double, side: Side, sensitivity: Double,
-                    price: Double, priceLevel: Float?) {
+        public init(constraint: Reference, role: ExplanationRole, violation: Double, side: ExplanationSide,
+                    sensitivity: Double, price: Double, priceLevel: Float?) {
             self.constraint = constraint
             self.role = role
             self.violation = violation
@@ -126,7 +101,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
         }
     }
 
-    /// What is explained: a variable's name or an expression's text.
+    /// What is explained: a variable's name, an expression's text, or an item's attribute (`title.left`).
     public let subject: String
     /// Its value at the solver's solution.
     public let value: Double
@@ -137,6 +112,22 @@ public struct Explanation: Sendable, CustomStringConvertible {
     /// The binding constraints that hold it: required first, then by priority level, then by the
     /// size of the sensitivity.
     public let reasons: [Reason]
+
+    /// The same explanation naming its constraints another way; a reason whose constraint
+    /// `transform` has no name for is left out (see ``Violation/mapConstraint(_:)``).
+    ///
+    /// ```swift
+    /// let source: [ObjectIdentifier: MyRow] = [:]   // MyRow: ConstraintReference
+    /// let named = why.mapConstraints { source[ObjectIdentifier($0)] }
+    /// ```
+    public func mapConstraints<Other>(_ transform: (Reference) -> Other?) -> Explanation<Other> {
+        Explanation<Other>(subject: subject, value: value, minimum: minimum, maximum: maximum, reasons: reasons.compactMap { reason in
+            transform(reason.constraint).map {
+                Explanation<Other>.Reason(constraint: $0, role: reason.role, violation: reason.violation, side: reason.side,
+                                          sensitivity: reason.sensitivity, price: reason.price, priceLevel: reason.priceLevel)
+            }
+        })
+    }
 
     /// Creates an explanation.
     ///
@@ -167,7 +158,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
             lines += reasons.map { "  \($0)" }
         } else {
             lines.append("\(head), not determined: anywhere in \(DiagnosticText.interval(minimum, maximum))")
-            for side in [Side.below, .above] {
+            for side in [ExplanationSide.below, .above] {
                 let held = reasons.filter { $0.side == side || $0.side == .both }
                 let bound = side == .below ? minimum : maximum
                 guard bound.isFinite else {

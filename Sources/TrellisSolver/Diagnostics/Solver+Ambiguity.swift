@@ -20,7 +20,7 @@ extension Solver {
     ///   the solver's constraints and edit variables. A variable the solver does not know is
     ///   unconstrained: reported with range (-∞, ∞).
     /// - Throws: what ``solve()`` throws.
-    public func ambiguityReport(for variables: [Variable]? = nil) throws -> AmbiguityReport {
+    public func ambiguityReport(for variables: [Variable]? = nil) throws -> AmbiguityReport<Variable> {
         try ambiguity(of: variables, stopAtFirst: false)
     }
 
@@ -92,7 +92,7 @@ extension Solver {
         return (low, high)
     }
 
-    private func ambiguity(of variables: [Variable]?, stopAtFirst: Bool) throws -> AmbiguityReport {
+    private func ambiguity(of variables: [Variable]?, stopAtFirst: Bool) throws -> AmbiguityReport<Variable> {
         try solve()
         let system = diagnosticSystem()
         var targets: [Variable]
@@ -104,7 +104,7 @@ extension Solver {
         }
         targets.sort { $0.id < $1.id }
 
-        var entries: [AmbiguityReport.Entry] = []
+        var entries: [AmbiguityReport<Variable>.Entry] = []
         var certified = 0
         var runs = 0
         var byComponent: [Int: [Variable]] = [:]
@@ -112,7 +112,7 @@ extension Solver {
             if let index = system.componentOfVariable[variable.id] {
                 byComponent[index, default: []].append(variable)
             } else {
-                entries.append(.init(variable: variable, value: value(of: variable), minimum: -.infinity, maximum: .infinity))
+                entries.append(.init(subject: variable, value: value(of: variable), minimum: -.infinity, maximum: .infinity))
                 if stopAtFirst { return AmbiguityReport(entries: entries, checkedCount: targets.count, certifiedCount: 0, linearProgramCount: 0) }
             }
         }
@@ -128,7 +128,7 @@ extension Solver {
                 if certain[p] { certified += 1 } else { candidates.append((variable, p)) }
             }
             let forms = model.forms(ofVariables: candidates.map(\.position))
-            var found: [AmbiguityReport.Entry] = []
+            var found: [AmbiguityReport<Variable>.Entry] = []
             var groupCertified = 0
             try Self.rangeCandidates(candidates.map { (variable: $0.variable, form: forms[$0.position]!) }, model: model,
                                      value: { self.value(of: $0) }, stopAtFirst: stopAtFirst,
@@ -138,7 +138,7 @@ extension Solver {
             if stopAtFirst && !found.isEmpty { runs += model.faceRuns; break componentLoop }
             runs += model.faceRuns
         }
-        entries.sort { $0.variable.id < $1.variable.id }
+        entries.sort { $0.subject.id < $1.subject.id }
         return AmbiguityReport(entries: entries, checkedCount: targets.count, certifiedCount: certified, linearProgramCount: runs)
     }
 
@@ -153,7 +153,7 @@ extension Solver {
     /// cost is about 2 + 4 × (number of undetermined candidates) LPs instead of 2 per candidate.
     private static func rangeCandidates(_ candidates: [(variable: Variable, form: (constant: Double, terms: [Int: Double]))],
                                         model: DiagnosticModel, value: (Variable) -> Double, stopAtFirst: Bool,
-                                        found: inout [AmbiguityReport.Entry], groupCertified: inout Int) throws {
+                                        found: inout [AmbiguityReport<Variable>.Entry], groupCertified: inout Int) throws {
         struct Pending {
             let variable: Variable
             let columns: [(column: Int, coefficient: Double)]
@@ -164,7 +164,7 @@ extension Solver {
         func threshold(_ value: Double) -> Double { 1e-7 * max(1, abs(value)) }
         func record(_ variable: Variable, _ current: Double, _ low: Double, _ high: Double) {
             if high - low > threshold(current) {
-                found.append(.init(variable: variable, value: current, minimum: low, maximum: high))
+                found.append(.init(subject: variable, value: current, minimum: low, maximum: high))
             }
         }
         var pending: [Pending] = []

@@ -57,7 +57,7 @@ extension Solver {
     /// - Throws: ``TrellisError/invalidStrength(_:)`` for a priority outside 1..<1000, or what
     ///   ``solve()`` throws other than a conflict. The constraints are restored in any case.
     @discardableResult
-    public func solveRecoveringFromConflicts(relaxingTo priority: Priority = Priority.required - 1) throws -> ConflictRecovery? {
+    public func solveRecoveringFromConflicts(relaxingTo priority: Priority = Priority.required - 1) throws -> ConflictRecovery<Constraint>? {
         guard priority.isValid, !priority.isRequired else {
             throw TrellisError.invalidStrength("recovery priority \(priority) is outside 1..<1000")
         }
@@ -98,7 +98,7 @@ extension Solver {
             restore()
             throw error
         }
-        var broken: [Violation] = []
+        var broken: [Violation<Constraint>] = []
         for (original, relaxed) in replaced {
             let amount = residual(of: relaxed, constant: relaxed.expression.constant)
             if amount > 0 { broken.append(Violation(constraint: original, amount: amount)) }

@@ -15,7 +15,7 @@ extension Solver {
     /// why.reasons.last?.role                    // .broken: its cost keeps x from growing past the gap
     /// ```
     /// - Throws: what ``solve()`` throws.
-    public func explain(_ variable: Variable) throws -> Explanation {
+    public func explain(_ variable: Variable) throws -> Explanation<Constraint> {
         try explain(LinearExpression(variable), subject: variable.description)
     }
 
@@ -27,7 +27,7 @@ extension Solver {
     /// - Parameters:
     ///   - expression: The quantity to explain, e.g. a right edge `left + width`.
     ///   - subject: how to name the expression in the text (its description by default).
-    public func explain(_ expression: LinearExpression, subject: String? = nil) throws -> Explanation {
+    public func explain(_ expression: LinearExpression, subject: String? = nil) throws -> Explanation<Constraint> {
         try solve()
         let reduced = expression.reduced()
         let system = diagnosticSystem()
@@ -92,10 +92,10 @@ extension Solver {
             }
         }
 
-        var reasons: [Explanation.Reason] = []
+        var reasons: [Explanation<Constraint>.Reason] = []
         for item in gathered {
-            let role: Explanation.Role = item.constraint.strength.isRequired ? .required : (item.violation > 0 ? .broken : .holding)
-            let side: Explanation.Side
+            let role: ExplanationRole = item.constraint.strength.isRequired ? .required : (item.violation > 0 ? .broken : .holding)
+            let side: ExplanationSide
             let sensitivity: Double
             switch (item.below, item.above) {
             case (let b?, _?): side = .both; sensitivity = b
@@ -103,7 +103,7 @@ extension Solver {
             case (nil, let a?): side = .above; sensitivity = a
             case (nil, nil): continue
             }
-            reasons.append(Explanation.Reason(constraint: item.constraint, role: role, violation: item.violation, side: side,
+            reasons.append(Explanation<Constraint>.Reason(constraint: item.constraint, role: role, violation: item.violation, side: side,
                                               sensitivity: sensitivity, price: item.price, priceLevel: item.priceLevel))
         }
         reasons.sort { a, b in

@@ -13,7 +13,7 @@ extension Solver {
     /// range.valueRange.lower   // 300: below it, b's preference would need a < 100
     /// ```
     /// - Throws: ``TrellisError/unknownConstraint(_:)``, or what ``solve()`` throws.
-    public func sensitivity(of constraint: Constraint) throws -> SensitivityRange {
+    public func sensitivity(of constraint: Constraint) throws -> SensitivityRange<Constraint> {
         let isEdit = edits.values.contains { $0.constraint === constraint }
         guard isEdit || hasConstraint(constraint) else { throw TrellisError.unknownConstraint(constraint) }
         try solve()
@@ -39,7 +39,7 @@ extension Solver {
         }
         let m = lp.rowCount
 
-        func limit(for k: Int) -> SensitivityRange.Limit {
+        func limit(for k: Int) -> SensitivityRange<Constraint>.Limit {
             if k < m {
                 return .init(constraint: component.constraints[model.source(ofRow: k)], event: .becomesActive)
             }
@@ -53,7 +53,7 @@ extension Solver {
             // The row is not binding: its constant can move until the row starts to press.
             let activity = lp.rowValue(row)
             try lp.verify()
-            let itself = SensitivityRange.Limit(constraint: constraint, event: .becomesActive)
+            let itself = SensitivityRange<Constraint>.Limit(constraint: constraint, event: .becomesActive)
             switch constraint.relation {
             case .greaterThanOrEqual:   // activity ≥ -constant
                 return SensitivityRange(constraint: constraint, constant: constant, lowerBound: min(-activity + 0, constant),
@@ -87,10 +87,10 @@ extension Solver {
         // The nearest limit; on a tie (several state changes at once) the most telling one: a
         // broken soft constraint coming to hold, then an inequality starting to press, then a
         // bound; among equals the constraint first in canonical order.
-        func nearest(_ candidates: [(delta: Double, k: Int)]) -> (delta: Double, limit: SensitivityRange.Limit?) {
+        func nearest(_ candidates: [(delta: Double, k: Int)]) -> (delta: Double, limit: SensitivityRange<Constraint>.Limit?) {
             guard let best = candidates.map(\.delta).min() else { return (.infinity, nil) }
             let tied = candidates.filter { $0.delta <= best + 1e-9 * max(1, abs(best)) }.map { limit(for: $0.k) }
-            func rank(_ limit: SensitivityRange.Limit) -> Int {
+            func rank(_ limit: SensitivityRange<Constraint>.Limit) -> Int {
                 switch limit.event {
                 case .becomesSatisfied: 0
                 case .becomesActive: 1
@@ -125,7 +125,7 @@ extension Solver {
     /// range.valueRange     // where the suggestion may go with the same shape
     /// ```
     /// - Throws: ``TrellisError/unknownEditVariable(_:)``, or what ``solve()`` throws.
-    public func sensitivity(ofSuggestionFor variable: Variable) throws -> SensitivityRange {
+    public func sensitivity(ofSuggestionFor variable: Variable) throws -> SensitivityRange<Constraint> {
         guard let edit = edits[variable.id] else { throw TrellisError.unknownEditVariable(variable) }
         return try sensitivity(of: edit.constraint)
     }

@@ -15,8 +15,8 @@ extension Solver {
     /// try solver.solve()
     /// solver.violations().map(\.amount)   // [30, 10]: @750 first, then @250
     /// ```
-    public func violations() -> [Violation] {
-        var result: [Violation] = []
+    public func violations() -> [Violation<Constraint>] {
+        var result: [Violation<Constraint>] = []
         for constraint in constraints where !constraint.strength.isRequired {
             let amount = residual(of: constraint, constant: constraint.expression.constant)
             if amount > 0 { result.append(Violation(constraint: constraint, amount: amount)) }
