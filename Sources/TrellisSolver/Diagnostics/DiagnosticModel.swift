@@ -115,8 +115,32 @@ final class DiagnosticModel {
             columnFixed = []
             return
         }
-        let constraints = component.constraints
-        var columnCount = variableOfColumn.count
+        let (errorColumns, rowOfErrorColumn, columnCount) = Self.errorColumns(of: presolve, constraints: component.constraints,
+                                                                             firstColumn: variableOfColumn.count)
+        let lp = LinearProgram(rows: rowCount, columns: columnCount)
+        var columnBounds = Self.variableBounds(of: presolve, variableOfColumn: variableOfColumn, columnCount: columnCount)
+        for (column, bound) in columnBounds.enumerated() where column < variableOfColumn.count { lp.setColumnBound(column, bound) }
+        let (rowBounds, matrixRows, matrixColumns) = Self.setRows(of: presolve, constraints: component.constraints, in: lp,
+                                                                  columnOfVariable: columnOfVariable, errorColumns: errorColumns,
+                                                                  columnBounds: &columnBounds)
+        lp.scale()
+        self.lp = lp
+        self.rowOfErrorColumn = rowOfErrorColumn
+        self.rowBounds = rowBounds
+        self.columnBounds = columnBounds
+        self.matrixRows = matrixRows
+        self.matrixColumns = matrixColumns
+        currentRowBounds = rowBounds
+        currentColumnBounds = columnBounds
+        rowFixed = rowBounds.map(Self.isFixed)
+        columnFixed = columnBounds.map(Self.isFixed)
+    }
+
+    /// The error columns of each row (none for a required row, two for a soft equality, one for
+    /// a soft inequality), numbered from `firstColumn`; the row of each error column; the column count.
+    private static func errorColumns(of presolve: Presolve, constraints: [Constraint], firstColumn: Int)
+        -> (errorColumns: [[Int]], rowOfErrorColumn: [Int], columnCount: Int) {
+        var columnCount = firstColumn
         var errorColumns: [[Int]] = []
         var rowOfErrorColumn: [Int] = []
         for (i, row) in presolve.rows.enumerated() {
@@ -129,22 +153,34 @@ final class DiagnosticModel {
                 columnCount += count
             }
         }
-        let lp = LinearProgram(rows: rowCount, columns: columnCount)
+        return (errorColumns, rowOfErrorColumn, columnCount)
+    }
+
+    /// The bounds of every column: the presolved bounds of the variable columns, free for the
+    /// error columns until their rows are set.
+    private static func variableBounds(of presolve: Presolve, variableOfColumn: [Int], columnCount: Int) -> [LinearProgram.Bound] {
         var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
-        var matrixColumns = Array(repeating: [(row: Int, coefficient: Double)](), count: columnCount)
         for (column, variable) in variableOfColumn.enumerated() {
-            let bound: LinearProgram.Bound = switch (presolve.lower[variable], presolve.upper[variable]) {
+            columnBounds[column] = switch (presolve.lower[variable], presolve.upper[variable]) {
             case (nil, nil): .free
             case (let lo?, nil): .lower(lo)
             case (nil, let up?): .upper(up)
             case (let lo?, let up?): .range(min(lo, up), max(lo, up))
             }
-            columnBounds[column] = bound
-            lp.setColumnBound(column, bound)
         }
+        return columnBounds
+    }
+
+    /// Sets each presolved row in `lp` (its entries, its error columns, its bound) and the error
+    /// columns' bounds (≥ 0); returns the row bounds and the matrix by rows and by columns.
+    private static func setRows(of presolve: Presolve, constraints: [Constraint], in lp: LinearProgram,
+                                columnOfVariable: [Int], errorColumns: [[Int]], columnBounds: inout [LinearProgram.Bound])
+        -> (rowBounds: [LinearProgram.Bound], matrixRows: [[(column: Int, coefficient: Double)]],
+            matrixColumns: [[(row: Int, coefficient: Double)]]) {
         var rowBounds: [LinearProgram.Bound] = []
         var matrixRows: [[(column: Int, coefficient: Double)]] = []
-        rowBounds.reserveCapacity(rowCount)
+        var matrixColumns = Array(repeating: [(row: Int, coefficient: Double)](), count: columnBounds.count)
+        rowBounds.reserveCapacity(presolve.rows.count)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
@@ -161,17 +197,7 @@ final class DiagnosticModel {
                 columnBounds[column] = .lower(0)
             }
         }
-        lp.scale()
-        self.lp = lp
-        self.rowOfErrorColumn = rowOfErrorColumn
-        self.rowBounds = rowBounds
-        self.columnBounds = columnBounds
-        self.matrixRows = matrixRows
-        self.matrixColumns = matrixColumns
-        currentRowBounds = rowBounds
-        currentColumnBounds = columnBounds
-        rowFixed = rowBounds.map(Self.isFixed)
-        columnFixed = columnBounds.map(Self.isFixed)
+        return (rowBounds, matrixRows, matrixColumns)
     }
 
     private static func isFixed(_ bound: LinearProgram.Bound) -> Bool {
