@@ -145,7 +145,7 @@ extension View {
     }
 
     /// Every undetermined frame attribute of the subtree with the range it can take (positions
-    /// relative to this view). See ``AmbiguityReport``.
+    /// relative to this view). See `AmbiguityReport`.
     ///
     /// ```swift
     /// let report = try root.ambiguityReport()

@@ -1,6 +1,6 @@
 /// A `Sendable` summary of a ``LayoutConstraint``, as carried by ``LayoutError`` and named by the
-/// layout diagnostics (``Violation``, ``ConflictRecovery``, ``Explanation`` and
-/// ``SensitivityRange`` over `ConstraintInfo`).
+/// layout diagnostics (`Violation`, `ConflictRecovery`, `Explanation` and
+/// `SensitivityRange` over `ConstraintInfo`).
 ///
 /// ```swift
 /// catch LayoutError.unsatisfiable(let conflict) {
