@@ -63,6 +63,7 @@ docs: deps
 		if grep "warning:" .build/docs/$$target.log | grep -vq "prohibited flag(s): -pthread"; then \
 			grep -A4 "warning:" .build/docs/$$target.log | grep -v "prohibited flag"; exit 1; fi; \
 	done
+	@python3 Tests/Docs/doc_coverage.py $(DOC_TARGETS)
 
 fixtures:
 	python3 -m pip install --quiet -r Tests/Conformance/requirements.txt
