@@ -79,14 +79,30 @@ struct DiagnosticsDocExampleTests {
         try solver.add(((a == 120) ~~ .weight(10)).labeled("a wants 120"))
         try solver.add(((b == 200) ~~ .weight(1)).labeled("b wants 200"))
         let range = try solver.sensitivity(of: window)
+        #expect(range.constant == -400)
         #expect(range.lowerBound == -.infinity && range.upperBound == -320)
         #expect(range.upperLimit?.constraint?.label == "b wants 200")
+        #expect(range.upperLimit?.event == .becomesSatisfied)
 
         let w2 = Variable("w")
         let other = Solver()
         let width = (w2 == 400).labeled("width")
         try other.add([width, (a + b == w2), (a >= 100), ((b == 200) ~~ .weight(1))])
         #expect(try other.sensitivity(of: width).valueRange.lower == 300)
+    }
+
+    @Test("ConstraintReference: one function over the solver's and any other reference's violations")
+    func constraintReference() throws {
+        func report<C: ConstraintReference>(_ violations: [Violation<C>]) -> [String] {
+            violations.map { "\($0.constraint) at \($0.strength): \($0.amount)" }
+        }
+        let x = Variable("x")
+        let solver = Solver()
+        try solver.add(x <= 10)
+        try solver.add(((x == 50) ~~ .weight(2)).labeled("wish"))
+        try solver.solve()
+        #expect(report(solver.violations()) == ["wish: x - 50 == 0 (weight 2) at weight 2: 40.0"])
+        #expect(Variable.kindName == "variable")
     }
 
     @Test("ConflictRecovery and Solver.solveRecoveringFromConflicts")
