@@ -2,7 +2,7 @@
 #   make run       lays out the bundled demo screen at two widths (terminal picture, demo.svg,
 #                  demo.png with Pango text) and at every width from 320 to 1024 (demo.html, a
 #                  page with a width slider), and solves a bundled system (installs what is missing)
-#   make test      runs the test suite (installs what is missing)
+#   make test      runs the test suite (installs what is missing, rsvg-convert included)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
 #   make docs      builds the DocC documentation of every library into .build/docs/<Library>
@@ -43,6 +43,8 @@ run: deps
 	.build/release/trellis solve Sources/TrellisCLI/Examples/split-view.json
 
 test: deps
+	@command -v rsvg-convert >/dev/null || { echo "Installing librsvg2-bin (a second SVG renderer the tests check the pictures with)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y librsvg2-bin; }
 	@mkdir -p .build
 	$(SWIFT) build --build-tests $(TYPECHECK_FLAGS) 2>&1 | tee $(BUILD_LOG)
 	@# SwiftPM warns about the `-pthread` that glib's pkg-config file gives every Pango user; that one is not ours.

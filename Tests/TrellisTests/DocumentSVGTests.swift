@@ -163,15 +163,17 @@ struct DocumentSVGTests {
     static let rsvgConvert: String? = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("rsvg-convert renders the demo to a PNG", .enabled(if: rsvgConvert != nil, "rsvg-convert is not installed"))
+    /// `make test` installs rsvg-convert (Debian's librsvg2-bin) when it is missing.
+    @Test("rsvg-convert renders the demo to a PNG")
     func rendersWithRsvg() throws {
+        let rsvgConvert = try #require(Self.rsvgConvert, "rsvg-convert is not installed: `make test` installs librsvg2-bin")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trellis-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let svgURL = directory.appendingPathComponent("demo.svg"), pngURL = directory.appendingPathComponent("demo.png")
         try Data(SVGRenderer().render(try Self.demoPictures()).utf8).write(to: svgURL)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.rsvgConvert))
+        process.executableURL = URL(fileURLWithPath: rsvgConvert)
         process.arguments = [svgURL.path, "-o", pngURL.path]
         let errors = Pipe()
         process.standardError = errors
