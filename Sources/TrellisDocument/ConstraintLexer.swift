@@ -62,10 +62,12 @@ struct ConstraintLexer {
         /// The scalar at `index`, nil past the end.
         func at(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
+        /// Whether `s` may start an identifier: an ASCII letter or `_`.
         static func isLetter(_ s: Unicode.Scalar) -> Bool {
             (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_"
         }
 
+        /// Whether `s` is an ASCII digit.
         static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
 
         /// Moves past spaces, tabs and line breaks; false when nothing is left to read.

@@ -118,6 +118,7 @@ struct LabelPlacement {
         /// How many levels up each ancestor of the box being placed is (0: not an ancestor).
         var ancestorLevel: [Int]
 
+        /// A search among `items` within `bounds`, keeping off `placed` (the obstacles, at first).
         init(items: [Item], bounds: Rect, placed: [Rect], gap: Size, reach: Size, edge: Double) {
             self.items = items
             self.bounds = bounds

@@ -69,6 +69,7 @@ package struct LayoutSystemExport {
         let levels: [Float]
         let weightOfLevel: [Float: Double]
 
+        /// The levels of `softRows` and their weights.
         init(softRows: [Constraint]) {
             self.softRows = softRows
             levels = Set(softRows.map { Self.level(of: $0.strength) }).sorted()
@@ -118,6 +119,7 @@ package struct LayoutSystemExport {
         private var used = Set<String>()
         private let usedVariables: Set<ObjectIdentifier>
 
+        /// Names the variables `rows` use: the items' of `layout` first, then the rest in row order.
         init(of layout: DocumentLayout, rows: [Constraint]) {
             usedVariables = Set(rows.flatMap { $0.expression.terms.map { ObjectIdentifier($0.variable) } })
             let document = layout.document

@@ -42,6 +42,7 @@ struct VisualFormatLowering {
         }
     }
 
+    /// The format's relations: superview edges, sizes and gaps along it, then proportions and alignments.
     func relations() throws(VisualFormatError) -> [LayoutRelation] {
         let axis = try axis()
         let superview = try superview()
