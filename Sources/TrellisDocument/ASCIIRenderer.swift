@@ -70,6 +70,45 @@ public struct ASCIIRenderer: Sendable {
         }
 
         func contains(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < width && y < height }
+
+        /// Sets the cell at column `x`, row `y` (nothing outside the canvas).
+        mutating func put(_ x: Int, _ y: Int, _ c: Character, style: Style) {
+            guard contains(x, y) else { return }
+            let i = y * width + x
+            cells[i] = c
+            styles[i] = style
+        }
+
+        /// Draws a box: its interior blank (over what is behind), then its outline in `style`'s characters.
+        mutating func drawBox(_ p: Cells, style: Style) {
+            let (corner, horizontal, vertical): (Character, Character, Character) = switch style {
+            case .plain: ("+", "-", "|")
+            case .conflict: ("#", "#", "#")
+            case .ambiguous: ("+", ".", ":")
+            }
+            if p.x1 - p.x0 >= 2, p.y1 - p.y0 >= 2 {
+                for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
+                    for x in stride(from: max(p.x0 + 1, 0), through: min(p.x1 - 1, width - 1), by: 1) {
+                        let i = y * width + x
+                        cells[i] = " "
+                        styles[i] = .plain
+                    }
+                }
+            }
+            if p.x0 == p.x1 && p.y0 == p.y1 {
+                put(p.x0, p.y0, corner, style: style)
+                return
+            }
+            for x in stride(from: max(p.x0, 0), through: min(p.x1, width - 1), by: 1) {
+                put(x, p.y0, horizontal, style: style)
+                put(x, p.y1, horizontal, style: style)
+            }
+            for y in stride(from: max(p.y0, 0), through: min(p.y1, height - 1), by: 1) {
+                put(p.x0, y, vertical, style: style)
+                put(p.x1, y, vertical, style: style)
+            }
+            for (x, y) in [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)] { put(x, y, corner, style: style) }
+        }
     }
 
     /// A box's cells: columns `x0...x1`, rows `y0...y1` (possibly beyond the canvas).
@@ -173,52 +212,31 @@ public struct ASCIIRenderer: Sendable {
 
     private func draw(_ picture: LayoutPicture, scale: Double) -> String {
         let layout = layout(of: picture, scale: scale)
-        let width = layout.width, height = layout.height
-        var canvas = Canvas(width: width, height: height)
+        var canvas = Canvas(width: layout.width, height: layout.height)
         for index in layout.drawn {
-            let box = picture.boxes[index], p = layout.cells[index]!
-            let style: Style = switch box.mark {
-            case .conflict?: .conflict
-            case .ambiguous?: .ambiguous
-            case nil: .plain
-            }
-            let (corner, horizontal, vertical): (Character, Character, Character) = switch style {
-            case .plain: ("+", "-", "|")
-            case .conflict: ("#", "#", "#")
-            case .ambiguous: ("+", ".", ":")
-            }
-            func put(_ x: Int, _ y: Int, _ c: Character) {
-                guard canvas.contains(x, y) else { return }
-                let i = y * width + x
-                canvas.cells[i] = c
-                canvas.styles[i] = style
-            }
-            // Interior first (blank over what is behind), then the outline.
-            if p.x1 - p.x0 >= 2, p.y1 - p.y0 >= 2 {
-                for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
-                    for x in stride(from: max(p.x0 + 1, 0), through: min(p.x1 - 1, width - 1), by: 1) {
-                        let i = y * width + x
-                        canvas.cells[i] = " "
-                        canvas.styles[i] = .plain
-                    }
-                }
-            }
-            if p.x0 == p.x1 && p.y0 == p.y1 {
-                put(p.x0, p.y0, corner)
-                continue
-            }
-            for x in stride(from: max(p.x0, 0), through: min(p.x1, width - 1), by: 1) {
-                put(x, p.y0, horizontal)
-                put(x, p.y1, horizontal)
-            }
-            for y in stride(from: max(p.y0, 0), through: min(p.y1, height - 1), by: 1) {
-                put(p.x0, y, vertical)
-                put(p.x1, y, vertical)
-            }
-            for (x, y) in [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)] { put(x, y, corner) }
+            canvas.drawBox(layout.cells[index]!, style: Self.style(of: picture.boxes[index]))
         }
+        writeLabels(of: layout, into: &canvas)
+        var lines = ["\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / scale, decimals: 2)) pt)"]
+        lines += textLines(of: canvas)
+        lines += Self.legendLines(of: layout, in: picture)
+        if let marks = Self.markLegend(of: picture) { lines.append(marks) }
+        lines.append(contentsOf: picture.notes)
+        lines.append(contentsOf: picture.ambiguityNotes)
+        return lines.joined(separator: "\n") + "\n"
+    }
 
-        // The labels where the placement put them; an outside one with a marker pointing at its box.
+    /// How a box's outline is drawn: plain, or marked as conflicting or ambiguous.
+    private static func style(of box: LayoutPicture.Box) -> Style {
+        switch box.mark {
+        case .conflict?: .conflict
+        case .ambiguous?: .ambiguous
+        case nil: .plain
+        }
+    }
+
+    /// Writes every label where the placement put it; an outside one with a marker pointing at its box.
+    private func writeLabels(of layout: PanelLayout, into canvas: inout Canvas) {
         for label in layout.placement.labels {
             guard let rect = label.rect else { continue }
             var rows: [[Character]] = label.kind == .legend ? [Array("\(label.number ?? 0)")] : layout.variants[label.item][label.variant]
@@ -235,14 +253,16 @@ public struct ASCIIRenderer: Sendable {
             let x0 = Int(rect.minX), y0 = Int(rect.minY)
             for (offset, row) in rows.enumerated() { write(row, into: &canvas, row: y0 + offset, from: x0) }
         }
+    }
 
+    /// The canvas's rows as text, without trailing blanks; marked cells coloured when ``color`` is on.
+    private func textLines(of canvas: Canvas) -> [String] {
         var lines: [String] = []
-        lines.append("\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / scale, decimals: 2)) pt)")
-        for y in 0..<height {
+        for y in 0..<canvas.height {
             var line = ""
             var current = Style.plain
-            for x in 0..<width {
-                let i = y * width + x
+            for x in 0..<canvas.width {
+                let i = y * canvas.width + x
                 let style = color && canvas.cells[i] != " " ? canvas.styles[i] : .plain
                 if style != current {
                     line += style == .plain ? "\u{1B}[0m" : style == .conflict ? "\u{1B}[31m" : "\u{1B}[33m"
@@ -254,21 +274,26 @@ public struct ASCIIRenderer: Sendable {
             while line.last == " " { line.removeLast() }
             lines.append(line)
         }
-        for (number, index) in layout.placement.legend.enumerated() {
+        return lines
+    }
+
+    /// One line per box listed in the legend: `2 avatar 72 × 72`.
+    private static func legendLines(of layout: PanelLayout, in picture: LayoutPicture) -> [String] {
+        layout.placement.legend.enumerated().map { number, index in
             let box = picture.boxes[layout.drawn[index]]
-            lines.append("\(number + 1) \(box.mark == .ambiguous ? "?" : "")\(box.name) "
-                + "\(NumberFormat.text(box.frame.width, decimals: 1)) × \(NumberFormat.text(box.frame.height, decimals: 1))")
+            return "\(number + 1) \(box.mark == .ambiguous ? "?" : "")\(box.name) "
+                + "\(NumberFormat.text(box.frame.width, decimals: 1)) × \(NumberFormat.text(box.frame.height, decimals: 1))"
         }
+    }
+
+    /// The line saying what the marked outlines mean, nil when no box is marked.
+    private static func markLegend(of picture: LayoutPicture) -> String? {
         let marks = Set(picture.boxes.compactMap(\.mark))
-        if !marks.isEmpty {
-            var legend: [String] = []
-            if marks.contains(.conflict) { legend.append("# conflicting") }
-            if marks.contains(.ambiguous) { legend.append("? ambiguous (outline : and .)") }
-            lines.append(legend.joined(separator: "   "))
-        }
-        lines.append(contentsOf: picture.notes)
-        lines.append(contentsOf: picture.ambiguityNotes)
-        return lines.joined(separator: "\n") + "\n"
+        guard !marks.isEmpty else { return nil }
+        var legend: [String] = []
+        if marks.contains(.conflict) { legend.append("# conflicting") }
+        if marks.contains(.ambiguous) { legend.append("? ambiguous (outline : and .)") }
+        return legend.joined(separator: "   ")
     }
 
     private func write(_ text: [Character], into canvas: inout Canvas, row: Int, from: Int) {

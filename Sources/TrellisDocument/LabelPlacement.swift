@@ -89,16 +89,91 @@ struct LabelPlacement {
     init(items: [Item], bounds: Rect, obstacles: [Rect] = [], gap: Size, reach: Size, edge: Double,
          numberSize: (Int) -> (inside: Size, outside: Size)) {
         self.items = items
-        var placed: [Rect] = obstacles
+        var search = Search(items: items, bounds: bounds, placed: obstacles, gap: gap, reach: reach, edge: edge)
         var chosen: [Label?] = Array(repeating: nil, count: items.count)
-        // Flat copies of what the searches read for every box (no copying of items in loops).
-        let rects = items.map(\.rect)
-        let parents = items.map { item in item.parent.flatMap { $0 >= 0 && $0 < items.count ? $0 : nil } ?? -1 }
-        let outlines = items.map(\.isOutline)
-        // How many levels up each ancestor of the box being placed is (0: not an ancestor).
-        var ancestorLevel = Array(repeating: 0, count: items.count)
+        // 1. Inside, for every box (labels inside different boxes can never meet).
+        search.placeInside(&chosen)
+        // 2. Outside with a leader, for the rest.
+        search.placeOutside(&chosen)
+        // 3. The legend: a number where one fits.
+        let legend = search.placeInLegend(&chosen, numberSize: numberSize)
+        self.labels = chosen.map { $0! }
+        self.legend = legend
+    }
 
-        func markAncestors(of index: Int, _ mark: Bool) {
+    /// The state of one placement: the boxes, the rectangles labels must keep off so far, and
+    /// the searches for a spot inside and outside a box.
+    private struct Search {
+        let items: [Item]
+        let bounds: Rect
+        let gap: Size
+        let reach: Size
+        let edge: Double
+        /// The obstacles and the labels placed so far.
+        var placed: [Rect]
+        // Flat copies of what the searches read for every box (no copying of items in loops).
+        let rects: [Rect]
+        let parents: [Int]
+        let outlines: [Bool]
+        /// How many levels up each ancestor of the box being placed is (0: not an ancestor).
+        var ancestorLevel: [Int]
+
+        /// A search among `items` within `bounds`, keeping off `placed` (the obstacles, at first).
+        init(items: [Item], bounds: Rect, placed: [Rect], gap: Size, reach: Size, edge: Double) {
+            self.items = items
+            self.bounds = bounds
+            self.placed = placed
+            self.gap = gap
+            self.reach = reach
+            self.edge = edge
+            rects = items.map(\.rect)
+            parents = items.map { item in item.parent.flatMap { $0 >= 0 && $0 < items.count ? $0 : nil } ?? -1 }
+            outlines = items.map(\.isOutline)
+            ancestorLevel = Array(repeating: 0, count: items.count)
+        }
+
+        /// Labels every box inside itself where its label fits.
+        mutating func placeInside(_ chosen: inout [Label?]) {
+            for index in items.indices {
+                guard let spot = inside(index, sizes: items[index].variants) else { continue }
+                chosen[index] = Label(item: index, kind: .inside, variant: spot.variant, rect: spot.rect)
+                placed.append(spot.rect)
+            }
+        }
+
+        /// Labels every box still unlabelled outside itself, with a leader, where its label fits.
+        mutating func placeOutside(_ chosen: inout [Label?]) {
+            for index in items.indices where chosen[index] == nil {
+                guard let spot = outside(index, sizes: items[index].outsideVariants) else { continue }
+                chosen[index] = Label(item: index, kind: .outside, variant: spot.variant, rect: spot.rect,
+                                      leader: LabelPlacement.leader(from: spot.rect, to: items[index].rect))
+                placed.append(spot.rect)
+            }
+        }
+
+        /// Lists every box still unlabelled in the legend, placing its number inside, else outside,
+        /// where it fits; returns the boxes in number order.
+        mutating func placeInLegend(_ chosen: inout [Label?], numberSize: (Int) -> (inside: Size, outside: Size)) -> [Int] {
+            var legend: [Int] = []
+            for index in items.indices where chosen[index] == nil {
+                legend.append(index)
+                let number = legend.count
+                let sizes = numberSize(number)
+                var label = Label(item: index, kind: .legend, variant: 0, rect: nil, number: number)
+                if let spot = inside(index, sizes: [sizes.inside]) {
+                    label.rect = spot.rect
+                } else if let spot = outside(index, sizes: [sizes.outside]) {
+                    label.rect = spot.rect
+                    label.leader = LabelPlacement.leader(from: spot.rect, to: items[index].rect)
+                }
+                if let rect = label.rect { placed.append(rect) }
+                chosen[index] = label
+            }
+            return legend
+        }
+
+        /// Sets (or, with `mark` false, clears) the ancestor levels of the ancestors of `index`.
+        mutating func markAncestors(of index: Int, _ mark: Bool) {
             var next = parents[index]
             var level = 1
             while next >= 0, level <= items.count {
@@ -112,106 +187,81 @@ struct LabelPlacement {
         /// (an outline-only box as its four edges; the box itself too when `outside`, and then
         /// the outlines of its nearest ancestors), the placed labels and the obstacles, each grown
         /// by the gap — nil when there are too many to search among (the label goes elsewhere).
-        func blockers(of index: Int, in window: Rect, outside: Bool) -> [Rect]? {
+        mutating func blockers(of index: Int, in window: Rect, outside: Bool) -> [Rect]? {
             markAncestors(of: index, true)
             defer { markAncestors(of: index, false) }
             var result: [Rect] = []
+            let gap = gap
             func add(_ rect: Rect) {
-                let grown = Self.grow(rect, by: gap)
-                if Self.intersects(grown, window) { result.append(grown) }
-            }
-            /// Whether the box's whole area blocks.
-            func isSolid(_ other: Int) -> Bool {
-                ancestorLevel[other] == 0 && !outlines[other] && (other != index || outside)
+                let grown = LabelPlacement.grow(rect, by: gap)
+                if LabelPlacement.intersects(grown, window) { result.append(grown) }
             }
             for other in 0..<rects.count {
                 let level = ancestorLevel[other]
                 if level > 0 || (other != index && outlines[other]) {
-                    if level > Self.ancestorOutlines || (level > 0 && !outside) { continue }
-                    for strip in Self.edges(of: rects[other], thickness: edge) { add(strip) }
+                    if level > LabelPlacement.ancestorOutlines || (level > 0 && !outside) { continue }
+                    for strip in LabelPlacement.edges(of: rects[other], thickness: edge) { add(strip) }
                 } else if other != index || outside {
                     // A box inside a box that blocks adds nothing.
                     let parent = parents[other]
-                    if parent >= 0, isSolid(parent), Self.holds(rects[parent], rects[other]) { continue }
+                    if parent >= 0, isSolid(parent, placing: index, outside: outside),
+                       LabelPlacement.holds(rects[parent], rects[other]) { continue }
                     add(rects[other])
                 }
-                if result.count > Self.maximumBlockers { return nil }
+                if result.count > LabelPlacement.maximumBlockers { return nil }
             }
             for rect in placed {
                 add(rect)
-                if result.count > Self.maximumBlockers { return nil }
+                if result.count > LabelPlacement.maximumBlockers { return nil }
             }
             return result
         }
 
-        func inside(_ index: Int, sizes: [Size]) -> (variant: Int, rect: Rect)? {
-            let item = items[index]
-            let regions = item.regions.compactMap { Self.intersection($0, bounds) }
-            guard let union = regions.first.map({ regions.dropFirst().reduce($0, Self.union) }),
+        /// Whether the whole area of box `other` blocks a label of `index`.
+        func isSolid(_ other: Int, placing index: Int, outside: Bool) -> Bool {
+            ancestorLevel[other] == 0 && !outlines[other] && (other != index || outside)
+        }
+
+        /// The first variant of `sizes` that fits in a free spot inside box `index`, and the spot.
+        mutating func inside(_ index: Int, sizes: [Size]) -> (variant: Int, rect: Rect)? {
+            let regions = items[index].regions.compactMap { LabelPlacement.intersection($0, bounds) }
+            guard let union = regions.first.map({ regions.dropFirst().reduce($0, LabelPlacement.union) }),
                   let blocking = blockers(of: index, in: union, outside: false) else { return nil }
             // When the smallest rectangle in every variant fits nowhere, no variant does.
-            let least = Self.smallest(sizes)
-            guard sizes.count < 2 || regions.contains(where: { Self.firstFree(least, in: $0, avoiding: blocking) != nil }) else {
+            let least = LabelPlacement.smallest(sizes)
+            guard sizes.count < 2
+                    || regions.contains(where: { LabelPlacement.firstFree(least, in: $0, avoiding: blocking) != nil }) else {
                 return nil
             }
             for (variant, size) in sizes.enumerated() {
                 for region in regions {
-                    if let rect = Self.firstFree(size, in: region, avoiding: blocking) { return (variant, rect) }
+                    if let rect = LabelPlacement.firstFree(size, in: region, avoiding: blocking) { return (variant, rect) }
                 }
             }
             return nil
         }
 
-        func outside(_ index: Int, sizes: [Size]) -> (variant: Int, rect: Rect)? {
+        /// The first variant of `sizes` that fits in a free spot within ``reach`` outside box
+        /// `index`, and the spot nearest the box.
+        mutating func outside(_ index: Int, sizes: [Size]) -> (variant: Int, rect: Rect)? {
             let box = items[index].rect
             let widest = sizes.map(\.width).max() ?? 0, tallest = sizes.map(\.height).max() ?? 0
             let around = Rect(x: box.minX - reach.width - widest, y: box.minY - reach.height - tallest,
                               width: box.width + 2 * (reach.width + widest), height: box.height + 2 * (reach.height + tallest))
-            guard let window = Self.intersection(around, bounds),
+            guard let window = LabelPlacement.intersection(around, bounds),
                   let blocking = blockers(of: index, in: window, outside: true) else { return nil }
-            let least = Self.smallest(sizes)
-            guard sizes.count < 2 || Self.nearestFree(least, to: box, in: window, within: reach, avoiding: blocking) != nil else {
+            let least = LabelPlacement.smallest(sizes)
+            guard sizes.count < 2
+                    || LabelPlacement.nearestFree(least, to: box, in: window, within: reach, avoiding: blocking) != nil else {
                 return nil
             }
             for (variant, size) in sizes.enumerated() {
-                if let rect = Self.nearestFree(size, to: box, in: window, within: reach, avoiding: blocking) {
+                if let rect = LabelPlacement.nearestFree(size, to: box, in: window, within: reach, avoiding: blocking) {
                     return (variant, rect)
                 }
             }
             return nil
         }
-
-        // 1. Inside, for every box (labels inside different boxes can never meet).
-        for index in items.indices {
-            guard let spot = inside(index, sizes: items[index].variants) else { continue }
-            chosen[index] = Label(item: index, kind: .inside, variant: spot.variant, rect: spot.rect)
-            placed.append(spot.rect)
-        }
-        // 2. Outside with a leader, for the rest.
-        for index in items.indices where chosen[index] == nil {
-            guard let spot = outside(index, sizes: items[index].outsideVariants) else { continue }
-            chosen[index] = Label(item: index, kind: .outside, variant: spot.variant, rect: spot.rect,
-                                  leader: Self.leader(from: spot.rect, to: items[index].rect))
-            placed.append(spot.rect)
-        }
-        // 3. The legend: a number where one fits.
-        var legend: [Int] = []
-        for index in items.indices where chosen[index] == nil {
-            legend.append(index)
-            let number = legend.count
-            let sizes = numberSize(number)
-            var label = Label(item: index, kind: .legend, variant: 0, rect: nil, number: number)
-            if let spot = inside(index, sizes: [sizes.inside]) {
-                label.rect = spot.rect
-            } else if let spot = outside(index, sizes: [sizes.outside]) {
-                label.rect = spot.rect
-                label.leader = Self.leader(from: spot.rect, to: items[index].rect)
-            }
-            if let rect = label.rect { placed.append(rect) }
-            chosen[index] = label
-        }
-        self.labels = chosen.map { $0! }
-        self.legend = legend
     }
 
     /// The parent of each box given the depths of boxes listed parents before children (each box

@@ -319,12 +319,7 @@ struct LayoutDocumentDecoder {
                                range: .positive)
         let height = try number(heightValue, path: path + [.key("height")], subject: subject, field: "height",
                                 range: .positive)
-        var entry = LayoutDocument.ViewEntry(
-            id: id, parent: nil, intrinsicSize: nil,
-            hugging: .init(horizontal: .defaultLow, vertical: .defaultLow),
-            compression: .init(horizontal: .defaultHigh, vertical: .defaultHigh),
-            firstBaseline: 0, lastBaseline: 0, margins: EdgeInsets(8), safeArea: .zero, marginsFromSafeArea: true,
-            direction: .unspecified, line: location(path).line)
+        var entry = Self.defaultViewEntry(id: id, parent: nil, line: location(path).line)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return (entry, Size(width: width, height: height))
     }
@@ -342,37 +337,40 @@ struct LayoutDocumentDecoder {
                                          "margins", "safeArea", "marginsFromSafeArea", "direction",
                                          "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack"],
                       path: path, subject: subject)
-        var parent = rootID
-        if let parentValue = value["parent"] {
-            guard case .string(let text) = parentValue else {
-                throw failure(path + [.key("parent")], "\(subject): parent must be the id of a view, found \(parentValue.kind)")
-            }
-            parent = text
+        let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
+        var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
+        try decodeSizing(value, into: &entry, path: path, subject: subject)
+        entry.text = try decodeText(value, path: path, subject: subject)
+        if let hidden = value["hidden"] {
+            entry.isHidden = try decodeHidden(hidden, path: path + [.key("hidden")], subject: subject)
         }
-        var entry = LayoutDocument.ViewEntry(
+        if let stack = value["stack"] {
+            if entry.text != nil {
+                throw failure(path + [.key("stack")], "\(subject): a view cannot be both a text item and a stack")
+            }
+            entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
+        }
+        try decodeCommon(value, into: &entry, path: path, subject: subject)
+        return entry
+    }
+
+    /// A view or root with the defaults of every optional field: no intrinsic size, hugging
+    /// `defaultLow`, compression resistance `defaultHigh`, baselines 0, margins 8 from a zero safe
+    /// area, direction unspecified.
+    private static func defaultViewEntry(id: String, parent: String?, line: Int) -> LayoutDocument.ViewEntry {
+        LayoutDocument.ViewEntry(
             id: id, parent: parent, intrinsicSize: nil,
             hugging: .init(horizontal: .defaultLow, vertical: .defaultLow),
             compression: .init(horizontal: .defaultHigh, vertical: .defaultHigh),
             firstBaseline: 0, lastBaseline: 0, margins: EdgeInsets(8), safeArea: .zero, marginsFromSafeArea: true,
             direction: .unspecified, line: line)
+    }
 
+    /// A view's sizing fields, each optional: `intrinsicSize`, `hugging`, `compression` and `baselines`.
+    private func decodeSizing(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
+                              subject: String) throws(LayoutDocumentError) {
         if let sizeValue = value["intrinsicSize"] {
-            let sizePath = path + [.key("intrinsicSize")]
-            guard case .object(let sizeMembers) = sizeValue else {
-                throw failure(sizePath, "\(subject): intrinsicSize must be an object such as {\"width\": 120, "
-                    + "\"height\": 20}, found \(sizeValue.kind)")
-            }
-            try checkKeys(sizeMembers, allowed: ["width", "height"], path: sizePath, subject: "\(subject): intrinsicSize")
-            var components: [Double] = []
-            for field in ["width", "height"] {
-                switch sizeValue[field] {
-                case nil, .null?: components.append(View.noIntrinsicMetric)
-                case let component?:
-                    components.append(try number(component, path: sizePath + [.key(field)], subject: subject,
-                                                 field: "intrinsicSize.\(field)", range: .nonNegative))
-                }
-            }
-            entry.intrinsicSize = Size(width: components[0], height: components[1])
+            entry.intrinsicSize = try decodeIntrinsicSize(sizeValue, path: path + [.key("intrinsicSize")], subject: subject)
         }
         if let hugging = value["hugging"] {
             entry.hugging = try priorities(hugging, path: path + [.key("hugging")], subject: subject, field: "hugging",
@@ -383,36 +381,66 @@ struct LayoutDocumentDecoder {
                                                field: "compression", default: entry.compression)
         }
         if let baselines = value["baselines"] {
-            let basePath = path + [.key("baselines")]
-            guard case .object(let baseMembers) = baselines else {
-                throw failure(basePath, "\(subject): baselines must be an object such as {\"first\": 15, \"last\": 5}, "
-                    + "found \(baselines.kind)")
-            }
-            try checkKeys(baseMembers, allowed: ["first", "last"], path: basePath, subject: "\(subject): baselines")
-            if let first = baselines["first"] {
-                entry.firstBaseline = try number(first, path: basePath + [.key("first")], subject: subject,
-                                                 field: "baselines.first", range: .any)
-            }
-            if let last = baselines["last"] {
-                entry.lastBaseline = try number(last, path: basePath + [.key("last")], subject: subject,
-                                                field: "baselines.last", range: .any)
+            try decodeBaselines(baselines, into: &entry, path: path + [.key("baselines")], subject: subject)
+        }
+    }
+
+    /// A view's `parent`: the id of a view, the root when the field is absent.
+    private func decodeParent(_ value: JSONValue?, path: [Step], subject: String, rootID: String)
+        throws(LayoutDocumentError) -> String
+    {
+        guard let value else { return rootID }
+        guard case .string(let text) = value else {
+            throw failure(path, "\(subject): parent must be the id of a view, found \(value.kind)")
+        }
+        return text
+    }
+
+    /// A view's `intrinsicSize` object: a width and a height, each absent or null for none.
+    private func decodeIntrinsicSize(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
+        -> Size
+    {
+        guard case .object(let members) = value else {
+            throw failure(path, "\(subject): intrinsicSize must be an object such as {\"width\": 120, "
+                + "\"height\": 20}, found \(value.kind)")
+        }
+        try checkKeys(members, allowed: ["width", "height"], path: path, subject: "\(subject): intrinsicSize")
+        var components: [Double] = []
+        for field in ["width", "height"] {
+            switch value[field] {
+            case nil, .null?: components.append(View.noIntrinsicMetric)
+            case let component?:
+                components.append(try number(component, path: path + [.key(field)], subject: subject,
+                                             field: "intrinsicSize.\(field)", range: .nonNegative))
             }
         }
-        entry.text = try decodeText(value, path: path, subject: subject)
-        if let hidden = value["hidden"] {
-            guard case .bool(let on) = hidden else {
-                throw failure(path + [.key("hidden")], "\(subject): hidden must be true or false, found \(hidden.kind)")
-            }
-            entry.isHidden = on
+        return Size(width: components[0], height: components[1])
+    }
+
+    /// A view's `baselines` object: its first and last baseline offsets, each optional.
+    private func decodeBaselines(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
+                                 subject: String) throws(LayoutDocumentError) {
+        guard case .object(let members) = value else {
+            throw failure(path, "\(subject): baselines must be an object such as {\"first\": 15, \"last\": 5}, "
+                + "found \(value.kind)")
         }
-        if let stack = value["stack"] {
-            if entry.text != nil {
-                throw failure(path + [.key("stack")], "\(subject): a view cannot be both a text item and a stack")
-            }
-            entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
+        try checkKeys(members, allowed: ["first", "last"], path: path, subject: "\(subject): baselines")
+        if let first = value["first"] {
+            entry.firstBaseline = try number(first, path: path + [.key("first")], subject: subject,
+                                             field: "baselines.first", range: .any)
         }
-        try decodeCommon(value, into: &entry, path: path, subject: subject)
-        return entry
+        if let last = value["last"] {
+            entry.lastBaseline = try number(last, path: path + [.key("last")], subject: subject,
+                                            field: "baselines.last", range: .any)
+        }
+    }
+
+    /// A view's `hidden` flag.
+    private func decodeHidden(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError) -> Bool {
+        guard case .bool(let on) = value else {
+            throw failure(path, "\(subject): hidden must be true or false, found \(value.kind)")
+        }
+        return on
     }
 
     /// The fields of a `stack` object.

@@ -38,44 +38,102 @@ package struct LayoutSystemExport {
     /// written, so that solving the export shows the conflict).
     /// - Throws: ``LayoutDocumentError`` when the layout fails for another reason.
     package static func make(_ layout: DocumentLayout) throws(LayoutDocumentError) -> LayoutSystemExport {
-        let rows: [(row: Constraint, source: LayoutConstraint)]
+        let rows = try loweredRows(of: layout)
+        let weighting = Weighting(softRows: rows.map(\.row).filter { !$0.strength.isRequired })
+        let names = VariableNames(of: layout, rows: rows.map(\.row))
+        let lines = constraintLines(orderedEntries(rows, in: layout), names: names, weighting: weighting)
+        let variables = names.order.map { JSONText.quoted(names.name(of: $0)) }
+        let json = "{\n  \"format\": \"linear-system/1\",\n  \"variables\": [\(variables.joined(separator: ", "))],\n"
+            + "  \"constraints\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
+        let document = layout.document
+        return LayoutSystemExport(json: json, warnings: weighting.warnings(), weights: weighting.weights,
+                                  itemIDs: [document.root.id] + document.views.map(\.id) + document.guides.map(\.id))
+    }
+
+    /// The layout's constraints as the solver's rows, each with the constraint it comes from.
+    private static func loweredRows(of layout: DocumentLayout) throws(LayoutDocumentError)
+        -> [(row: Constraint, source: LayoutConstraint)]
+    {
         do {
-            rows = try layout.root.loweredConstraints()
+            return try layout.root.loweredConstraints()
         } catch {
             throw LayoutDocumentError("layout failed: \(error)")
         }
+    }
 
-        // Weights per soft level.
-        let softRows = rows.filter { !$0.row.strength.isRequired }
-        var levels: [Float] = []
-        for level in Set(softRows.map { $0.row.strength.priority?.rawValue ?? 0 }).sorted() { levels.append(level) }
-        // Level k weighs the smallest power of ten at least 10 × the total weight of the levels below.
-        var summed: [Float: Double] = [:]
-        for (row, _) in softRows { summed[row.strength.priority?.rawValue ?? 0, default: 0] += row.strength.weight }
-        var weightOfLevel: [Float: Double] = [:]
-        var below = 0.0
-        for level in levels {
-            var weight = 1.0
-            while weight < 10 * below { weight *= 10 }
-            weightOfLevel[level] = weight
-            below += weight * (summed[level] ?? 0)
+    /// The weight of each soft priority level: level k weighs the smallest power of ten at least
+    /// 10 × the total weight of the levels below.
+    private struct Weighting {
+        let softRows: [Constraint]
+        /// The soft levels (a priority's raw value, 0 for none), lowest first.
+        let levels: [Float]
+        let weightOfLevel: [Float: Double]
+
+        /// The levels of `softRows` and their weights.
+        init(softRows: [Constraint]) {
+            self.softRows = softRows
+            levels = Set(softRows.map { Self.level(of: $0.strength) }).sorted()
+            var summed: [Float: Double] = [:]
+            for row in softRows { summed[Self.level(of: row.strength), default: 0] += row.strength.weight }
+            var weightOfLevel: [Float: Double] = [:]
+            var below = 0.0
+            for level in levels {
+                var weight = 1.0
+                while weight < 10 * below { weight *= 10 }
+                weightOfLevel[level] = weight
+                below += weight * (summed[level] ?? 0)
+            }
+            self.weightOfLevel = weightOfLevel
         }
-        let weights = levels.map { (priority: $0 == 0 ? nil : Priority($0), weight: weightOfLevel[$0] ?? 1) }
 
-        var warnings: [String] = []
-        let rowWeights = softRows.map { $0.row.strength.weight * (weightOfLevel[$0.row.strength.priority?.rawValue ?? 0] ?? 1) }
-        if let lightest = rowWeights.min(), let heaviest = rowWeights.max(), heaviest / lightest > exactWeightRatio {
-            warnings.append("the \(levels.count) priority levels of \(softRows.count) soft constraints need weights from "
+        /// The level of a soft strength: its priority's raw value, 0 for none.
+        static func level(of strength: Strength) -> Float { strength.priority?.rawValue ?? 0 }
+
+        /// Each level's priority (nil for none) and weight, lowest first.
+        var weights: [(priority: Priority?, weight: Double)] {
+            levels.map { (priority: $0 == 0 ? nil : Priority($0), weight: weightOfLevel[$0] ?? 1) }
+        }
+
+        /// A soft row's weight in the export: its own weight times its level's.
+        func weight(of strength: Strength) -> Double {
+            strength.weight * (weightOfLevel[Self.level(of: strength)] ?? 1)
+        }
+
+        /// Why one weighted level may not solve the export exactly: weights too far apart.
+        func warnings() -> [String] {
+            let rowWeights = softRows.map { weight(of: $0.strength) }
+            guard let lightest = rowWeights.min(), let heaviest = rowWeights.max(), heaviest / lightest > exactWeightRatio else {
+                return []
+            }
+            return ["the \(levels.count) priority levels of \(softRows.count) soft constraints need weights from "
                 + "\(short(lightest)) to \(short(heaviest)), beyond the ratio 1e9 that one weighted level solves "
-                + "exactly: solving the export may not give the layout's frames")
+                + "exactly: solving the export may not give the layout's frames"]
+        }
+    }
+
+    /// The exported variables and their names: the document's items first, in document order,
+    /// then any others the rows use; a name taken already gets `#2`, `#3`, ….
+    private struct VariableNames {
+        private(set) var order: [Variable] = []
+        private var names: [ObjectIdentifier: String] = [:]
+        private var used = Set<String>()
+        private let usedVariables: Set<ObjectIdentifier>
+
+        /// Names the variables `rows` use: the items' of `layout` first, then the rest in row order.
+        init(of layout: DocumentLayout, rows: [Constraint]) {
+            usedVariables = Set(rows.flatMap { $0.expression.terms.map { ObjectIdentifier($0.variable) } })
+            let document = layout.document
+            for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
+                guard let item = layout.item(id: id) else { continue }
+                for variable in [item.variables.left, item.variables.top, item.variables.width, item.variables.height] {
+                    note(variable)
+                }
+            }
+            for row in rows { for term in row.expression.terms { note(term.variable) } }
         }
 
-        // Variables: the document's items first, in document order, then any others.
-        var names: [ObjectIdentifier: String] = [:]
-        var used = Set<String>()
-        var order: [Variable] = []
-        let usedVariables = Set(rows.flatMap { $0.row.expression.terms.map { ObjectIdentifier($0.variable) } })
-        func note(_ variable: Variable) {
+        /// Names `variable`, when the rows use it and it has no name yet.
+        private mutating func note(_ variable: Variable) {
             let id = ObjectIdentifier(variable)
             guard names[id] == nil, usedVariables.contains(id) else { return }
             var name = variable.name
@@ -85,16 +143,15 @@ package struct LayoutSystemExport {
             names[id] = name
             order.append(variable)
         }
-        let document = layout.document
-        for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
-            guard let item = layout.item(id: id) else { continue }
-            for variable in [item.variables.left, item.variables.top, item.variables.width, item.variables.height] {
-                note(variable)
-            }
-        }
-        for (row, _) in rows { for term in row.expression.terms { note(term.variable) } }
 
-        // Constraints, document order first (then the pass's own, in the solver's order).
+        /// The variable's name in the export.
+        func name(of variable: Variable) -> String { names[ObjectIdentifier(variable)] ?? variable.name }
+    }
+
+    /// Each row with its id, document order first (then the pass's own, in the solver's order).
+    private static func orderedEntries(_ rows: [(row: Constraint, source: LayoutConstraint)], in layout: DocumentLayout)
+        -> [(key: Int, index: Int, id: String, row: Constraint)]
+    {
         var entries: [(key: Int, index: Int, id: String, row: Constraint)] = []
         for (index, (row, source)) in rows.enumerated() {
             let id: String
@@ -104,14 +161,19 @@ package struct LayoutSystemExport {
                 id = "\(source.implicitRole ?? "layout"): \(subject)"
             } else if let entry = layout.documentIndex(of: source.id) {
                 key = entry
-                id = "constraints[\(entry)] (line \(document.constraints[entry].line)): \(text(of: source))"
+                id = "constraints[\(entry)] (line \(layout.document.constraints[entry].line)): \(text(of: source))"
             } else {
                 id = text(of: source)
             }
             entries.append((key, index, id, row))
         }
         entries.sort { ($0.key, $0.index) < ($1.key, $1.index) }
+        return entries
+    }
 
+    /// One JSON line per entry; an id taken already gets ` #2`, ` #3`, ….
+    private static func constraintLines(_ entries: [(key: Int, index: Int, id: String, row: Constraint)],
+                                        names: VariableNames, weighting: Weighting) -> [String] {
         var ids = Set<String>()
         var lines: [String] = []
         for entry in entries {
@@ -120,20 +182,15 @@ package struct LayoutSystemExport {
             while ids.contains(id) { id = "\(entry.id) #\(copy)"; copy += 1 }
             ids.insert(id)
             let terms = entry.row.expression.terms.map {
-                "\(JSONText.quoted(names[ObjectIdentifier($0.variable)] ?? $0.variable.name)): \(number($0.coefficient))"
+                "\(JSONText.quoted(names.name(of: $0.variable))): \(number($0.coefficient))"
             }
             let strength = entry.row.strength
-            let weight = strength.isRequired ? "\"required\""
-                : number(strength.weight * (weightOfLevel[strength.priority?.rawValue ?? 0] ?? 1))
+            let weight = strength.isRequired ? "\"required\"" : number(weighting.weight(of: strength))
             lines.append("    {\"id\": \(JSONText.quoted(id)), \"terms\": {\(terms.joined(separator: ", "))}, "
                 + "\"constant\": \(number(entry.row.expression.constant)), \"op\": \"\(entry.row.relation.rawValue)\", "
                 + "\"strength\": \(weight)}")
         }
-        let variables = order.map { JSONText.quoted(names[ObjectIdentifier($0)] ?? $0.name) }
-        let json = "{\n  \"format\": \"linear-system/1\",\n  \"variables\": [\(variables.joined(separator: ", "))],\n"
-            + "  \"constraints\": [\n" + lines.joined(separator: ",\n") + "\n  ]\n}\n"
-        return LayoutSystemExport(json: json, warnings: warnings, weights: weights,
-                                  itemIDs: [document.root.id] + document.views.map(\.id) + document.guides.map(\.id))
+        return lines
     }
 
     /// Solves the export and compares every item's frame with the layout's: nil when they agree
