@@ -270,4 +270,22 @@ struct LayoutSystemExportTests {
             #expect(try LinearSystem.parse(Array(export.json.utf8)).solve().status == .optimal, "\(name)")
         }
     }
+
+    @Test("an export is the same file every time: rows in the order their layout constraints were made")
+    func deterministic() throws {
+        // settings.json's passes remove rows; the solver's own order then depends on hash order,
+        // which differs between trees (addresses) and processes.
+        let url = DocumentCLITests.packageRoot.appendingPathComponent("docs/examples/settings.json")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var exports: [String] = []
+        var keep: [DocumentLayout] = []   // live trees, so that every run gets other addresses
+        for _ in 0..<8 {
+            let layout = try LayoutDocument.parse(text, name: "settings.json").makeLayout()
+            _ = try layout.layout()
+            exports.append(try LayoutSystemExport.make(layout).json)
+            keep.append(layout)
+        }
+        #expect(Set(exports).count == 1)
+        #expect(keep.count == 8)
+    }
 }

@@ -3,8 +3,10 @@ import TrellisSolver
 extension View {
     /// The solver constraints of this view's layout, each with the layout constraint it lowers
     /// (a DSL or document constraint, or one the pass made: root frame, content hugging,
-    /// compression resistance), in the solver's order — what `trellis layout --export-system`
-    /// writes out.
+    /// compression resistance), in the order the layout constraints were made (creation order,
+    /// then the solver's order) — what `trellis layout --export-system` writes out. The solver's
+    /// own order depends on which rows earlier passes removed (in hash order), so it is not used
+    /// alone: two exports of one document are the same file.
     ///
     /// Lays the subtree out first, as ``layoutSnapshot()`` does (one solve, or the passes stacks,
     /// layout sets and measured views need), so the constraints are those of the final pass. A
@@ -21,6 +23,9 @@ extension View {
             // The constraints are in the solver all the same.
         }
         let (solver, sources) = engine.diagnosticState
-        return solver.constraints.compactMap { row in sources[ObjectIdentifier(row)].map { (row, $0) } }
+        let rows = solver.constraints.enumerated().compactMap { position, row in
+            sources[ObjectIdentifier(row)].map { (row: row, source: $0, position: position) }
+        }
+        return rows.sorted { ($0.source.id, $0.position) < ($1.source.id, $1.position) }.map { ($0.row, $0.source) }
     }
 }
