@@ -246,13 +246,21 @@ public final class Solver {
     /// Suggests a value for an edit variable; it takes effect at the next ``solve()``.
     /// - Throws: ``TrellisError/unknownEditVariable(_:)``, ``TrellisError/invalidNumber(_:)``.
     public func suggest(_ variable: Variable, value: Double) throws {
-        guard edits[variable.id] != nil else { throw TrellisError.unknownEditVariable(variable) }
+        guard let index = edits.index(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
         if let problem = NumberCheck.problem(value) {
             throw TrellisError.invalidNumber("suggested value for \(variable) \(problem)")
         }
-        edits[variable.id]!.value = value
+        edits.values[index].value = value
         suggestionsTouched.insert(variable.id)
+        lastSuggestion = (variable.id, value)
     }
+
+    /// The last suggestion made (the value of a drag, read without a dictionary lookup).
+    private var lastSuggestion: (variable: UInt64, value: Double) = (0, 0)
+    /// Where the last drag's edit row is (component state, row, weight): kept until the next
+    /// commit (the only place component states change), so that a drag of the same edit
+    /// variable finds it without dictionary lookups.
+    private var dragTarget: (variable: UInt64, state: ComponentState, row: Int, weight: Double)?
 
     // MARK: - Solving
 
@@ -323,11 +331,22 @@ public final class Solver {
         guard !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
               limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
               limits.maximumVariables.map({ places.count <= $0 }) ?? true,
-              let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
-        let state = states[Int(places[Int(slot)].state)]
-        guard let row = state.rowOfEdit[id],
-              state.step(CollectionOfOne((row, -edit.value, edit.strength.weight)), undoable: false) else { return false }
-        statistics.countStep(of: state)
+              lastSuggestion.variable == id else { return false }
+        // The last suggestion is this variable's: any other since the last solve would be in
+        // `suggestionsTouched` too.
+        let value = lastSuggestion.value
+        let target: (state: ComponentState, row: Int, weight: Double)
+        if let cached = dragTarget, cached.variable == id {
+            target = (cached.state, cached.row, cached.weight)
+        } else {
+            guard let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
+            let state = states[Int(places[Int(slot)].state)]
+            guard let row = state.rowOfEdit[id] else { return false }
+            target = (state, row, edit.strength.weight)
+            dragTarget = (id, state, row, edit.strength.weight)
+        }
+        guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
+        statistics.countStep(of: target.state)
         suggestionsTouched.removeAll(keepingCapacity: true)
         return true
     }
@@ -446,6 +465,7 @@ public final class Solver {
         constantCost = plan.constantCost
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
+        dragTarget = nil
         constantsTouched.removeAll()
         structureChanged = false
     }
