@@ -109,12 +109,21 @@ final class AffineModel {
             built = true
         }
 
-        /// Re-evaluates the substitutions `order` (in that order) into `values`.
-        func evaluate(_ order: [Int], into values: inout [Double]) {
+        /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
+        /// old values and listing the variables.
+        func evaluate(_ order: [Int], into values: inout [Double], journal: inout [(variable: Int, value: Double)],
+                      changed: inout [Int]) {
             for k in order {
-                var value = constant[k]
-                for t in Int(start[k])..<Int(start[k + 1]) { value += termCoefficient[t] * values[Int(termVariable[t])] }
-                values[Int(variable[k])] = value
+                let variable = Int(self.variable[k])
+                journal.append((variable, values[variable]))
+                changed.append(variable)
+            }
+            values.withUnsafeMutableBufferPointer { values in
+                for k in order {
+                    var value = constant[k]
+                    for t in Int(start[k])..<Int(start[k + 1]) { value += termCoefficient[t] * values[Int(termVariable[t])] }
+                    values[Int(variable[k])] = value
+                }
             }
         }
     }
@@ -395,12 +404,7 @@ final class AffineModel {
                 if !m.substitutions.built {
                     m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
                 }
-                for k in order {
-                    let variable = Int(m.substitutions.variable[k])
-                    m.valueJournal.append((variable, values[variable]))
-                    m.changed.append(variable)
-                }
-                m.substitutions.evaluate(order, into: &values)
+                m.substitutions.evaluate(order, into: &values, journal: &m.valueJournal, changed: &m.changed)
             }
         } else if !m.basicJournal.isEmpty {
             if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
@@ -511,41 +515,54 @@ final class AffineModel {
         // visiting only the substitutions that name a changed variable: a substitution names
         // variables that later ones (evaluated before it) define, so one pass from the last
         // flagged substitution down meets every one after whatever flags it.
-        var highest = -1
-        for variable in m.changed {
-            m.dirty[variable] = true
-            for u in Int(m.substitutions.userStart[variable])..<Int(m.substitutions.userStart[variable + 1]) {
-                let k = Int(m.substitutions.users[u])
-                m.pending[k] = true
-                highest = max(highest, k)
-            }
-        }
-        var k = highest
-        while k >= 0 {
-            if m.pending[k] {
-                m.pending[k] = false
-                var value = m.substitutions.constant[k]
-                for t in Int(m.substitutions.start[k])..<Int(m.substitutions.start[k + 1]) {
-                    value += m.substitutions.termCoefficient[t] * values[Int(m.substitutions.termVariable[t])]
-                }
-                let variable = Int(m.substitutions.variable[k])
-                m.valueJournal.append((variable, values[variable]))
-                values[variable] = value
-                if !m.dirty[variable] {
-                    m.dirty[variable] = true
-                    m.changed.append(variable)
-                    for u in Int(m.substitutions.userStart[variable])..<Int(m.substitutions.userStart[variable + 1]) {
-                        let user = Int(m.substitutions.users[u])
-                        m.pending[user] = true
-                        // Presolve substitutes a variable away from every later row, so its users
-                        // come before it; should one not, go back up to it.
-                        if user > k { k = user + 1 }
+        let flat = m.substitutions
+        var changed = m.changed
+        var journal = m.valueJournal
+        m.changed = []
+        m.valueJournal = []
+        values.withUnsafeMutableBufferPointer { values in
+            m.dirty.withUnsafeMutableBufferPointer { dirty in
+                m.pending.withUnsafeMutableBufferPointer { pending in
+                    var highest = -1
+                    for variable in changed {
+                        dirty[variable] = true
+                        for u in Int(flat.userStart[variable])..<Int(flat.userStart[variable + 1]) {
+                            let k = Int(flat.users[u])
+                            pending[k] = true
+                            highest = max(highest, k)
+                        }
                     }
+                    var k = highest
+                    while k >= 0 {
+                        if pending[k] {
+                            pending[k] = false
+                            var value = flat.constant[k]
+                            for t in Int(flat.start[k])..<Int(flat.start[k + 1]) {
+                                value += flat.termCoefficient[t] * values[Int(flat.termVariable[t])]
+                            }
+                            let variable = Int(flat.variable[k])
+                            journal.append((variable, values[variable]))
+                            values[variable] = value
+                            if !dirty[variable] {
+                                dirty[variable] = true
+                                changed.append(variable)
+                                for u in Int(flat.userStart[variable])..<Int(flat.userStart[variable + 1]) {
+                                    let user = Int(flat.users[u])
+                                    pending[user] = true
+                                    // Presolve substitutes a variable away from every later row, so
+                                    // its users come before it; should one not, go back up to it.
+                                    if user > k { k = user + 1 }
+                                }
+                            }
+                        }
+                        k -= 1
+                    }
+                    for variable in changed { dirty[variable] = false }
                 }
             }
-            k -= 1
         }
-        for variable in m.changed { m.dirty[variable] = false }
+        m.changed = changed
+        m.valueJournal = journal
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex

@@ -237,21 +237,29 @@ final class ComponentState {
             check.now = 1
         }
         let now = check.now
-        for variable in changed {
-            for k in Int(check.start[variable])..<Int(check.start[variable + 1]) where check.stamp[Int(check.rows[k])] != now {
-                let index = Int(check.rows[k])
-                check.stamp[index] = now
-                var sum = check.constant[index]
-                var scale = abs(sum)
-                for t in Int(check.termStart[index])..<Int(check.termStart[index + 1]) {
-                    let product = check.termCoefficient[t] * values[Int(check.termVariable[t])]
-                    sum += product
-                    scale += abs(product)
+        // On buffers: the loops below run every step, and an array element write checks the
+        // array's uniqueness each time.
+        let (start, rows, termStart, termVariable, termCoefficient, constant, relation) =
+            (check.start, check.rows, check.termStart, check.termVariable, check.termCoefficient, check.constant, check.relation)
+        return check.stamp.withUnsafeMutableBufferPointer { stamp in
+            values.withUnsafeBufferPointer { values in
+                for variable in changed {
+                    for k in Int(start[variable])..<Int(start[variable + 1]) where stamp[Int(rows[k])] != now {
+                        let index = Int(rows[k])
+                        stamp[index] = now
+                        var sum = constant[index]
+                        var scale = abs(sum)
+                        for t in Int(termStart[index])..<Int(termStart[index + 1]) {
+                            let product = termCoefficient[t] * values[Int(termVariable[t])]
+                            sum += product
+                            scale += abs(product)
+                        }
+                        let violation = relation[index].violation(of: sum)
+                        if !(violation <= 1e-6 * max(1, scale)) { return false }
+                    }
                 }
-                let violation = check.relation[index].violation(of: sum)
-                if !(violation <= 1e-6 * max(1, scale)) { return false }
+                return true
             }
         }
-        return true
     }
 }
