@@ -252,15 +252,19 @@ public final class Solver {
         }
         edits.values[index].value = value
         suggestionsTouched.insert(variable.id)
-        lastSuggestion = (variable.id, value)
+        drag.lastSuggestion = (variable.id, value)
     }
 
-    /// The last suggestion made (the value of a drag, read without a dictionary lookup).
-    private var lastSuggestion: (variable: UInt64, value: Double) = (0, 0)
-    /// Where the last drag's edit row is (component state, row, weight): kept until the next
-    /// commit (the only place component states change), so that a drag of the same edit
-    /// variable finds it without dictionary lookups.
-    private var dragTarget: (variable: UInt64, state: ComponentState, row: Int, weight: Double)?
+    /// What a drag reads besides the edit: one stored property, one exclusive access.
+    private struct Drag {
+        /// The last suggestion made (the value of a drag, read without a dictionary lookup).
+        var lastSuggestion: (variable: UInt64, value: Double) = (0, 0)
+        /// Where the last drag's edit row is (component state, row, weight): kept until the
+        /// next commit (the only place component states change), so that a drag of the same
+        /// edit variable finds it without dictionary lookups.
+        var target: (variable: UInt64, state: ComponentState, row: Int, weight: Double)?
+    }
+    private var drag = Drag()
 
     // MARK: - Solving
 
@@ -328,27 +332,34 @@ public final class Solver {
     /// A drag: one suggestion moved and nothing else changed. Steps along the stored direction
     /// without any of the bookkeeping of the general path (which does the same); true when done.
     private func dragStep() -> Bool {
-        guard !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
-              limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
-              limits.maximumVariables.map({ places.count <= $0 }) ?? true,
-              lastSuggestion.variable == id else { return false }
+        let limits = limits
+        let drag = drag
         // The last suggestion is this variable's: any other since the last solve would be in
         // `suggestionsTouched` too.
-        let value = lastSuggestion.value
+        guard !structureChanged, constantsTouched.isEmpty, let id = Self.single(suggestionsTouched),
+              limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
+              limits.maximumVariables.map({ places.count <= $0 }) ?? true,
+              drag.lastSuggestion.variable == id else { return false }
+        let value = drag.lastSuggestion.value
         let target: (state: ComponentState, row: Int, weight: Double)
-        if let cached = dragTarget, cached.variable == id {
+        if let cached = drag.target, cached.variable == id {
             target = (cached.state, cached.row, cached.weight)
         } else {
             guard let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
             let state = states[Int(places[Int(slot)].state)]
             guard let row = state.rowOfEdit[id] else { return false }
             target = (state, row, edit.strength.weight)
-            dragTarget = (id, state, row, edit.strength.weight)
+            self.drag.target = (id, state, row, edit.strength.weight)
         }
         guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
         statistics.countStep(of: target.state)
         suggestionsTouched.removeAll(keepingCapacity: true)
         return true
+    }
+
+    /// The one element of `set`, nil unless it has exactly one.
+    private static func single(_ set: Set<UInt64>) -> UInt64? {
+        set.count == 1 ? set.first : nil
     }
 
     private func checkConstraintLimit() throws {
@@ -465,7 +476,7 @@ public final class Solver {
         constantCost = plan.constantCost
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
-        dragTarget = nil
+        drag.target = nil
         constantsTouched.removeAll()
         structureChanged = false
     }

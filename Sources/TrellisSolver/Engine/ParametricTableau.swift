@@ -147,6 +147,7 @@ struct ParametricTableau {
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
     func direction(ofRow i: Int) -> [(position: Int, alpha: Double)] {
         var entries: [(position: Int, alpha: Double)] = []
+        entries.reserveCapacity(m)
         for p in 0..<m {
             let alpha = -inverse[p * m + i]
             if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
@@ -213,11 +214,11 @@ struct ParametricTableau {
                 header.withUnsafeBufferPointer { header in
                     for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
                 }
-                for r in s.moving {
-                    lower[r] += step * s.rate[r]
-                    upper[r] += step * s.rate[r]
-                    if positionOf[r] < 0 { value[r] += step * s.rate[r] }
-                }
+                for r in s.moving where positionOf[r] < 0 { value[r] += step * s.rate[r] }
+            }
+            for r in s.moving {
+                lower[r] += step * s.rate[r]
+                upper[r] += step * s.rate[r]
             }
             t += step
             guard leave >= 0 else { break }
