@@ -109,6 +109,57 @@ final class AffineModel {
             built = true
         }
 
+        /// What the substitutions make of the changed variables listed in `changed` (as
+        /// Presolve.reexpand, journaling each old value and listing what changes in turn),
+        /// visiting only the substitutions that name a changed variable: a substitution names
+        /// variables that later ones (evaluated before it) define, so one pass from the last
+        /// flagged substitution down meets every one after whatever flags it. `dirty` (per
+        /// variable) and `pending` (per substitution) are all false before and after.
+        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout [Int],
+                      journal: inout [(variable: Int, value: Double)]) {
+            values.withUnsafeMutableBufferPointer { values in
+                dirty.withUnsafeMutableBufferPointer { dirty in
+                    pending.withUnsafeMutableBufferPointer { pending in
+                        var highest = -1
+                        for variable in changed {
+                            dirty[variable] = true
+                            for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                let k = Int(users[u])
+                                pending[k] = true
+                                highest = max(highest, k)
+                            }
+                        }
+                        var k = highest
+                        while k >= 0 {
+                            if pending[k] {
+                                pending[k] = false
+                                var value = constant[k]
+                                for t in Int(start[k])..<Int(start[k + 1]) {
+                                    value += termCoefficient[t] * values[Int(termVariable[t])]
+                                }
+                                let variable = Int(self.variable[k])
+                                journal.append((variable, values[variable]))
+                                values[variable] = value
+                                if !dirty[variable] {
+                                    dirty[variable] = true
+                                    changed.append(variable)
+                                    for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                        let user = Int(users[u])
+                                        pending[user] = true
+                                        // Presolve substitutes a variable away from every later row,
+                                        // so its users come before it; should one not, go back up.
+                                        if user > k { k = user + 1 }
+                                    }
+                                }
+                            }
+                            k -= 1
+                        }
+                        for variable in changed { dirty[variable] = false }
+                    }
+                }
+            }
+        }
+
         /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
         /// old values and listing the variables.
         func evaluate(_ order: [Int], into values: inout [Double], journal: inout [(variable: Int, value: Double)],
@@ -182,7 +233,10 @@ final class AffineModel {
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
-    private var core: Core
+    /// Not checked dynamically for exclusive access: a step is the only writer, through one
+    /// `inout` access of its own (the model is used from one thread, as its solver is), and the
+    /// check costs about a hundred instructions per access on a path of a few thousand.
+    @exclusivity(unchecked) private var core: Core
     /// The component variable of each LP column (for reading a tableau's values).
     private let variableOfColumn: [Int]
     /// The constraints whose constants move (edit and parameter rows).
@@ -511,58 +565,9 @@ final class AffineModel {
         let count = m.substitutions.variable.count
         if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
         if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
-        // What the substitutions make of them (as Presolve.reexpand, journaling each old value),
-        // visiting only the substitutions that name a changed variable: a substitution names
-        // variables that later ones (evaluated before it) define, so one pass from the last
-        // flagged substitution down meets every one after whatever flags it.
-        let flat = m.substitutions
-        var changed = m.changed
-        var journal = m.valueJournal
-        m.changed = []
-        m.valueJournal = []
-        values.withUnsafeMutableBufferPointer { values in
-            m.dirty.withUnsafeMutableBufferPointer { dirty in
-                m.pending.withUnsafeMutableBufferPointer { pending in
-                    var highest = -1
-                    for variable in changed {
-                        dirty[variable] = true
-                        for u in Int(flat.userStart[variable])..<Int(flat.userStart[variable + 1]) {
-                            let k = Int(flat.users[u])
-                            pending[k] = true
-                            highest = max(highest, k)
-                        }
-                    }
-                    var k = highest
-                    while k >= 0 {
-                        if pending[k] {
-                            pending[k] = false
-                            var value = flat.constant[k]
-                            for t in Int(flat.start[k])..<Int(flat.start[k + 1]) {
-                                value += flat.termCoefficient[t] * values[Int(flat.termVariable[t])]
-                            }
-                            let variable = Int(flat.variable[k])
-                            journal.append((variable, values[variable]))
-                            values[variable] = value
-                            if !dirty[variable] {
-                                dirty[variable] = true
-                                changed.append(variable)
-                                for u in Int(flat.userStart[variable])..<Int(flat.userStart[variable + 1]) {
-                                    let user = Int(flat.users[u])
-                                    pending[user] = true
-                                    // Presolve substitutes a variable away from every later row, so
-                                    // its users come before it; should one not, go back up to it.
-                                    if user > k { k = user + 1 }
-                                }
-                            }
-                        }
-                        k -= 1
-                    }
-                    for variable in changed { dirty[variable] = false }
-                }
-            }
-        }
-        m.changed = changed
-        m.valueJournal = journal
+        // What the substitutions make of them.
+        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed,
+                                 journal: &m.valueJournal)
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
