@@ -47,7 +47,10 @@ public final class Solver {
     /// The constraints added (edit rows excluded), and where each is in that list.
     private var constraintList: [Constraint] = []
     private var constraintIndex = IdentityTable()
-    private(set) var edits: [UInt64: Edit] = [:]
+    /// (The properties an edit step reads are not checked dynamically for exclusive access: a
+    /// solver is used from one thread at a time and never accesses them overlappingly, and each
+    /// check costs about a hundred instructions on a step of about a microsecond.)
+    @exclusivity(unchecked) private(set) var edits: [UInt64: Edit] = [:]
     /// Edits by the identity of their row.
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
@@ -63,7 +66,7 @@ public final class Solver {
     private var structureTouched: [UInt64] = []
     private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
-    private var suggestionsTouched: Set<UInt64> = []
+    @exclusivity(unchecked) private var suggestionsTouched: Set<UInt64> = []
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
     private var movedConstraints: Set<ObjectIdentifier> = []
@@ -92,7 +95,7 @@ public final class Solver {
             }
         }
     }
-    private(set) var statistics = Statistics()
+    @exclusivity(unchecked) private(set) var statistics = Statistics()
 
     /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
     public var limits = SolveLimits()
@@ -264,7 +267,7 @@ public final class Solver {
         /// edit variable finds it without dictionary lookups.
         var target: (variable: UInt64, state: ComponentState, row: Int, weight: Double)?
     }
-    private var drag = Drag()
+    @exclusivity(unchecked) private var drag = Drag()
 
     // MARK: - Solving
 

@@ -26,7 +26,10 @@ final class ComponentState {
     /// edit rows they stay LP rows, so that later changes move along the affine model.
     private(set) var parameterRows: Set<Int>
     /// The last committed solution (nil before the first).
-    var solution: Solution?
+    /// (Not checked dynamically for exclusive access, like ``stepping``: an edit step changes
+    /// both through one `inout` access each, and the solver that owns the state is used from one
+    /// thread at a time.)
+    @exclusivity(unchecked) var solution: Solution?
 
     /// The rows whose constants move between solves (edit and parameter rows), in order.
     var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }
@@ -161,7 +164,7 @@ final class ComponentState {
         var lastObjective = 0.0
         var lastStepPivots: Int?
     }
-    private var stepping = Stepping()
+    @exclusivity(unchecked) private var stepping = Stepping()
 
     /// How many pivots the last ``step(_:)`` made following the basis through breakpoints,
     /// nil when it kept the basis (or failed).
