@@ -47,7 +47,10 @@ public final class Solver {
     /// The constraints added (edit rows excluded), and where each is in that list.
     private var constraintList: [Constraint] = []
     private var constraintIndex = IdentityTable()
-    private(set) var edits: [UInt64: Edit] = [:]
+    /// (The properties an edit step reads are not checked dynamically for exclusive access: a
+    /// solver is used from one thread at a time and never accesses them overlappingly, and each
+    /// check costs about a hundred instructions on a step of about a microsecond.)
+    @exclusivity(unchecked) private(set) var edits: [UInt64: Edit] = [:]
     /// Edits by the identity of their row.
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
@@ -63,7 +66,7 @@ public final class Solver {
     private var structureTouched: [UInt64] = []
     private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
-    private var suggestionsTouched: Set<UInt64> = []
+    @exclusivity(unchecked) private var suggestionsTouched: Set<UInt64> = []
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
     private var movedConstraints: Set<ObjectIdentifier> = []
@@ -92,7 +95,7 @@ public final class Solver {
             }
         }
     }
-    private(set) var statistics = Statistics()
+    @exclusivity(unchecked) private(set) var statistics = Statistics()
 
     /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
     public var limits = SolveLimits()
@@ -246,13 +249,25 @@ public final class Solver {
     /// Suggests a value for an edit variable; it takes effect at the next ``solve()``.
     /// - Throws: ``TrellisError/unknownEditVariable(_:)``, ``TrellisError/invalidNumber(_:)``.
     public func suggest(_ variable: Variable, value: Double) throws {
-        guard edits[variable.id] != nil else { throw TrellisError.unknownEditVariable(variable) }
+        guard let index = edits.index(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
         if let problem = NumberCheck.problem(value) {
             throw TrellisError.invalidNumber("suggested value for \(variable) \(problem)")
         }
-        edits[variable.id]!.value = value
+        edits.values[index].value = value
         suggestionsTouched.insert(variable.id)
+        drag.lastSuggestion = (variable.id, value)
     }
+
+    /// What a drag reads besides the edit: one stored property, one exclusive access.
+    private struct Drag {
+        /// The last suggestion made (the value of a drag, read without a dictionary lookup).
+        var lastSuggestion: (variable: UInt64, value: Double) = (0, 0)
+        /// Where the last drag's edit row is (component state, row, weight): kept until the
+        /// next commit (the only place component states change), so that a drag of the same
+        /// edit variable finds it without dictionary lookups.
+        var target: (variable: UInt64, state: ComponentState, row: Int, weight: Double)?
+    }
+    @exclusivity(unchecked) private var drag = Drag()
 
     // MARK: - Solving
 
@@ -320,16 +335,34 @@ public final class Solver {
     /// A drag: one suggestion moved and nothing else changed. Steps along the stored direction
     /// without any of the bookkeeping of the general path (which does the same); true when done.
     private func dragStep() -> Bool {
-        guard !structureChanged, constantsTouched.isEmpty, suggestionsTouched.count == 1, let id = suggestionsTouched.first,
+        let limits = limits
+        let drag = drag
+        // The last suggestion is this variable's: any other since the last solve would be in
+        // `suggestionsTouched` too.
+        guard !structureChanged, constantsTouched.isEmpty, let id = Self.single(suggestionsTouched),
               limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
               limits.maximumVariables.map({ places.count <= $0 }) ?? true,
-              let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
-        let state = states[Int(places[Int(slot)].state)]
-        guard let row = state.rowOfEdit[id],
-              state.step(CollectionOfOne((row, -edit.value, edit.strength.weight)), undoable: false) else { return false }
-        statistics.countStep(of: state)
+              drag.lastSuggestion.variable == id else { return false }
+        let value = drag.lastSuggestion.value
+        let target: (state: ComponentState, row: Int, weight: Double)
+        if let cached = drag.target, cached.variable == id {
+            target = (cached.state, cached.row, cached.weight)
+        } else {
+            guard let slot = variableIndex.index(of: id), let edit = edits[id] else { return false }
+            let state = states[Int(places[Int(slot)].state)]
+            guard let row = state.rowOfEdit[id] else { return false }
+            target = (state, row, edit.strength.weight)
+            self.drag.target = (id, state, row, edit.strength.weight)
+        }
+        guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
+        statistics.countStep(of: target.state)
         suggestionsTouched.removeAll(keepingCapacity: true)
         return true
+    }
+
+    /// The one element of `set`, nil unless it has exactly one.
+    private static func single(_ set: Set<UInt64>) -> UInt64? {
+        set.count == 1 ? set.first : nil
     }
 
     private func checkConstraintLimit() throws {
@@ -446,6 +479,7 @@ public final class Solver {
         constantCost = plan.constantCost
         structureTouched.removeAll()
         suggestionsTouched.removeAll()
+        drag.target = nil
         constantsTouched.removeAll()
         structureChanged = false
     }

@@ -210,6 +210,107 @@ struct IncrementalEquivalenceTests {
         #expect(after.stepPivots - before.stepPivots >= 2 * (after.pivotingSteps - before.pivotingSteps))
     }
 
+    /// The values and objective of a cold solve of `chain` with the splitter at `position`.
+    static func coldChain(_ chain: SweepChain, at position: Double) throws -> (objective: Double, values: [Double]) {
+        let solver = Solver()
+        try solver.add(chain.constraints)
+        try solver.addEditVariable(chain.split, strength: .weight(1e6))
+        try solver.suggest(chain.split, value: position)
+        try solver.solve()
+        return (solver.objective, chain.widths.map { solver.value(of: $0) } + [solver.value(of: chain.split)])
+    }
+
+    @Test("Random drags and sweeps of one edit variable give a cold solve's values at every step", arguments: 0..<12)
+    func randomDragSequences(seed: Int) throws {
+        // Small chains (the sizes where a step mixes linear moves, breakpoints and the switch back
+        // to linear), moved by small drags, long sweeps, reversals and jumps out of range.
+        let chain = SweepChain(boxes: 5 + seed % 8)
+        var rng = SplitMix(seed: UInt64(seed) &* 101 &+ 7)
+        let solver = Solver()
+        try solver.add(chain.constraints)
+        try solver.addEditVariable(chain.split, strength: .weight(1e6))
+        var position = (chain.low + chain.high) / 2
+        try solver.suggest(chain.split, value: position)
+        try solver.solve()
+        var direction = 1.0
+        let before = solver.statistics
+        for step in 0..<60 {
+            switch rng.next() % 10 {
+            case 0: position = chain.low - 20 + Double(rng.next() % UInt64(chain.high - chain.low + 40))   // a jump
+            case 1: direction = -direction
+            case 2, 3: position += direction * Double(rng.next() % 3)                                      // a drag
+            default: position += direction * Double(4 + rng.next() % 9)                                    // a sweep
+            }
+            if position < chain.low - 30 || position > chain.high + 30 { direction = -direction }
+            try solver.suggest(chain.split, value: position)
+            try solver.solve()
+            let cold = try Self.coldChain(chain, at: position)
+            let stepped = chain.widths.map { solver.value(of: $0) } + [solver.value(of: chain.split)]
+            #expect(Tolerance.close(solver.objective, cold.objective, 1e-9),
+                    "seed \(seed), step \(step) to \(position): stepped objective \(solver.objective), cold \(cold.objective)")
+            for (a, b) in zip(stepped, cold.values) {
+                #expect(Tolerance.close(a, b, 1e-9), "seed \(seed), step \(step) to \(position): stepped \(stepped), cold \(cold.values)")
+            }
+        }
+        // Most steps moved without GLPK (some through breakpoints), as the scenarios do.
+        #expect(solver.statistics.affineSteps - before.affineSteps >= 40)
+        #expect(solver.statistics.pivotingSteps > before.pivotingSteps)
+    }
+
+    @Test("A drag after the edit variable was re-added with another strength uses the new strength")
+    func dragAfterEditReplaced() throws {
+        let chain = SweepChain(boxes: 6)
+        let solver = Solver()
+        try solver.add(chain.constraints)
+        try solver.addEditVariable(chain.split, strength: .weight(1e6))
+        for position in [chain.low + 10, chain.low + 12, chain.low + 14] {
+            try solver.suggest(chain.split, value: position)
+            try solver.solve()
+        }
+        // A weak splitter now: the preferred widths win against it.
+        try solver.removeEditVariable(chain.split)
+        try solver.addEditVariable(chain.split, strength: .weight(1e-3))
+        for position in [chain.low + 16, chain.low + 18, chain.low + 30] {
+            try solver.suggest(chain.split, value: position)
+            try solver.solve()
+            let reference = Solver()
+            try reference.add(chain.constraints)
+            try reference.addEditVariable(chain.split, strength: .weight(1e-3))
+            try reference.suggest(chain.split, value: position)
+            try reference.solve()
+            #expect(Tolerance.close(solver.objective, reference.objective, 1e-9), "at \(position): \(solver.objective) vs \(reference.objective)")
+            #expect(Tolerance.close(solver.value(of: chain.split), reference.value(of: chain.split), 1e-9))
+        }
+    }
+
+    @Test("Drags of two edit variables in turn each move their own row")
+    func dragsOfTwoEditVariables() throws {
+        let chain = SweepChain(boxes: 8)
+        let other = Variable("other")
+        let solver = Solver()
+        try solver.add(chain.constraints)
+        try solver.add(other >= 0)
+        try solver.addEditVariable(chain.split, strength: .weight(1e6))
+        try solver.addEditVariable(other, strength: .weight(10))
+        try solver.suggest(chain.split, value: chain.low + 20)
+        try solver.suggest(other, value: 5)
+        try solver.solve()
+        for k in 1...6 {
+            let position = chain.low + 20 + 7 * Double(k)
+            if k % 2 == 0 {
+                try solver.suggest(other, value: Double(5 + k))
+            } else {
+                try solver.suggest(chain.split, value: position)
+            }
+            try solver.solve()
+            let splitAt = k % 2 == 0 ? chain.low + 20 + 7 * Double(k - 1) : position
+            let cold = try Self.coldChain(chain, at: splitAt)
+            #expect(Tolerance.close(solver.value(of: chain.split), splitAt, 1e-9))
+            #expect(solver.value(of: other) == Double(k % 2 == 0 ? 5 + k : 5 + max(0, k - 1)))
+            #expect(Tolerance.close(solver.objective, cold.objective, 1e-9), "step \(k): \(solver.objective) vs \(cold.objective)")
+        }
+    }
+
     @Test("Jumps of several edit variables at once match cold solves", arguments: 0..<25)
     func largeMoves(seed: Int) throws {
         let system = RandomSystem(seed: UInt64(seed) + 2000, boxes: 4 + seed % 7)

@@ -18,13 +18,11 @@ final class AffineModel {
         /// Change of the weighted objective per unit of right-hand side (the row's dual).
         var slope: Double
         /// The substitutions the direction reaches, in evaluation order (a step re-evaluates
-        /// only those, not every substitution).
-        var reached: [Int]
+        /// only those, not every substitution); nil until a step first needs them.
+        var reached: [Int]?
     }
 
-    /// What a step reads and changes, kept in one stored property so that a step is one
-    /// exclusive access to the model rather than one per array element (class properties are
-    /// checked dynamically).
+    /// What a step reads and changes about the solution.
     private struct Moving {
         /// Values of the non-eliminated component variables.
         var remaining: [Double]
@@ -39,10 +37,12 @@ final class AffineModel {
         /// any change needs a pivot).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
-        /// Presolve's substitutions, flat (built at the first step through the tableau).
+        /// Presolve's substitutions, flat (built at the first step that re-evaluates them).
         var substitutions = FlatSubstitutions()
         /// Scratch flags for the incremental expansion (all false between steps).
         var dirty: [Bool] = []
+        /// Scratch flags per substitution for ``readValues`` (all false between steps).
+        var pending: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
         var changed: [Int] = []
         /// What the last step overwrote, with the old values, for an undo. Reused between steps.
@@ -55,20 +55,34 @@ final class AffineModel {
             for (position, value) in basicJournal.reversed() { basicValue[position] = value }
             basicJournal.removeAll(keepingCapacity: true)
         }
+
+        mutating func clearJournals() {
+            // (Checked first: emptying an empty array still costs a call.)
+            if !basicJournal.isEmpty { basicJournal.removeAll(keepingCapacity: true) }
+            if !valueJournal.isEmpty { valueJournal.removeAll(keepingCapacity: true) }
+            if !remainingJournal.isEmpty { remainingJournal.removeAll(keepingCapacity: true) }
+            if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
+            if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+        }
     }
 
     /// Presolve's substitutions in flat arrays: substitution k sets `variable[k]` to
     /// `constant[k] + Σ termCoefficient[t] × value[termVariable[t]]` over start[k]..<start[k+1].
+    /// `users[userStart[v]..<userStart[v+1]]` are the substitutions that name variable v.
     struct FlatSubstitutions {
         var variable: [Int32] = []
         var constant: [Double] = []
         var start: [Int32] = [0]
         var termVariable: [Int32] = []
         var termCoefficient: [Double] = []
+        var userStart: [Int32] = []
+        var users: [Int32] = []
+        /// Whether the arrays were built (an empty list of substitutions is built too).
+        var built = false
 
         init() {}
 
-        init(_ substitutions: [Presolve.Substitution]) {
+        init(_ substitutions: [Presolve.Substitution], variables: Int) {
             for substitution in substitutions {
                 variable.append(Int32(substitution.variable))
                 constant.append(substitution.constant)
@@ -78,6 +92,90 @@ final class AffineModel {
                 }
                 start.append(Int32(termVariable.count))
             }
+            var userStart = [Int32](repeating: 0, count: variables + 1)
+            for other in termVariable { userStart[Int(other) + 1] += 1 }
+            for v in 0..<variables { userStart[v + 1] += userStart[v] }
+            var fill = userStart
+            var users = [Int32](repeating: 0, count: termVariable.count)
+            for k in variable.indices {
+                for t in Int(start[k])..<Int(start[k + 1]) {
+                    let other = Int(termVariable[t])
+                    users[Int(fill[other])] = Int32(k)
+                    fill[other] += 1
+                }
+            }
+            self.userStart = userStart
+            self.users = users
+            built = true
+        }
+
+        /// What the substitutions make of the changed variables listed in `changed` (as
+        /// Presolve.reexpand, journaling each old value and listing what changes in turn),
+        /// visiting only the substitutions that name a changed variable: a substitution names
+        /// variables that later ones (evaluated before it) define, so one pass from the last
+        /// flagged substitution down meets every one after whatever flags it. `dirty` (per
+        /// variable) and `pending` (per substitution) are all false before and after.
+        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout [Int],
+                      journal: inout [(variable: Int, value: Double)]) {
+            values.withUnsafeMutableBufferPointer { values in
+                dirty.withUnsafeMutableBufferPointer { dirty in
+                    pending.withUnsafeMutableBufferPointer { pending in
+                        var highest = -1
+                        for variable in changed {
+                            dirty[variable] = true
+                            for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                let k = Int(users[u])
+                                pending[k] = true
+                                highest = max(highest, k)
+                            }
+                        }
+                        var k = highest
+                        while k >= 0 {
+                            if pending[k] {
+                                pending[k] = false
+                                var value = constant[k]
+                                for t in Int(start[k])..<Int(start[k + 1]) {
+                                    value += termCoefficient[t] * values[Int(termVariable[t])]
+                                }
+                                let variable = Int(self.variable[k])
+                                journal.append((variable, values[variable]))
+                                values[variable] = value
+                                if !dirty[variable] {
+                                    dirty[variable] = true
+                                    changed.append(variable)
+                                    for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                        let user = Int(users[u])
+                                        pending[user] = true
+                                        // Presolve substitutes a variable away from every later row,
+                                        // so its users come before it; should one not, go back up.
+                                        if user > k { k = user + 1 }
+                                    }
+                                }
+                            }
+                            k -= 1
+                        }
+                        for variable in changed { dirty[variable] = false }
+                    }
+                }
+            }
+        }
+
+        /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
+        /// old values and listing the variables.
+        func evaluate(_ order: [Int], into values: inout [Double], journal: inout [(variable: Int, value: Double)],
+                      changed: inout [Int]) {
+            for k in order {
+                let variable = Int(self.variable[k])
+                journal.append((variable, values[variable]))
+                changed.append(variable)
+            }
+            values.withUnsafeMutableBufferPointer { values in
+                for k in order {
+                    var value = constant[k]
+                    for t in Int(start[k])..<Int(start[k + 1]) { value += termCoefficient[t] * values[Int(termVariable[t])] }
+                    values[Int(variable[k])] = value
+                }
+            }
         }
     }
 
@@ -86,55 +184,75 @@ final class AffineModel {
         var moving: Moving
         var tableau: ParametricTableau?
         var tableauConstants: [Double]
-        var tableauInSync: Bool
+        var linearChange: Double
         var followsTableau: Bool
         var quietTableauSteps: Int
         var values: [Double]
     }
 
+    /// Everything a step changes, in one stored property so that a step is one exclusive
+    /// access to the model rather than one per property (class properties are checked
+    /// dynamically).
+    private struct Core {
+        var moving: Moving
+        /// The LP's basis in Swift, to follow a move through breakpoints (nil: not possible).
+        var tableau: ParametricTableau?
+        /// The constants the tableau's values stand at: linear steps keep its basis but do not
+        /// move its values, so a move through breakpoints starts from here.
+        var tableauConstants: [Double]
+        /// Set by a step through breakpoints (the state before it), nil after a linear step.
+        var saved: Saved?
+        /// Whether the last successful step moved the tableau.
+        var usedTableau = false
+        /// The change of the LP's own objective (in weights) made by the linear steps since the
+        /// tableau last moved: a move's objective change starts from the tableau's point.
+        var linearChange = 0.0
+        /// The part of ``linearChange`` the last linear step added (taken back by an undo).
+        var lastLinearChange = 0.0
+        /// Whether steps go to the tableau first: after a step that pivoted (a sweep goes on
+        /// crossing breakpoints) until two in a row that did not (then the directions are read
+        /// from the tableau and steps are linear again: a drag after a jump).
+        var followsTableau = false
+        /// Tableau steps in a row that crossed no breakpoint (after two, steps are linear again).
+        var quietTableauSteps = 0
+        /// Scratch of a tableau step: the rows it moves and their shifts.
+        var rows: [Int] = []
+        var shifts: [(row: Int, amount: Double)] = []
+    }
+
+    /// What a successful step did.
+    struct Outcome {
+        /// The change of the weighted objective (unknown when ``needsObjective``).
+        var objectiveChange: Double
+        /// Whether the objective must be computed again (several levels).
+        var needsObjective: Bool
+        /// The pivots made following the basis through breakpoints (0: the basis was kept).
+        var pivots: Int
+    }
+
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
-    private var moving: Moving
-    /// The LP's basis in Swift, to follow a move through breakpoints (nil: not possible).
-    private var tableau: ParametricTableau?
-    /// The constants the tableau's values stand at: linear steps keep its basis but do not
-    /// move its values, so a move through breakpoints starts from here.
-    private var tableauConstants: [Double]
+    /// Not checked dynamically for exclusive access: a step is the only writer, through one
+    /// `inout` access of its own (the model is used from one thread, as its solver is), and the
+    /// check costs about a hundred instructions per access on a path of a few thousand.
+    @exclusivity(unchecked) private var core: Core
     /// The component variable of each LP column (for reading a tableau's values).
     private let variableOfColumn: [Int]
     /// The constraints whose constants move (edit and parameter rows).
     private let editRows: [Int]
     /// The factor applied to the weights in the LP's objective.
     private let costScale: Double
-    /// Set by a step through breakpoints (the state before it), nil after a linear step.
-    private var saved: Saved?
     /// Whether the objective moves by each direction's slope (one level), or must be computed
     /// again after a step (several levels: the final LP's duals price the lowest level only).
     let slopesObjective: Bool
-    /// Whether the last successful step moved the tableau (then ``lastStepPivots`` counts its
-    /// pivots through breakpoints).
-    private(set) var lastStepUsedTableau = false
-    /// Whether the objective change the last step returned is unknown (to be computed again).
-    private(set) var lastStepNeedsObjective = false
-    /// Pivots the last successful step made (0 for a linear step).
-    private(set) var lastStepPivots = 0
-    /// Whether the tableau's values stand at the current constants (no linear step since it
-    /// moved), so that a move's objective change is the change of the LP's objective.
-    private var tableauInSync = true
-    /// Whether steps go to the tableau first: after a step that pivoted (a sweep goes on
-    /// crossing breakpoints) until two in a row that did not (then the directions are read from
-    /// the tableau and steps are linear again: a drag after a jump).
-    private var followsTableau = false
-    /// Tableau steps in a row that crossed no breakpoint (after two, steps are linear again).
-    private var quietTableauSteps = 0
 
     /// Values of the non-eliminated component variables.
-    var remaining: [Double] { moving.remaining }
+    var remaining: [Double] { core.moving.remaining }
     /// The current constant of every constraint of the component.
-    var constants: [Double] { moving.constants }
+    var constants: [Double] { core.moving.constants }
     /// The component variables the last successful step changed.
-    var changed: [Int] { moving.changed }
+    var changed: [Int] { core.moving.changed }
 
     /// A model for a component that needed no LP: edit rows only change constant violations.
     static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
@@ -144,12 +262,12 @@ final class AffineModel {
 
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
-        moving = Moving(remaining: remaining, constants: presolve.constants)
+        var moving = Moving(remaining: remaining, constants: presolve.constants)
         moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
+        core = Core(moving: moving, tableau: nil, tableauConstants: [])
         slopesObjective = true
         variableOfColumn = []
         editRows = []
-        tableauConstants = []
         costScale = 1
     }
 
@@ -164,10 +282,8 @@ final class AffineModel {
         self.variableOfColumn = variableOfColumn
         self.editRows = editRows
         self.costScale = costScale ?? 1
-        self.tableau = costScale == nil ? nil : tableau
-        moving = Moving(remaining: remaining, constants: presolve.constants)
-        tableauConstants = presolve.constants
         slopesObjective = costScale != nil
+        var moving = Moving(remaining: remaining, constants: presolve.constants)
         let m = lp.rowCount
         var positionOf = [Int](repeating: -1, count: m + lp.columnCount)
         for basic in lp.basicVariables() {
@@ -193,34 +309,34 @@ final class AffineModel {
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
             let slope = costScale.map { lp.rowDual(row) / $0 } ?? 0
             moving.directionOf[edit] = Int32(moving.directions.count)
-            moving.directions.append(Direction(entries: entries, slope: slope, reached: []))
+            moving.directions.append(Direction(entries: entries, slope: slope, reached: nil))
         }
-        Self.findReached(&moving, presolve: presolve)
+        core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
     }
 
-    /// Fills in each direction's ``Direction/reached`` substitutions.
-    private static func findReached(_ m: inout Moving, presolve: Presolve) {
+    /// The substitutions direction `d` reaches (see ``Direction/reached``).
+    private static func reached(by d: Int, _ m: inout Moving, presolve: Presolve) -> [Int] {
+        if let reached = m.directions[d].reached { return reached }
         var marked = Array(repeating: false, count: presolve.lower.count)
-        for d in m.directions.indices {
-            var touched: [Int] = []
-            for (position, _) in m.directions[d].entries {
-                let variable = m.basicVariable[position]
-                if variable >= 0 && !marked[variable] {
-                    marked[variable] = true
-                    touched.append(variable)
-                }
+        var touched: [Int] = []
+        for (position, _) in m.directions[d].entries {
+            let variable = m.basicVariable[position]
+            if variable >= 0 && !marked[variable] {
+                marked[variable] = true
+                touched.append(variable)
             }
-            m.directions[d].reached = presolve.dependentSubstitutions(of: &marked, touched: &touched)
-            for variable in touched { marked[variable] = false }
         }
+        let reached = presolve.dependentSubstitutions(of: &marked, touched: &touched)
+        m.directions[d].reached = reached
+        return reached
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
     /// constraint `i`, with its weight), writing the new values of the component variables into
     /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
-    /// listing them in ``changed``. Returns the change of the weighted objective (unknown when
-    /// ``lastStepNeedsObjective``), or nil — leaving the model and `values` untouched — when the
-    /// simplex method is needed. ``undoLastStep(values:)`` takes a successful step back.
+    /// listing them in ``changed``. Returns what the step did, or nil — leaving the model and
+    /// `values` untouched — when the simplex method is needed. ``undoLastStep(values:)`` takes
+    /// a successful step back.
     ///
     /// A step moves along the stored directions while the basis stays feasible; beyond, it
     /// moves the tableau, which follows the basis through the breakpoints. After a step that
@@ -228,29 +344,35 @@ final class AffineModel {
     /// With `undoable` false (nothing else in the solve can fail after this step) the tableau
     /// moves in place instead of keeping a copy of the old one.
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-              values: inout [Double], undoable: Bool = true) -> Double? {
-        saved = nil
-        lastStepUsedTableau = false
-        lastStepNeedsObjective = false
-        lastStepPivots = 0
-        if !followsTableau, let change = Self.step(changes, values: &values, moving: &moving, presolve: presolve) {
-            if !moving.basicJournal.isEmpty || !moving.constantJournal.isEmpty { tableauInSync = false }
-            return change
+              values: inout [Double], undoable: Bool = true) -> Outcome? {
+        step(changes, values: &values, undoable: undoable, core: &core)
+    }
+
+    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                      values: inout [Double], undoable: Bool, core c: inout Core) -> Outcome? {
+        c.saved = nil
+        c.usedTableau = false
+        c.moving.clearJournals()
+        if !c.followsTableau, let change = Self.step(changes, values: &values, moving: &c.moving, presolve: presolve) {
+            c.linearChange += change.lp
+            c.lastLinearChange = change.lp
+            return Outcome(objectiveChange: change.total, needsObjective: !slopesObjective, pivots: 0)
         }
-        guard tableau != nil, let change = tableauStep(changes, values: &values, undoable: undoable) else { return nil }
-        quietTableauSteps = lastStepPivots > 0 ? 0 : quietTableauSteps + 1
-        followsTableau = quietTableauSteps < 2
-        if !followsTableau {
-            quietTableauSteps = 0
-            Self.adopt(tableau!, into: &moving, presolve: presolve, variableOfColumn: variableOfColumn, editRows: editRows,
+        guard c.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &c) else { return nil }
+        c.usedTableau = true
+        c.quietTableauSteps = moved.pivots > 0 ? 0 : c.quietTableauSteps + 1
+        c.followsTableau = c.quietTableauSteps < 2
+        if !c.followsTableau {
+            c.quietTableauSteps = 0
+            Self.adopt(c.tableau!, into: &c.moving, presolve: presolve, editRows: editRows, variableOfColumn: variableOfColumn,
                        costScale: costScale)
         }
-        return change
+        return Outcome(objectiveChange: moved.objectiveChange, needsObjective: false, pivots: moved.pivots)
     }
 
     /// Takes the basis, values and directions of a moved tableau for linear steps.
-    private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve,
-                              variableOfColumn: [Int], editRows: [Int], costScale: Double) {
+    private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve, editRows: [Int],
+                              variableOfColumn: [Int], costScale: Double) {
         m.basicValue.removeAll(keepingCapacity: true)
         m.basicLower.removeAll(keepingCapacity: true)
         m.basicUpper.removeAll(keepingCapacity: true)
@@ -264,28 +386,24 @@ final class AffineModel {
             let column = k - t.m
             m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
         }
-        var directions: [Direction] = []
+        m.directions.removeAll(keepingCapacity: true)
         for index in editRows {
             guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
                 m.directionOf[index] = -1
                 continue
             }
-            m.directionOf[index] = Int32(directions.count)
-            directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: []))
+            m.directionOf[index] = Int32(m.directions.count)
+            m.directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: nil))
         }
-        m.directions = directions
-        findReached(&m, presolve: presolve)
     }
 
-    /// A step that keeps the basis (nil when a basic variable would leave its bounds).
+    /// A step that keeps the basis (nil when a basic variable would leave its bounds): the
+    /// change of the weighted objective, and the part of it that is the LP's (LP rows moved).
     private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                             values: inout [Double], moving m: inout Moving, presolve: Presolve) -> Double? {
-        m.basicJournal.removeAll(keepingCapacity: true)
-        m.valueJournal.removeAll(keepingCapacity: true)
-        m.remainingJournal.removeAll(keepingCapacity: true)
-        m.constantJournal.removeAll(keepingCapacity: true)
-        m.changed.removeAll(keepingCapacity: true)
-        var objectiveChange = 0.0
+                             values: inout [Double], moving m: inout Moving,
+                             presolve: Presolve) -> (total: Double, lp: Double)? {
+        var lpChange = 0.0
+        var constantRowChange = 0.0
         var movedEdits = 0
         var movedDirection = -1
         for (index, constant, weight) in changes {
@@ -298,7 +416,7 @@ final class AffineModel {
                 guard d >= 0 else { m.rollBackBasics(); return nil }
                 movedDirection = d
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
-                objectiveChange -= m.directions[d].slope * delta
+                lpChange -= m.directions[d].slope * delta
                 for (position, alpha) in m.directions[d].entries {
                     let old = m.basicValue[position]
                     m.basicJournal.append((position, old))
@@ -308,7 +426,7 @@ final class AffineModel {
             case .constant(let i):
                 // The row's constant moved with the edit's: base + (current - original).
                 let old = presolve.constantRows[i].constant + (m.constants[index] - presolve.constant(ofSource: index))
-                objectiveChange += weight * (abs(old + delta) - abs(old))
+                constantRowChange += weight * (abs(old + delta) - abs(old))
             case nil:
                 break
             }
@@ -335,13 +453,13 @@ final class AffineModel {
         }
         if movedEdits == 1 && movedDirection >= 0 {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
-            let order = m.directions[movedDirection].reached
-            for k in order {
-                let variable = presolve.substitutions[k].variable
-                m.valueJournal.append((variable, values[variable]))
-                m.changed.append(variable)
+            let order = reached(by: movedDirection, &m, presolve: presolve)
+            if !order.isEmpty {
+                if !m.substitutions.built {
+                    m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+                }
+                m.substitutions.evaluate(order, into: &values, journal: &m.valueJournal, changed: &m.changed)
             }
-            presolve.evaluate(order, into: &values)
         } else if !m.basicJournal.isEmpty {
             if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
             let basics = m.changed.count
@@ -351,79 +469,84 @@ final class AffineModel {
             for variable in m.changed { m.dirty[variable] = false }
             for variable in m.changed[basics...] { m.valueJournal.append((variable, before[variable])) }
         }
-        return objectiveChange
+        return (lpChange + constantRowChange, lpChange)
     }
 
     /// A step that moves the tableau, following its basis through the breakpoints of the move
-    /// (see ``ParametricTableau``). Nil — nothing changed — when the tableau cannot follow it.
+    /// (see ``ParametricTableau``): the change of the weighted objective and the pivots made.
+    /// Nil — nothing changed — when the tableau cannot follow it.
     private func tableauStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                             values: inout [Double], undoable: Bool) -> Double? {
-        var target = moving.constants
-        // Edit rows (whose last linear steps the tableau did not follow), and any other LP row
-        // whose constant is changed now (a constraint's first update: it is no parameter row yet).
-        var rows = editRows
+                             values: inout [Double], undoable: Bool,
+                             core c: inout Core) -> (objectiveChange: Double, pivots: Int)? {
+        if undoable {
+            c.saved = Saved(moving: c.moving, tableau: c.tableau, tableauConstants: c.tableauConstants,
+                            linearChange: c.linearChange, followsTableau: c.followsTableau,
+                            quietTableauSteps: c.quietTableauSteps, values: values)
+        }
+        // The new constants go in first (journaled, taken back should the move fail). Edit rows
+        // (whose last linear steps the tableau did not follow), and any other LP row whose
+        // constant is changed now (a constraint's first update: it is no parameter row yet).
+        c.rows.removeAll(keepingCapacity: true)
+        c.rows.append(contentsOf: editRows)
         var constantRowChange = 0.0
         for (index, constant, weight) in changes {
-            target[index] = constant
-            if !rows.contains(index) { rows.append(index) }
-            if case .constant(let i)? = presolve.place(ofSource: index), constant != moving.constants[index] {
-                let old = presolve.constantRows[i].constant + (moving.constants[index] - presolve.constant(ofSource: index))
-                constantRowChange += weight * (abs(old + constant - moving.constants[index]) - abs(old))
+            if !c.rows.contains(index) { c.rows.append(index) }
+            let current = c.moving.constants[index]
+            guard constant != current else { continue }
+            if case .constant(let i)? = presolve.place(ofSource: index) {
+                let old = presolve.constantRows[i].constant + (current - presolve.constant(ofSource: index))
+                constantRowChange += weight * (abs(old + constant - current) - abs(old))
             }
+            c.moving.constantJournal.append((index, current))
+            c.moving.constants[index] = constant
         }
-        var shifts: [(row: Int, amount: Double)] = []
-        for index in rows {
-            let delta = target[index] - tableauConstants[index]
+        c.shifts.removeAll(keepingCapacity: true)
+        for index in c.rows {
+            let delta = c.moving.constants[index] - c.tableauConstants[index]
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
-            shifts.append((row, -delta))   // the right-hand side is minus the constant
+            c.shifts.append((row, -delta))   // the right-hand side is minus the constant
         }
         let moved: ParametricTableau.Moved
         if undoable {
-            guard var copy = tableau, let result = copy.move(shifts) else { return nil }
-            saved = Saved(moving: moving, tableau: tableau, tableauConstants: tableauConstants,
-                          tableauInSync: tableauInSync, followsTableau: followsTableau,
-                          quietTableauSteps: quietTableauSteps, values: values)
-            tableau = copy
+            var copy = c.tableau
+            guard let result = copy!.move(c.shifts) else {
+                c.moving = c.saved!.moving
+                c.saved = nil
+                return nil
+            }
+            c.tableau = copy
             moved = result
         } else {
             // In place: on failure the tableau is in no usable state, so it is dropped (and with
             // it the directions, which stopped following the basis once the tableau took over).
-            guard let result = tableau!.move(shifts) else {
-                disableTableau()
+            guard let result = c.tableau!.move(c.shifts) else {
+                for (index, value) in c.moving.constantJournal.reversed() { c.moving.constants[index] = value }
+                c.moving.constantJournal.removeAll(keepingCapacity: true)
+                Self.disableTableau(&c)
                 return nil
             }
             moved = result
         }
-        let wasInSync = tableauInSync
-        tableauConstants = target
-        tableauInSync = true
-        for index in rows where moving.constants[index] != target[index] {
-            moving.constantJournal.append((index, moving.constants[index]))
-            moving.constants[index] = target[index]
-        }
-        Self.readValues(moved.columnValues, into: &moving, values: &values, presolve: presolve,
-                        variableOfColumn: variableOfColumn)
-        lastStepUsedTableau = true
-        lastStepPivots = moved.pivots
-        guard wasInSync else {
-            lastStepNeedsObjective = true
-            return 0
-        }
-        return (moved.objectiveAfter - moved.objectiveBefore) / costScale + constantRowChange
+        for index in c.rows { c.tableauConstants[index] = c.moving.constants[index] }
+        // The LP's objective moved from the tableau's point; the linear steps since then had
+        // already counted their part of that change.
+        let objectiveChange = (moved.objectiveAfter - moved.objectiveBefore) / costScale - c.linearChange + constantRowChange
+        c.linearChange = 0
+        readValues(moved.columnValues, into: &c.moving, values: &values)
+        return (objectiveChange, moved.pivots)
     }
 
     /// Drops the tableau and every stored direction: the next step of this model needs the
     /// simplex method (which builds a new model).
-    private func disableTableau() {
-        tableau = nil
-        followsTableau = false
-        for index in moving.directionOf.indices { moving.directionOf[index] = -1 }
+    private static func disableTableau(_ c: inout Core) {
+        c.tableau = nil
+        c.followsTableau = false
+        for index in c.moving.directionOf.indices { c.moving.directionOf[index] = -1 }
     }
 
     /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
     /// (with what the substitutions make of them), listing what changed.
-    private static func readValues(_ columnValues: ArraySlice<Double>, into m: inout Moving, values: inout [Double],
-                                   presolve: Presolve, variableOfColumn: [Int]) {
+    private func readValues(_ columnValues: ArraySlice<Double>, into m: inout Moving, values: inout [Double]) {
         m.changed.removeAll(keepingCapacity: true)
         for (column, variable) in variableOfColumn.enumerated() {
             let value = columnValues[columnValues.startIndex + column]
@@ -435,39 +558,23 @@ final class AffineModel {
                 m.changed.append(variable)
             }
         }
-        guard !m.changed.isEmpty else { return }
+        guard !m.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
+        if !m.substitutions.built {
+            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+        }
+        let count = m.substitutions.variable.count
         if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
-        if m.substitutions.variable.count != presolve.substitutions.count {
-            m.substitutions = FlatSubstitutions(presolve.substitutions)
-        }
-        for variable in m.changed { m.dirty[variable] = true }
-        // What the substitutions make of them (as Presolve.reexpand, journaling each old value).
-        let flat = m.substitutions
-        for k in stride(from: flat.variable.count - 1, through: 0, by: -1) {
-            var touched = false
-            var value = flat.constant[k]
-            for t in Int(flat.start[k])..<Int(flat.start[k + 1]) {
-                let other = Int(flat.termVariable[t])
-                touched = touched || m.dirty[other]
-                value += flat.termCoefficient[t] * values[other]
-            }
-            guard touched else { continue }
-            let variable = Int(flat.variable[k])
-            m.valueJournal.append((variable, values[variable]))
-            values[variable] = value
-            if !m.dirty[variable] {
-                m.dirty[variable] = true
-                m.changed.append(variable)
-            }
-        }
-        for variable in m.changed { m.dirty[variable] = false }
+        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
+        // What the substitutions make of them.
+        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed,
+                                 journal: &m.valueJournal)
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
     /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
     func canMove(source: Int, required: Bool) -> Bool {
         switch presolve.place(ofSource: source) {
-        case .row: return moving.directionOf[source] >= 0 || tableau != nil
+        case .row: return core.moving.directionOf[source] >= 0 || core.tableau != nil
         case .constant: return !required
         case nil: return false
         }
@@ -476,21 +583,30 @@ final class AffineModel {
     /// Takes back the last successful ``step(_:values:)``: the model and `values` (the same
     /// array the step wrote) are as they were before it.
     func undoLastStep(values: inout [Double]) {
-        if let saved {
-            moving = saved.moving
-            tableau = saved.tableau
-            tableauConstants = saved.tableauConstants
-            tableauInSync = saved.tableauInSync
-            followsTableau = saved.followsTableau
-            quietTableauSteps = saved.quietTableauSteps
+        Self.undoLastStep(values: &values, core: &core)
+    }
+
+    private static func undoLastStep(values: inout [Double], core c: inout Core) {
+        if let saved = c.saved {
+            c.moving = saved.moving
+            c.tableau = saved.tableau
+            c.tableauConstants = saved.tableauConstants
+            c.linearChange = saved.linearChange
+            c.followsTableau = saved.followsTableau
+            c.quietTableauSteps = saved.quietTableauSteps
             values = saved.values
-            self.saved = nil
-            moving.changed.removeAll(keepingCapacity: true)
+            c.saved = nil
+            c.moving.changed.removeAll(keepingCapacity: true)
             return
         }
-        Self.undo(&moving, values: &values)
+        undo(&c.moving, values: &values)
         // A tableau moved in place stands at the step's end point and cannot be taken back.
-        if lastStepUsedTableau { disableTableau() }
+        if c.usedTableau {
+            disableTableau(&c)
+        } else {
+            c.linearChange -= c.lastLinearChange
+            c.lastLinearChange = 0
+        }
     }
 
     private static func undo(_ m: inout Moving, values: inout [Double]) {

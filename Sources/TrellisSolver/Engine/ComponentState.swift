@@ -26,7 +26,10 @@ final class ComponentState {
     /// edit rows they stay LP rows, so that later changes move along the affine model.
     private(set) var parameterRows: Set<Int>
     /// The last committed solution (nil before the first).
-    var solution: Solution?
+    /// (Not checked dynamically for exclusive access, like ``stepping``: an edit step changes
+    /// both through one `inout` access each, and the solver that owns the state is used from one
+    /// thread at a time.)
+    @exclusivity(unchecked) var solution: Solution?
 
     /// The rows whose constants move between solves (edit and parameter rows), in order.
     var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }
@@ -80,6 +83,7 @@ final class ComponentState {
         }
         component.replaceConstraint(at: row, with: constraint)
         baseConstants[row] = constraint.expression.constant
+        if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
         parameterRows.insert(row)
     }
 
@@ -127,46 +131,50 @@ final class ComponentState {
     /// With `undoable` false (no later part of the solve can fail) a step through breakpoints
     /// needs no copy of the basis to take it back (a failed check then drops the basis instead).
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool = true) -> Bool {
-        guard let affine = solution?.affine else { return false }
-        defer { lastStepPivots = affine.lastStepUsedTableau && affine.lastStepPivots > 0 ? affine.lastStepPivots : nil }
-        return Self.step(changes, undoable: undoable, solution: &solution!, check: &rowCheck, lastObjective: &lastObjective,
-                         component: component, terms: terms, constants: baseConstants)
+        step(changes, undoable: undoable, solution: &solution, stepping: &stepping)
     }
 
-    /// ``step(_:)`` on the state's stored properties, each accessed once.
-    private static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
-                             solution: inout Solution, check: inout RowCheck, lastObjective: inout Double,
-                             component: Component, terms: [[(variable: Int, coefficient: Double)]],
-                             constants: [Double]) -> Bool {
-        guard let affine = solution.affine,
-              let objectiveChange = affine.step(changes, values: &solution.values, undoable: undoable) else { return false }
-        guard requiredRowsHold(&check, component: component, terms: terms, constants: constants,
-                               values: solution.values, changed: affine.changed) else {
-            affine.undoLastStep(values: &solution.values)
+    /// ``step(_:undoable:)`` on the state's two stored properties that a step changes, each
+    /// accessed once (class properties are checked dynamically, per access).
+    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
+                      solution: inout Solution?, stepping: inout Stepping) -> Bool {
+        stepping.lastStepPivots = nil
+        guard let affine = solution?.affine,
+              let outcome = affine.step(changes, values: &solution!.values, undoable: undoable) else { return false }
+        if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
+        guard Self.requiredRowsHold(&stepping.rowCheck, values: solution!.values, changed: affine.changed) else {
+            affine.undoLastStep(values: &solution!.values)
             return false
         }
-        lastObjective = solution.objective
-        if affine.slopesObjective && !affine.lastStepNeedsObjective {
-            solution.objective += objectiveChange
+        stepping.lastObjective = solution!.objective
+        if outcome.needsObjective {
+            solution!.objective = Self.objective(component: component, terms: terms, values: solution!.values,
+                                                 constants: affine.constants)
         } else {
-            solution.objective = objective(component: component, terms: terms, values: solution.values,
-                                           constants: affine.constants)
+            solution!.objective += outcome.objectiveChange
         }
+        if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
         return true
     }
 
+    /// What a step keeps besides the solution: the required-row check's scratch, the objective
+    /// before the last step, and the pivots it made.
+    private struct Stepping {
+        var rowCheck = RowCheck()
+        var lastObjective = 0.0
+        var lastStepPivots: Int?
+    }
+    @exclusivity(unchecked) private var stepping = Stepping()
+
     /// How many pivots the last ``step(_:)`` made following the basis through breakpoints,
     /// nil when it kept the basis (or failed).
-    private(set) var lastStepPivots: Int?
-
-    /// The objective before the last successful ``step(_:)``.
-    private var lastObjective = 0.0
+    var lastStepPivots: Int? { stepping.lastStepPivots }
 
     /// Takes back the last successful ``step(_:)``.
     func undoLastStep() {
         guard solution != nil, let affine = solution!.affine else { return }
         affine.undoLastStep(values: &solution!.values)
-        solution!.objective = lastObjective
+        solution!.objective = stepping.lastObjective
     }
 
     /// Scratch for the required-row check of a step, one stored property so that a check is
@@ -181,12 +189,14 @@ final class ComponentState {
         var termVariable: [Int32] = []
         var termCoefficient: [Double] = []
         var relation: [Relation] = []
+        /// Each constraint's own constant (kept up to date by ``replace(row:with:)``).
+        var constant: [Double] = []
         var built = false
         /// Rows checked in the current step carry its stamp (no set to clear between steps).
         var stamp: [UInt32] = []
         var now: UInt32 = 0
 
-        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]]) {
+        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
             let n = component.variables.count
             var start = [Int32](repeating: 0, count: n + 1)
             var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
@@ -217,37 +227,42 @@ final class ComponentState {
             self.termVariable = termVariable
             self.termCoefficient = termCoefficient
             relation = component.constraints.map(\.relation)
+            constant = constants
             stamp = Array(repeating: 0, count: component.constraints.count)
             built = true
         }
     }
-    private var rowCheck = RowCheck()
 
-    private static func requiredRowsHold(_ check: inout RowCheck, component: Component,
-                                         terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
-                                         values: [Double], changed: [Int]) -> Bool {
-        if !check.built { check.build(component: component, terms: terms) }
+    private static func requiredRowsHold(_ check: inout RowCheck, values: [Double], changed: [Int]) -> Bool {
         check.now &+= 1
         if check.now == 0 {
             for k in check.stamp.indices { check.stamp[k] = 0 }
             check.now = 1
         }
         let now = check.now
-        for variable in changed {
-            for k in Int(check.start[variable])..<Int(check.start[variable + 1]) where check.stamp[Int(check.rows[k])] != now {
-                let index = Int(check.rows[k])
-                check.stamp[index] = now
-                var sum = constants[index]
-                var scale = abs(sum)
-                for t in Int(check.termStart[index])..<Int(check.termStart[index + 1]) {
-                    let product = check.termCoefficient[t] * values[Int(check.termVariable[t])]
-                    sum += product
-                    scale += abs(product)
+        // On buffers: the loops below run every step, and an array element write checks the
+        // array's uniqueness each time.
+        let (start, rows, termStart, termVariable, termCoefficient, constant, relation) =
+            (check.start, check.rows, check.termStart, check.termVariable, check.termCoefficient, check.constant, check.relation)
+        return check.stamp.withUnsafeMutableBufferPointer { stamp in
+            values.withUnsafeBufferPointer { values in
+                for variable in changed {
+                    for k in Int(start[variable])..<Int(start[variable + 1]) where stamp[Int(rows[k])] != now {
+                        let index = Int(rows[k])
+                        stamp[index] = now
+                        var sum = constant[index]
+                        var scale = abs(sum)
+                        for t in Int(termStart[index])..<Int(termStart[index + 1]) {
+                            let product = termCoefficient[t] * values[Int(termVariable[t])]
+                            sum += product
+                            scale += abs(product)
+                        }
+                        let violation = relation[index].violation(of: sum)
+                        if !(violation <= 1e-6 * max(1, scale)) { return false }
+                    }
                 }
-                let violation = check.relation[index].violation(of: sum)
-                if !(violation <= 1e-6 * max(1, scale)) { return false }
+                return true
             }
         }
-        return true
     }
 }

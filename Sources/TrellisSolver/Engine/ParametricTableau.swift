@@ -30,6 +30,8 @@ struct ParametricTableau {
     private let cost: [Double]
     /// The largest |cost|, the scale of the reduced-cost tolerances.
     private let costScale: Double
+    /// The joint variables with a non-zero cost (the objective sums over these only).
+    private let costed: [Int32]
     /// Bounds of every joint variable (rows first); moved rows' bounds shift with each move.
     private var lower: [Double]
     private var upper: [Double]
@@ -92,6 +94,7 @@ struct ParametricTableau {
         var cost = [Double](repeating: 0, count: m + n)
         for j in 0..<n { cost[m + j] = objective[j] }
         self.cost = cost
+        costed = (m..<(m + n)).filter { cost[$0] != 0 }.map { Int32($0) }
         costScale = max(1, objective.reduce(0) { max($0, abs($1)) })
         var lower = [Double](repeating: 0, count: m + n), upper = lower
         for (k, bound) in (rowBounds + columnBounds).enumerated() {
@@ -124,7 +127,7 @@ struct ParametricTableau {
     /// The LP's objective at the current values.
     var objectiveValue: Double {
         var sum = 0.0
-        for k in m..<(m + n) where cost[k] != 0 { sum += cost[k] * value[k] }
+        for k in costed { sum += cost[Int(k)] * value[Int(k)] }
         return sum
     }
 
@@ -144,6 +147,7 @@ struct ParametricTableau {
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
     func direction(ofRow i: Int) -> [(position: Int, alpha: Double)] {
         var entries: [(position: Int, alpha: Double)] = []
+        entries.reserveCapacity(m)
         for p in 0..<m {
             let alpha = -inverse[p * m + i]
             if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
@@ -195,17 +199,26 @@ struct ParametricTableau {
         var pivots = 0
         while true {
             // The basic variables' velocities: -B⁻¹ Σ e_r rate_r over the moving non-basic rows.
-            for p in 0..<m { s.g[p] = 0 }
-            for r in s.moving where positionOf[r] < 0 {
-                let amount = s.rate[r]
-                for p in 0..<m { s.g[p] -= inverse[p * m + r] * amount }
+            let m = m
+            s.g.withUnsafeMutableBufferPointer { g in
+                for p in 0..<m { g[p] = 0 }
+                inverse.withUnsafeBufferPointer { inverse in
+                    for r in s.moving where positionOf[r] < 0 {
+                        let amount = s.rate[r]
+                        for p in 0..<m { g[p] -= inverse[p * m + r] * amount }
+                    }
+                }
             }
             let (step, leave, toUpper) = primalRatioTest(s, limit: 1 - t)
-            for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
+            value.withUnsafeMutableBufferPointer { value in
+                header.withUnsafeBufferPointer { header in
+                    for p in 0..<m { value[Int(header[p])] += step * s.g[p] }
+                }
+                for r in s.moving where positionOf[r] < 0 { value[r] += step * s.rate[r] }
+            }
             for r in s.moving {
                 lower[r] += step * s.rate[r]
                 upper[r] += step * s.rate[r]
-                if positionOf[r] < 0 { value[r] += step * s.rate[r] }
             }
             t += step
             guard leave >= 0 else { break }
@@ -256,80 +269,109 @@ struct ParametricTableau {
     private func enteringVariable(leaving leave: Int, toUpper: Bool, alphaRow: inout [Double]) -> Int? {
         let sigma = toUpper ? 1.0 : -1.0
         let rowStart = leave * m
+        let m = m, n = n
         var largest = 0.0
-        for j in 0..<m where positionOf[j] < 0 {
-            alphaRow[j] = inverse[rowStart + j]
-            largest = max(largest, abs(alphaRow[j]))
-        }
-        for j in 0..<n where positionOf[m + j] < 0 {
-            var sum = 0.0
-            for e in Int(start[j])..<Int(start[j + 1]) { sum -= inverse[rowStart + Int(entryRow[e])] * entryValue[e] }
-            alphaRow[m + j] = sum
-            largest = max(largest, abs(sum))
+        positionOf.withUnsafeBufferPointer { positionOf in
+            inverse.withUnsafeBufferPointer { inverse in
+                alphaRow.withUnsafeMutableBufferPointer { alphaRow in
+                    for j in 0..<m where positionOf[j] < 0 {
+                        alphaRow[j] = inverse[rowStart + j]
+                        largest = max(largest, abs(alphaRow[j]))
+                    }
+                    for j in 0..<n where positionOf[m + j] < 0 {
+                        var sum = 0.0
+                        for e in Int(start[j])..<Int(start[j + 1]) { sum -= inverse[rowStart + Int(entryRow[e])] * entryValue[e] }
+                        alphaRow[m + j] = sum
+                        largest = max(largest, abs(sum))
+                    }
+                }
+            }
         }
         let pivotTolerance = 1e-9 * max(1, largest)
         let slack = 1e-9 * costScale
-        /// (ratio, with the Harris slack) of variable k, or nil when it does not bind.
-        func ratio(_ k: Int, relaxed: Bool) -> Double? {
-            guard lower[k] < upper[k] else { return nil }   // fixed: never enters
-            let s = sigma * alphaRow[k]
-            guard abs(s) > pivotTolerance else { return nil }
-            let d = reducedCost[k]
-            let free = lower[k] == -.infinity && upper[k] == .infinity
-            let extra = relaxed ? slack : 0
-            if free { return (abs(d) + extra) / abs(s) }
-            if atUpper[k] {
-                guard s < 0 else { return nil }
-                return (max(0, -d) + extra) / -s
+        return positionOf.withUnsafeBufferPointer { positionOf in
+            alphaRow.withUnsafeBufferPointer { alphaRow in
+                lower.withUnsafeBufferPointer { lower in
+                    upper.withUnsafeBufferPointer { upper in
+                        reducedCost.withUnsafeBufferPointer { reducedCost in
+                            atUpper.withUnsafeBufferPointer { atUpper in
+                                /// (ratio, with the Harris slack) of variable k, or nil when it does not bind.
+                                func ratio(_ k: Int, relaxed: Bool) -> Double? {
+                                    guard lower[k] < upper[k] else { return nil }   // fixed: never enters
+                                    let s = sigma * alphaRow[k]
+                                    guard abs(s) > pivotTolerance else { return nil }
+                                    let d = reducedCost[k]
+                                    let free = lower[k] == -.infinity && upper[k] == .infinity
+                                    let extra = relaxed ? slack : 0
+                                    if free { return (abs(d) + extra) / abs(s) }
+                                    if atUpper[k] {
+                                        guard s < 0 else { return nil }
+                                        return (max(0, -d) + extra) / -s
+                                    }
+                                    guard s > 0 else { return nil }
+                                    return (max(0, d) + extra) / s
+                                }
+                                var bound = Double.infinity
+                                for k in 0..<(m + n) where positionOf[k] < 0 {
+                                    if let r = ratio(k, relaxed: true) { bound = min(bound, r) }
+                                }
+                                guard bound < .infinity else { return nil }
+                                var best = -1
+                                var bestSize = 0.0
+                                for k in 0..<(m + n) where positionOf[k] < 0 {
+                                    guard let r = ratio(k, relaxed: false), r <= bound else { continue }
+                                    if abs(alphaRow[k]) > bestSize {
+                                        bestSize = abs(alphaRow[k])
+                                        best = k
+                                    }
+                                }
+                                return best >= 0 ? best : nil
+                            }
+                        }
+                    }
+                }
             }
-            guard s > 0 else { return nil }
-            return (max(0, d) + extra) / s
         }
-        var bound = Double.infinity
-        for k in 0..<(m + n) where positionOf[k] < 0 {
-            if let r = ratio(k, relaxed: true) { bound = min(bound, r) }
-        }
-        guard bound < .infinity else { return nil }
-        var best = -1
-        var bestSize = 0.0
-        for k in 0..<(m + n) where positionOf[k] < 0 {
-            guard let r = ratio(k, relaxed: false), r <= bound else { continue }
-            if abs(alphaRow[k]) > bestSize {
-                bestSize = abs(alphaRow[k])
-                best = k
-            }
-        }
-        return best >= 0 ? best : nil
     }
 
     /// Makes `enter` basic in place of the variable at position `leave`: updates the reduced
     /// costs and the basis inverse. False when the pivot is numerically unsafe.
     private mutating func pivot(leave: Int, toUpper: Bool, enter q: Int, alphaRow: [Double], w: inout [Double]) -> Bool {
         // The entering column of the tableau, B⁻¹ M_q.
-        if q < m {
-            for p in 0..<m { w[p] = inverse[p * m + q] }
-        } else {
-            let j = q - m
-            for p in 0..<m { w[p] = 0 }
-            for e in Int(start[j])..<Int(start[j + 1]) {
-                let i = Int(entryRow[e]), a = entryValue[e]
-                for p in 0..<m { w[p] -= inverse[p * m + i] * a }
+        let size = m
+        w.withUnsafeMutableBufferPointer { w in
+            inverse.withUnsafeBufferPointer { inverse in
+                if q < size {
+                    for p in 0..<size { w[p] = inverse[p * size + q] }
+                } else {
+                    let j = q - size
+                    for p in 0..<size { w[p] = 0 }
+                    for e in Int(start[j])..<Int(start[j + 1]) {
+                        let i = Int(entryRow[e]), a = entryValue[e]
+                        for p in 0..<size { w[p] -= inverse[p * size + i] * a }
+                    }
+                }
             }
         }
         let element = w[leave]
         guard abs(element) > 1e-11, abs(element - alphaRow[q]) <= 1e-7 * max(1, abs(element)) else { return false }
         let k = Int(header[leave])
         let thetaDual = reducedCost[q] / element
-        for j in 0..<(m + n) where positionOf[j] < 0 && j != q {
-            reducedCost[j] -= thetaDual * alphaRow[j]
+        let m = m, n = n
+        reducedCost.withUnsafeMutableBufferPointer { reducedCost in
+            positionOf.withUnsafeBufferPointer { positionOf in
+                for j in 0..<(m + n) where positionOf[j] < 0 && j != q {
+                    reducedCost[j] -= thetaDual * alphaRow[j]
+                }
+            }
+            reducedCost[k] = -thetaDual
+            reducedCost[q] = 0
         }
-        reducedCost[k] = -thetaDual
-        reducedCost[q] = 0
         // B⁻¹ ← E B⁻¹: divide the pivot row, eliminate the column from the others.
         let rowStart = leave * m
         let scale = 1 / element
-        for c in 0..<m { inverse[rowStart + c] *= scale }
         inverse.withUnsafeMutableBufferPointer { b in
+            for c in 0..<m { b[rowStart + c] *= scale }
             for p in 0..<m where p != leave && w[p] != 0 {
                 let factor = w[p]
                 let target = p * m
