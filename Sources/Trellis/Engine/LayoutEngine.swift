@@ -503,63 +503,90 @@ final class LayoutEngine {
         if let problem = constraint.problem {
             throw LayoutError.invalidConstraint(constraint.info, reason: problem)
         }
-        // Resolve every operand to a live item; note whether all of them are in this layout.
-        var resolved: [ResolvedOperand] = []
-        resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
-        var outside = false
-        var leftDirection = LayoutDirection.leftToRight
-        var namesDirectional = false
-        for side in 0..<2 {
-            let operands = side == 0 ? constraint.lhs : constraint.rhs
-            for index in operands.indices {
-                let item: LayoutItem
-                switch operands[index].target {
-                case .item(let box):
-                    // An item that no longer exists was never part of this hierarchy (views in
-                    // it are kept alive by their superviews, guides by their views).
-                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
-                    item = live
-                case .superviewOf(let box):
-                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
-                    guard let parent = live.shorthandParent else {
-                        throw LayoutError.missingSuperview(constraint.info)
-                    }
-                    item = parent
-                case .missing:
-                    throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
-                }
-                let direction = scope.direction(ofMember: item)
-                if direction == nil { outside = true }
-                if side == 0 && index == 0 { leftDirection = direction ?? .leftToRight }
-                let attribute = operands[index].attribute
-                if attribute == .leading || attribute == .trailing { namesDirectional = true }
-                let coefficient = operands[index].coefficient
-                resolved.append(ResolvedOperand(item: item, attribute: attribute,
-                                                scale: side == 0 ? coefficient : -coefficient,
-                                                direction: direction ?? .leftToRight))
-            }
-        }
-
+        let operands = try resolveOperands(of: constraint, in: scope)
         // Scope: every item must be in this layout; items meeting above the root belong to an
         // outer layout; items in different trees are an error.
-        if outside {
-            let tops = resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
+        if operands.outside {
+            let tops = operands.resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
             if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
             throw LayoutError.noCommonAncestor(constraint.info)
         }
-
         guard constraint.priority.isValid else {
             throw LayoutError.invalidConstraint(constraint.info,
                                                 reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
         }
+        let expression = Self.expression(of: operands, constant: constraint.constant, attribute: constraint.constantAttribute)
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        return Lowered(expression: expression, relation: constraint.relation,
+                       strength: .priority(constraint.priority))
+    }
 
+    /// A constraint's operands with their items resolved (``ResolvedOperand``), and what lowering
+    /// needs to know about them.
+    private struct ResolvedOperands {
+        var resolved: [ResolvedOperand] = []
+        /// Whether an item is outside this layout.
+        var outside = false
+        /// The layout direction of the first item (left to right if outside).
+        var leftDirection = LayoutDirection.leftToRight
+        /// Whether an operand names leading or trailing.
+        var namesDirectional = false
+    }
+
+    /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
+    private func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope) throws -> ResolvedOperands {
+        var operands = ResolvedOperands()
+        operands.resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
+        for side in 0..<2 {
+            let sideOperands = side == 0 ? constraint.lhs : constraint.rhs
+            for index in sideOperands.indices {
+                let item = try Self.item(of: sideOperands[index].target, constraint: constraint)
+                let direction = scope.direction(ofMember: item)
+                if direction == nil { operands.outside = true }
+                if side == 0 && index == 0 { operands.leftDirection = direction ?? .leftToRight }
+                let attribute = sideOperands[index].attribute
+                if attribute == .leading || attribute == .trailing { operands.namesDirectional = true }
+                let coefficient = sideOperands[index].coefficient
+                operands.resolved.append(ResolvedOperand(item: item, attribute: attribute,
+                                                         scale: side == 0 ? coefficient : -coefficient,
+                                                         direction: direction ?? .leftToRight))
+            }
+        }
+        return operands
+    }
+
+    /// The live item an operand names.
+    private static func item(of target: LayoutConstraint.Operand.Target, constraint: LayoutConstraint) throws -> LayoutItem {
+        switch target {
+        case .item(let box):
+            // An item that no longer exists was never part of this hierarchy (views in
+            // it are kept alive by their superviews, guides by their views).
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            return live
+        case .superviewOf(let box):
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            guard let parent = live.shorthandParent else {
+                throw LayoutError.missingSuperview(constraint.info)
+            }
+            return parent
+        case .missing:
+            throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
+        }
+    }
+
+    /// The reduced row of resolved operands and a constant: each operand's terms, positions made
+    /// relative to the nearest common ancestor's origin where they do not cancel.
+    private static func expression(of operands: ResolvedOperands, constant value: LayoutConstant,
+                                   attribute: LayoutAttribute) -> LinearExpression {
         var terms: [Term] = []
-        terms.reserveCapacity(resolved.count * 2 + 1)
-        var constant = -constraint.constant.value(for: constraint.constantAttribute, direction: leftDirection)
-        let mirrored = namesDirectional && leftDirection == .rightToLeft
+        terms.reserveCapacity(operands.resolved.count * 2 + 1)
+        var constant = -value.value(for: attribute, direction: operands.leftDirection)
+        let mirrored = operands.namesDirectional && operands.leftDirection == .rightToLeft
         // The net coefficient of positions per axis: how much the row moves when the origin does.
         var horizontalShift = 0.0, verticalShift = 0.0, largest = 0.0
-        for operand in resolved {
+        for operand in operands.resolved {
             var scale = operand.scale
             largest = max(largest, abs(scale))
             switch operand.attribute {
@@ -582,17 +609,12 @@ final class LayoutEngine {
         if abs(horizontalShift) <= 1e-9 * largest { horizontalShift = 0 }
         if abs(verticalShift) <= 1e-9 * largest { verticalShift = 0 }
         if horizontalShift != 0 || verticalShift != 0,
-           let ancestor = LayoutScope.nearestCommonAncestor(of: resolved.map(\.item)) {
+           let ancestor = LayoutScope.nearestCommonAncestor(of: operands.resolved.map(\.item)) {
             // Positions relative to the ancestor's origin: subtract shift × origin.
             if horizontalShift != 0 { terms.append(Term(ancestor.variables.left, -horizontalShift)) }
             if verticalShift != 0 { terms.append(Term(ancestor.variables.top, -verticalShift)) }
         }
-        let expression = Self.reduced(terms, constant: constant)
-        if let problem = Self.numberProblem(expression) {
-            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
-        }
-        return Lowered(expression: expression, relation: constraint.relation,
-                       strength: .priority(constraint.priority))
+        return reduced(terms, constant: constant)
     }
 
     private func lower(_ spec: ImplicitSpec, direction: LayoutDirection) throws -> Lowered {
