@@ -491,11 +491,15 @@ public final class Solver {
         let index = variableIndex, places = self.places
         let solved = states.map { $0.solution?.values }
         if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
-        values.withUnsafeMutableBufferPointer { out in
-            for (position, variable) in variables.enumerated() {
-                guard let slot = index.index(of: variable.id) else { out[position] = 0; continue }
-                let place = places[Int(slot)]
-                out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
+        variables.withUnsafeBufferPointer { variables in
+            places.withUnsafeBufferPointer { places in
+                values.withUnsafeMutableBufferPointer { out in
+                    for position in 0..<variables.count {
+                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
+                        let place = places[Int(slot)]
+                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
+                    }
+                }
             }
         }
     }

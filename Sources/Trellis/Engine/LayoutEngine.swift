@@ -208,7 +208,7 @@ final class LayoutEngine {
             try lowerEverything(scope: scope, mode: mode, budget: budget, limits: limits, into: &lowering)
         }
         try bringSolverInLine(with: &lowering)
-        keepLowering(scope: scope, mode: mode)
+        keepLowering(scope: scope, mode: mode, incremental: lowering.incremental)
         try runSolver(limits: limits)
         return snapshotOfPass(scope: scope, mode: mode, incremental: lowering.incremental)
     }
@@ -284,8 +284,9 @@ final class LayoutEngine {
     /// that changed. (The entries change in place: should lowering throw, start over next time.)
     private func lowerChanges(_ specs: [ImplicitSpec], scope: LayoutScope, into lowering: inout Lowering) throws {
         do {
+            // Each once (a single change, the usual case, needs no set).
             var seen = Set<ObjectIdentifier>()
-            for constraint in changedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
+            for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
                 let key = EntryKey.explicit(ObjectIdentifier(constraint))
                 guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
                 place(key, lowered, into: &lowering) { constraint }
@@ -350,9 +351,10 @@ final class LayoutEngine {
         if !lowering.incremental { entries = lowering.next }
     }
 
-    /// Keeps what the next incremental lowering compares with: the scope, the content sizes, the mode.
-    private func keepLowering(scope: LayoutScope, mode: Mode) {
-        loweredScope = scope.detached(placeholder: placeholder)
+    /// Keeps what the next incremental lowering compares with: the scope (an incremental
+    /// lowering's is the kept one), the content sizes, the mode.
+    private func keepLowering(scope: LayoutScope, mode: Mode, incremental: Bool) {
+        if !incremental { loweredScope = scope.detached(placeholder: placeholder) }
         loweredSizes = measuredSizes
         loweredMode = mode
         needsLowering = false
