@@ -269,4 +269,41 @@ struct IncrementalPassTests {
         let cold = try Feed(cells: 4, text: false, width: 320).root.layoutSnapshot()
         #expect(second.entries.map(\.frame) == cold.entries.map(\.frame))
     }
+
+    @Test("Views removed from a tree with measured text are freed after the next pass, with or without measured views left")
+    func removedViewsFreed() throws {
+        let feed = Feed(cells: 3, text: true)
+        try feed.root.layoutIfNeeded()
+        feed.root.frame = Rect(x: 0, y: 0, width: 340, height: 800)
+        try feed.root.layoutIfNeeded()          // the second pass: the first round runs on the probe
+        weak var removed: View?
+        weak var lastText: View?
+        do {
+            let cell = feed.cells.removeLast()
+            removed = cell.subviews[2]
+            cell.removeFromSuperview()
+            feed.titles.removeLast()
+        }
+        feed.root.frame = Rect(x: 0, y: 0, width: 360, height: 800)
+        try feed.root.layoutIfNeeded()
+        #expect(removed == nil)
+        #expect(feed.frames() == (try Self.fresh({ () -> Feed in
+            let twin = Feed(cells: 3, text: true, width: 360)
+            twin.cells[2].removeFromSuperview()
+            return twin
+        })))
+        // No measured view left: the pass has no participants, and the probe goes too.
+        for cell in feed.cells {
+            for view in cell.subviews { view.sizeForWidth = nil }
+        }
+        do {
+            let cell = feed.cells.removeFirst()
+            lastText = cell.subviews[2]
+            cell.removeFromSuperview()
+            feed.titles.removeAll()
+        }
+        feed.root.frame = Rect(x: 0, y: 0, width: 380, height: 800)
+        try feed.root.layoutIfNeeded()
+        #expect(lastText == nil)
+    }
 }

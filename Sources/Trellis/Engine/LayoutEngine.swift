@@ -144,13 +144,19 @@ final class LayoutEngine {
     /// pass. Both solve the same problems a single engine would.
     private var probe: LayoutEngine?
 
+    /// Lets the probe go when passes no longer use it: it would keep collecting changed
+    /// constraints, and keep the views of its last scope alive.
+    func dropProbe() {
+        probe = nil
+    }
+
     /// The engine for the first round of a pass with `participants`, or nil for this one: a probe
     /// only from the second pass on (a one-off pass, such as a fitting-size query, keeps one
     /// solver), for a frame, and when every participant is a measured view (stacks, layout sets
     /// and safe areas change the constraints between rounds).
     func firstRoundEngine(participants: [any LayoutParticipant], mode: Mode) -> LayoutEngine? {
         guard hasPassed, case .frame = mode, participants.allSatisfy({ $0 is SizeMeasurement }) else {
-            probe = nil         // (it would keep collecting changed constraints)
+            dropProbe()
             return nil
         }
         if let probe { return probe }

@@ -41,7 +41,10 @@ final class LayoutPass {
         if let safeArea { participants.append(safeArea) }
         engine.measuredSizes = [:]
         let budget = PassBudget(root.layoutLimits)
-        if participants.isEmpty { return try engine.solveOnce(root: root, mode: mode, budget: budget) }
+        if participants.isEmpty {
+            engine.dropProbe()
+            return try engine.solveOnce(root: root, mode: mode, budget: budget)
+        }
         do {
             return try rounds(engine: engine, root: root, mode: mode, participants: participants, budget: budget)
         } catch {
