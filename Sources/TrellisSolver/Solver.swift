@@ -518,6 +518,26 @@ public final class Solver {
         return states[Int(place.state)].solution?.values[Int(place.position)] ?? 0
     }
 
+    /// ``value(of:)`` of each of `variables`, written to `values` (resized to match) — for a
+    /// caller that reads every variable after each solve (a layout pass writing frames): the
+    /// solver's state is read once, not once per variable.
+    package func values(of variables: [Variable], into values: inout [Double]) {
+        let index = variableIndex, places = self.places
+        let solved = states.map { $0.solution?.values }
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        variables.withUnsafeBufferPointer { variables in
+            places.withUnsafeBufferPointer { places in
+                values.withUnsafeMutableBufferPointer { out in
+                    for position in 0..<variables.count {
+                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
+                        let place = places[Int(slot)]
+                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
+                    }
+                }
+            }
+        }
+    }
+
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
     /// weight × violation, all levels together.
     public var objective: Double {

@@ -93,9 +93,11 @@ final class LayoutEngine {
         isRunning = true
         defer { isRunning = false }
         isDirty = false
+        last = nil      // so that the last snapshot's entries can take the new frames in place
         do {
             let snapshot = try LayoutPass.run(engine: self, root: root, mode: mode)
             last = (mode, root.layoutLimits, snapshot)
+            hasPassed = true
             isApplied = false
             return snapshot
         } catch {
@@ -120,6 +122,7 @@ final class LayoutEngine {
     func markDirty() {
         if !isRunning { isDirty = true }
         needsLowering = true
+        probe?.markDirty()
     }
 
     /// Notes that an active constraint's constant or priority changed: the next pass lowers
@@ -127,6 +130,39 @@ final class LayoutEngine {
     func markChanged(_ constraint: LayoutConstraint) {
         if !isRunning { isDirty = true }
         changedConstraints.append(constraint)
+        probe?.markChanged(constraint)
+    }
+
+    /// Whether a pass of this engine succeeded before.
+    private var hasPassed = false
+
+    /// A second engine for the first round of this engine's passes when measured views take part
+    /// (``LayoutPass``). That round always solves with the views' unconstrained sizes: kept apart
+    /// from the later rounds, its solver sees only the root's changes from pass to pass, and this
+    /// engine's solver only measured sizes that move a little — so both can move along their
+    /// bases, where one solver would jump between the two sets of sizes and solve again, twice a
+    /// pass. Both solve the same problems a single engine would.
+    private var probe: LayoutEngine?
+
+    /// Lets the probe go when passes no longer use it: it would keep collecting changed
+    /// constraints, and keep the views of its last scope alive.
+    func dropProbe() {
+        probe = nil
+    }
+
+    /// The engine for the first round of a pass with `participants`, or nil for this one: a probe
+    /// only from the second pass on (a one-off pass, such as a fitting-size query, keeps one
+    /// solver), for a frame, and when every participant is a measured view (stacks, layout sets
+    /// and safe areas change the constraints between rounds).
+    func firstRoundEngine(participants: [any LayoutParticipant], mode: Mode) -> LayoutEngine? {
+        guard hasPassed, case .frame = mode, participants.allSatisfy({ $0 is SizeMeasurement }) else {
+            dropProbe()
+            return nil
+        }
+        if let probe { return probe }
+        let made = LayoutEngine()
+        probe = made
+        return made
     }
 
     /// Whether every constraint must be lowered again at the next solve (else only
@@ -136,6 +172,8 @@ final class LayoutEngine {
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
     private var loweredScope: LayoutScope.Detached?
     private var loweredSizes: [ObjectIdentifier: Size] = [:]
+    /// The mode the root's rows were last lowered for.
+    private var loweredMode: Mode?
 
     /// The items of the last pass's scope, in snapshot order — but for index 0, which stands for
     /// the root — when `snapshot` is that pass's frames (so ``LayoutSnapshot/apply(to:)`` can
@@ -168,134 +206,169 @@ final class LayoutEngine {
     /// other change (``markDirty()``) lowers every constraint.
     func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let limits = try budget.solveLimits()
-        let kept = needsLowering ? nil : loweredScope?.attached(to: root)
-        var incremental = kept != nil
-        var changedSpecs: [ImplicitSpec] = []
-        if let kept {
-            if let specs = try changedImplicitSpecs(scope: kept, mode: mode) { changedSpecs = specs } else { incremental = false }
-        }
-        let scope = incremental ? kept! : LayoutScope(root: root)
-        if incremental {
-            statistics.incrementalLowerings += 1
+        let (scope, changedSpecs) = try scopeOfPass(root: root, mode: mode)
+        var lowering = Lowering(incremental: changedSpecs != nil)
+        if let changedSpecs {
+            try lowerChanges(changedSpecs, scope: scope, into: &lowering)
         } else {
-            statistics.fullLowerings += 1
-            lastSnapshot = nil      // of another scope
+            try lowerEverything(scope: scope, mode: mode, budget: budget, limits: limits, into: &lowering)
         }
+        try bringSolverInLine(with: &lowering)
+        keepLowering(scope: scope, mode: mode, incremental: lowering.incremental)
+        try runSolver(limits: limits)
+        return snapshotOfPass(scope: scope, mode: mode, incremental: lowering.incremental)
+    }
 
-        // A full lowering builds the entries anew; an incremental one changes them in place.
+    /// What one lowering hands to the solver (``solveOnce(root:mode:budget:)``), gathered by
+    /// ``place(_:_:into:source:)``.
+    private struct Lowering {
+        /// Whether only what changed is lowered (the entries then change in place); else every
+        /// constraint is, and ``next`` becomes the entries.
+        let incremental: Bool
+        /// A full lowering's entries.
         var next: [EntryKey: Entry] = [:]
-        if !incremental { next.reserveCapacity(entries.count) }
-        func record(_ key: EntryKey, _ entry: Entry) {
-            if incremental { entries[key] = entry } else { next[key] = entry }
-        }
         var additions: [Constraint] = []
         var removals: [Constraint] = []
         /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
         /// solver changes them in place, so the next solve can follow its basis.
         var constantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
-
         /// New constraints whose constant is likely to change (``isMovable(_:source:)``):
         /// added with another constant and moved to theirs with ``Solver/updateConstant(of:to:)``,
         /// so that the solver keeps their rows as it keeps the rows of constants changed before,
         /// and the first change moves along the basis like the later ones.
         var movable: [(key: EntryKey, source: LayoutConstraint, constant: Double)] = []
+    }
 
-        func place(_ key: EntryKey, _ lowered: Lowered, source: () -> LayoutConstraint) {
-            if let old = entries[key] {
-                if lowered.matches(old.constraint) {
-                    if !incremental { next[key] = old }
-                    return
-                }
-                if lowered.matchesExceptConstant(old.constraint) {
-                    let made = old.source.isImplicit ? source() : old.source
-                    constantChanges.append((key, old, lowered.expression.constant, made))
-                    return
-                }
-                if incremental { removals.append(old.constraint) }
-            }
-            let made = source()
-            var expression = lowered.expression
-            if Self.isMovable(key, source: made) {
-                let constant = expression.constant
-                movable.append((key, made, constant))
-                // Any other valid constant: the same magnitude, or 1 for 0.
-                expression = LinearExpression(expression.terms, constant: constant == 0 ? 1 : -constant)
-            }
-            let constraint = Constraint(expression, lowered.relation, strength: lowered.strength, label: made.label)
-            record(key, Entry(source: made, constraint: constraint))
-            additions.append(constraint)
+    /// The scope of this solve and, when only constants changed since the last lowering, the
+    /// implicit specs that changed (nil: everything is lowered again, in a scope collected anew).
+    private func scopeOfPass(root: View, mode: Mode) throws -> (LayoutScope, [ImplicitSpec]?) {
+        if !needsLowering, let kept = loweredScope?.attached(to: root),
+           let specs = try changedImplicitSpecs(scope: kept, mode: mode) {
+            statistics.incrementalLowerings += 1
+            return (kept, specs)
         }
+        statistics.fullLowerings += 1
+        lastSnapshot = nil      // of another scope
+        frameReader = nil
+        return (LayoutScope(root: root), nil)
+    }
 
-        if incremental {
-            // 1. Only the constraints that changed, the root, and content sizes that changed.
-            // (The entries change in place: should lowering throw, start over next time.)
-            do {
-                var seen = Set<ObjectIdentifier>()
-                for constraint in changedConstraints where seen.insert(ObjectIdentifier(constraint)).inserted {
-                    let key = EntryKey.explicit(ObjectIdentifier(constraint))
-                    guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
-                    place(key, lowered) { constraint }
-                }
-                for spec in changedSpecs {
-                    let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-                    place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
-                }
-            } catch {
-                reset()
-                throw error
-            }
-        } else {
-            // 1. The constraints written with the DSL.
-            let active = scope.activeConstraints()
-            if limits.maximumVariables != nil || limits.maximumConstraints != nil {
-                let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
-                try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
-            }
-            for constraint in active {
-                guard let lowered = try lower(constraint, in: scope) else { continue }
-                place(.explicit(ObjectIdentifier(constraint)), lowered) { constraint }
-            }
+    /// Records `entry` under `key`: in place for an incremental lowering, else in the next entries.
+    private func record(_ key: EntryKey, _ entry: Entry, in lowering: inout Lowering) {
+        if lowering.incremental { entries[key] = entry } else { lowering.next[key] = entry }
+    }
 
-            // 2. The constraints the pass makes: the root, then content size.
-            let specs = try implicitSpecs(scope: scope, mode: mode)
-            if limits.maximumConstraints != nil {
-                try budget.checkSize(variables: 0, constraints: active.count + specs.count)
+    /// Compares a lowered constraint with the entry under `key`: the same stays, a new constant
+    /// is changed in place, anything else replaces the old constraint.
+    private func place(_ key: EntryKey, _ lowered: Lowered, into lowering: inout Lowering, source: () -> LayoutConstraint) {
+        if let old = entries[key] {
+            if lowered.matches(old.constraint) {
+                if !lowering.incremental { lowering.next[key] = old }
+                return
+            }
+            if lowered.matchesExceptConstant(old.constraint) {
+                let made = old.source.isImplicit ? source() : old.source
+                lowering.constantChanges.append((key, old, lowered.expression.constant, made))
+                return
+            }
+            if lowering.incremental { lowering.removals.append(old.constraint) }
+        }
+        let made = source()
+        var expression = lowered.expression
+        if Self.isMovable(key, source: made) {
+            let constant = expression.constant
+            lowering.movable.append((key, made, constant))
+            // Any other valid constant: the same magnitude, or 1 for 0.
+            expression = LinearExpression(expression.terms, constant: constant == 0 ? 1 : -constant)
+        }
+        let constraint = Constraint(expression, lowered.relation, strength: lowered.strength, label: made.label)
+        record(key, Entry(source: made, constraint: constraint), in: &lowering)
+        lowering.additions.append(constraint)
+    }
+
+    /// An incremental lowering: only the constraints that changed, the root, and content sizes
+    /// that changed. (The entries change in place: should lowering throw, start over next time.)
+    private func lowerChanges(_ specs: [ImplicitSpec], scope: LayoutScope, into lowering: inout Lowering) throws {
+        do {
+            // Each once (a single change, the usual case, needs no set).
+            var seen = Set<ObjectIdentifier>()
+            for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
+                let key = EntryKey.explicit(ObjectIdentifier(constraint))
+                guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
+                place(key, lowered, into: &lowering) { constraint }
             }
             for spec in specs {
                 let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-                place(.implicit(spec.item.key, spec.role), lowered) { Self.makeConstraint(spec) }
+                place(.implicit(spec.item.key, spec.role), lowered, into: &lowering) { Self.makeConstraint(spec) }
             }
-            let changedKeys = Set(constantChanges.map(\.key))
-            for (key, old) in entries where next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
-                removals.append(old.constraint)
-            }
+        } catch {
+            reset()
+            throw error
         }
+    }
 
-        // 3. Bring the solver in line: change constants in place, remove what went away or
-        // changed, add what is new.
+    /// A full lowering: the constraints written with the DSL, then the ones the pass makes (the
+    /// root, then content sizes); entries that are not made again are removed.
+    private func lowerEverything(scope: LayoutScope, mode: Mode, budget: PassBudget, limits: SolveLimits,
+                                 into lowering: inout Lowering) throws {
+        lowering.next.reserveCapacity(entries.count)
+        let active = scope.activeConstraints()
+        if limits.maximumVariables != nil || limits.maximumConstraints != nil {
+            let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
+            try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
+        }
+        for constraint in active {
+            guard let lowered = try lower(constraint, in: scope) else { continue }
+            place(.explicit(ObjectIdentifier(constraint)), lowered, into: &lowering) { constraint }
+        }
+        let specs = try implicitSpecs(scope: scope, mode: mode)
+        if limits.maximumConstraints != nil {
+            try budget.checkSize(variables: 0, constraints: active.count + specs.count)
+        }
+        for spec in specs {
+            let lowered = try lower(spec, direction: scope.direction(of: spec.item))
+            place(.implicit(spec.item.key, spec.role), lowered, into: &lowering) { Self.makeConstraint(spec) }
+        }
+        let changedKeys = Set(lowering.constantChanges.map(\.key))
+        for (key, old) in entries where lowering.next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
+            lowering.removals.append(old.constraint)
+        }
+    }
+
+    /// Brings the solver in line with a lowering: changes constants in place, removes what went
+    /// away or changed, adds what is new (movable rows with another constant, then moved).
+    private func bringSolverInLine(with lowering: inout Lowering) throws {
         do {
-            for change in constantChanges {
+            for change in lowering.constantChanges {
                 let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
-                record(change.key, Entry(source: change.source, constraint: replacement))
+                record(change.key, Entry(source: change.source, constraint: replacement), in: &lowering)
             }
-            for constraint in removals { try solver.remove(constraint) }
-            try solver.add(additions)
-            for (key, source, constant) in movable {
-                let added = incremental ? entries[key]! : next[key]!
+            for constraint in lowering.removals { try solver.remove(constraint) }
+            try solver.add(lowering.additions)
+            for (key, source, constant) in lowering.movable {
+                let added = lowering.incremental ? entries[key]! : lowering.next[key]!
                 let moved = try solver.updateConstant(of: added.constraint, to: constant)
-                record(key, Entry(source: source, constraint: moved))
+                record(key, Entry(source: source, constraint: moved), in: &lowering)
             }
         } catch let error as TrellisError {
             reset()
             throw LayoutError.solverFailure(error)
         }
-        if !incremental { entries = next }
-        loweredScope = scope.detached(placeholder: placeholder)
+        if !lowering.incremental { entries = lowering.next }
+    }
+
+    /// Keeps what the next incremental lowering compares with: the scope (an incremental
+    /// lowering's is the kept one), the content sizes, the mode.
+    private func keepLowering(scope: LayoutScope, mode: Mode, incremental: Bool) {
+        if !incremental { loweredScope = scope.detached(placeholder: placeholder) }
         loweredSizes = measuredSizes
+        loweredMode = mode
         needsLowering = false
         changedConstraints.removeAll()
+    }
 
-        // 4. Solve.
+    /// Solves, with the solver's errors as layout errors.
+    private func runSolver(limits: SolveLimits) throws {
         solver.limits = limits
         do {
             try solver.solve()
@@ -309,8 +382,17 @@ final class LayoutEngine {
         } catch let error as TrellisError {
             throw LayoutError.solverFailure(error)
         }
+    }
 
-        let made = snapshot(scope: scope, mode: mode, previous: incremental ? lastSnapshot : nil)
+    /// The frames of this solve. After an incremental lowering the last snapshot (of the same
+    /// scope) takes the new frames in place — its entries are not copied unless someone else
+    /// holds it — and the variables to read are the ones kept since the last full lowering.
+    private func snapshotOfPass(scope: LayoutScope, mode: Mode, incremental: Bool) -> LayoutSnapshot {
+        var previous = lastSnapshot.take()      // so that only `previous` holds its entries
+        if !incremental { previous = nil }
+        let reader = frameReader ?? FrameReader(scope: scope)
+        frameReader = reader
+        let made = snapshot(scope: scope, mode: mode, reader: reader, previous: &previous)
         lastSnapshot = made
         return made
     }
@@ -389,7 +471,11 @@ final class LayoutEngine {
     }
 
     /// For the diagnostics: the frames at the solver's current values.
-    func diagnosticSnapshot(root: View, mode: Mode) -> LayoutSnapshot { snapshot(scope: LayoutScope(root: root), mode: mode) }
+    func diagnosticSnapshot(root: View, mode: Mode) -> LayoutSnapshot {
+        let scope = LayoutScope(root: root)
+        var previous: LayoutSnapshot?
+        return snapshot(scope: scope, mode: mode, reader: FrameReader(scope: scope), previous: &previous)
+    }
 
     /// Forgets everything: the next pass starts from an empty solver.
     func reset() {
@@ -400,7 +486,9 @@ final class LayoutEngine {
         needsLowering = true
         loweredScope = nil
         lastSnapshot = nil
+        frameReader = nil
         survey = nil
+        probe = nil
     }
 
     // MARK: - Lowering
@@ -423,63 +511,90 @@ final class LayoutEngine {
         if let problem = constraint.problem {
             throw LayoutError.invalidConstraint(constraint.info, reason: problem)
         }
-        // Resolve every operand to a live item; note whether all of them are in this layout.
-        var resolved: [ResolvedOperand] = []
-        resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
-        var outside = false
-        var leftDirection = LayoutDirection.leftToRight
-        var namesDirectional = false
-        for side in 0..<2 {
-            let operands = side == 0 ? constraint.lhs : constraint.rhs
-            for index in operands.indices {
-                let item: LayoutItem
-                switch operands[index].target {
-                case .item(let box):
-                    // An item that no longer exists was never part of this hierarchy (views in
-                    // it are kept alive by their superviews, guides by their views).
-                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
-                    item = live
-                case .superviewOf(let box):
-                    guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
-                    guard let parent = live.shorthandParent else {
-                        throw LayoutError.missingSuperview(constraint.info)
-                    }
-                    item = parent
-                case .missing:
-                    throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
-                }
-                let direction = scope.direction(ofMember: item)
-                if direction == nil { outside = true }
-                if side == 0 && index == 0 { leftDirection = direction ?? .leftToRight }
-                let attribute = operands[index].attribute
-                if attribute == .leading || attribute == .trailing { namesDirectional = true }
-                let coefficient = operands[index].coefficient
-                resolved.append(ResolvedOperand(item: item, attribute: attribute,
-                                                scale: side == 0 ? coefficient : -coefficient,
-                                                direction: direction ?? .leftToRight))
-            }
-        }
-
+        let operands = try resolveOperands(of: constraint, in: scope)
         // Scope: every item must be in this layout; items meeting above the root belong to an
         // outer layout; items in different trees are an error.
-        if outside {
-            let tops = resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
+        if operands.outside {
+            let tops = operands.resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
             if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
             throw LayoutError.noCommonAncestor(constraint.info)
         }
-
         guard constraint.priority.isValid else {
             throw LayoutError.invalidConstraint(constraint.info,
                                                 reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
         }
+        let expression = Self.expression(of: operands, constant: constraint.constant, attribute: constraint.constantAttribute)
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        return Lowered(expression: expression, relation: constraint.relation,
+                       strength: .priority(constraint.priority))
+    }
 
+    /// A constraint's operands with their items resolved (``ResolvedOperand``), and what lowering
+    /// needs to know about them.
+    private struct ResolvedOperands {
+        var resolved: [ResolvedOperand] = []
+        /// Whether an item is outside this layout.
+        var outside = false
+        /// The layout direction of the first item (left to right if outside).
+        var leftDirection = LayoutDirection.leftToRight
+        /// Whether an operand names leading or trailing.
+        var namesDirectional = false
+    }
+
+    /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
+    private func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope) throws -> ResolvedOperands {
+        var operands = ResolvedOperands()
+        operands.resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
+        for side in 0..<2 {
+            let sideOperands = side == 0 ? constraint.lhs : constraint.rhs
+            for index in sideOperands.indices {
+                let item = try Self.item(of: sideOperands[index].target, constraint: constraint)
+                let direction = scope.direction(ofMember: item)
+                if direction == nil { operands.outside = true }
+                if side == 0 && index == 0 { operands.leftDirection = direction ?? .leftToRight }
+                let attribute = sideOperands[index].attribute
+                if attribute == .leading || attribute == .trailing { operands.namesDirectional = true }
+                let coefficient = sideOperands[index].coefficient
+                operands.resolved.append(ResolvedOperand(item: item, attribute: attribute,
+                                                         scale: side == 0 ? coefficient : -coefficient,
+                                                         direction: direction ?? .leftToRight))
+            }
+        }
+        return operands
+    }
+
+    /// The live item an operand names.
+    private static func item(of target: LayoutConstraint.Operand.Target, constraint: LayoutConstraint) throws -> LayoutItem {
+        switch target {
+        case .item(let box):
+            // An item that no longer exists was never part of this hierarchy (views in
+            // it are kept alive by their superviews, guides by their views).
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            return live
+        case .superviewOf(let box):
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            guard let parent = live.shorthandParent else {
+                throw LayoutError.missingSuperview(constraint.info)
+            }
+            return parent
+        case .missing:
+            throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
+        }
+    }
+
+    /// The reduced row of resolved operands and a constant: each operand's terms, positions made
+    /// relative to the nearest common ancestor's origin where they do not cancel.
+    private static func expression(of operands: ResolvedOperands, constant value: LayoutConstant,
+                                   attribute: LayoutAttribute) -> LinearExpression {
         var terms: [Term] = []
-        terms.reserveCapacity(resolved.count * 2 + 1)
-        var constant = -constraint.constant.value(for: constraint.constantAttribute, direction: leftDirection)
-        let mirrored = namesDirectional && leftDirection == .rightToLeft
+        terms.reserveCapacity(operands.resolved.count * 2 + 1)
+        var constant = -value.value(for: attribute, direction: operands.leftDirection)
+        let mirrored = operands.namesDirectional && operands.leftDirection == .rightToLeft
         // The net coefficient of positions per axis: how much the row moves when the origin does.
         var horizontalShift = 0.0, verticalShift = 0.0, largest = 0.0
-        for operand in resolved {
+        for operand in operands.resolved {
             var scale = operand.scale
             largest = max(largest, abs(scale))
             switch operand.attribute {
@@ -502,17 +617,12 @@ final class LayoutEngine {
         if abs(horizontalShift) <= 1e-9 * largest { horizontalShift = 0 }
         if abs(verticalShift) <= 1e-9 * largest { verticalShift = 0 }
         if horizontalShift != 0 || verticalShift != 0,
-           let ancestor = LayoutScope.nearestCommonAncestor(of: resolved.map(\.item)) {
+           let ancestor = LayoutScope.nearestCommonAncestor(of: operands.resolved.map(\.item)) {
             // Positions relative to the ancestor's origin: subtract shift × origin.
             if horizontalShift != 0 { terms.append(Term(ancestor.variables.left, -horizontalShift)) }
             if verticalShift != 0 { terms.append(Term(ancestor.variables.top, -verticalShift)) }
         }
-        let expression = Self.reduced(terms, constant: constant)
-        if let problem = Self.numberProblem(expression) {
-            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
-        }
-        return Lowered(expression: expression, relation: constraint.relation,
-                       strength: .priority(constraint.priority))
+        return reduced(terms, constant: constant)
     }
 
     private func lower(_ spec: ImplicitSpec, direction: LayoutDirection) throws -> Lowered {
@@ -534,11 +644,10 @@ final class LayoutEngine {
     /// the last full lowering, or nil when a content size appeared or went away on an axis (then
     /// everything is lowered again).
     private func changedImplicitSpecs(scope: LayoutScope, mode: Mode) throws -> [ImplicitSpec]? {
-        var specs = rootSpecs(scope: scope, mode: mode)
+        var specs = rootSpecs(scope: scope, mode: mode, changedFrom: loweredMode)
         var keys = Set<ObjectIdentifier>()
-        for key in Set(measuredSizes.keys).union(loweredSizes.keys) where measuredSizes[key] != loweredSizes[key] {
-            keys.insert(key)
-        }
+        for (key, size) in measuredSizes where loweredSizes[key] != size { keys.insert(key) }
+        for key in loweredSizes.keys where measuredSizes[key] == nil { keys.insert(key) }
         guard !keys.isEmpty else { return specs }
         let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
         guard changed.count == keys.count else { return nil }
@@ -579,31 +688,33 @@ final class LayoutEngine {
         return specs
     }
 
-    /// The specs that hold the root: its frame, or the fitting-size targets.
-    private func rootSpecs(scope: LayoutScope, mode: Mode) -> [ImplicitSpec] {
+    /// The specs that hold the root: its frame, or the fitting-size targets — when `old` is
+    /// given, only those whose value or priority differs from `old`'s (the others would lower to
+    /// the rows the solver holds).
+    private func rootSpecs(scope: LayoutScope, mode: Mode, changedFrom old: Mode? = nil) -> [ImplicitSpec] {
+        if let old, old == mode { return [] }
+        let (text, targets) = Self.rootTargets(mode)
+        let previous = old.map { Self.rootTargets($0).targets }
         var specs: [ImplicitSpec] = []
-        let root = scope.root
-        switch mode {
-        case .frame(let frame):
-            specs.append(ImplicitSpec(item: root, role: .rootLeft, attribute: .left, relation: .equal,
-                                      value: frame.minX, priority: .required, roleText: "root frame"))
-            specs.append(ImplicitSpec(item: root, role: .rootTop, attribute: .top, relation: .equal,
-                                      value: frame.minY, priority: .required, roleText: "root frame"))
-            specs.append(ImplicitSpec(item: root, role: .rootWidth, attribute: .width, relation: .equal,
-                                      value: frame.width, priority: .required, roleText: "root frame"))
-            specs.append(ImplicitSpec(item: root, role: .rootHeight, attribute: .height, relation: .equal,
-                                      value: frame.height, priority: .required, roleText: "root frame"))
-        case .fitting(let target, let horizontal, let vertical):
-            specs.append(ImplicitSpec(item: root, role: .rootLeft, attribute: .left, relation: .equal,
-                                      value: 0, priority: .required, roleText: "fitting size"))
-            specs.append(ImplicitSpec(item: root, role: .rootTop, attribute: .top, relation: .equal,
-                                      value: 0, priority: .required, roleText: "fitting size"))
-            specs.append(ImplicitSpec(item: root, role: .rootWidth, attribute: .width, relation: .equal,
-                                      value: target.width, priority: horizontal, roleText: "fitting size"))
-            specs.append(ImplicitSpec(item: root, role: .rootHeight, attribute: .height, relation: .equal,
-                                      value: target.height, priority: vertical, roleText: "fitting size"))
+        for (index, (role, attribute)) in [(ImplicitRole.rootLeft, LayoutAttribute.left), (.rootTop, .top),
+                                           (.rootWidth, .width), (.rootHeight, .height)].enumerated() {
+            let target = targets[index]
+            if let previous, previous[index].value == target.value, previous[index].priority == target.priority { continue }
+            specs.append(ImplicitSpec(item: scope.root, role: role, attribute: attribute, relation: .equal,
+                                      value: target.value, priority: target.priority, roleText: text))
         }
         return specs
+    }
+
+    /// The root's left, top, width and height as `mode` holds them, and the role text of their rows.
+    private static func rootTargets(_ mode: Mode) -> (text: String, targets: [(value: Double, priority: Priority)]) {
+        switch mode {
+        case .frame(let frame):
+            return ("root frame", [(frame.minX, .required), (frame.minY, .required),
+                                   (frame.width, .required), (frame.height, .required)])
+        case .fitting(let target, let horizontal, let vertical):
+            return ("fitting size", [(0, .required), (0, .required), (target.width, horizontal), (target.height, vertical)])
+        }
     }
 
     private static func makeConstraint(_ spec: ImplicitSpec) -> LayoutConstraint {
@@ -663,63 +774,112 @@ final class LayoutEngine {
 
     // MARK: - Results
 
-    /// The frames at the solver's values. `previous`, a snapshot of the same scope (the same
-    /// items in the same order), lends its keys, names and index, so that only frames are made.
-    private func snapshot(scope: LayoutScope, mode: Mode, previous: LayoutSnapshot? = nil) -> LayoutSnapshot {
+    /// How to read the frames of a scope's items after a solve: per item (in scope order), the
+    /// offset in ``variables`` of its left, top, width and height, or -1 for a system guide (its
+    /// frame is its view's, inset). Made at a full lowering and kept until the next, so that a
+    /// pass reads every value at once (``Solver/values(of:into:)``), without casts or look-ups
+    /// per item.
+    private struct FrameReader {
+        let offsets: [Int]
+        let variables: [Variable]
+
+        init(scope: LayoutScope) {
+            var offsets: [Int] = [], variables: [Variable] = []
+            offsets.reserveCapacity(scope.items.count)
+            variables.reserveCapacity(4 * scope.items.count)
+            for index in scope.items.indices {
+                let item = scope.item(at: index)
+                if let guide = item as? LayoutGuide, guide.isSystemGuide {
+                    offsets.append(-1)
+                    continue
+                }
+                offsets.append(variables.count)
+                let own = item.variables
+                variables.append(contentsOf: [own.left, own.top, own.width, own.height])
+            }
+            self.offsets = offsets
+            self.variables = variables
+        }
+    }
+    /// The reader of the kept scope (``loweredScope``); nil until the next full lowering makes one.
+    private var frameReader: FrameReader?
+    /// Buffers the snapshots reuse from pass to pass: the values read, and the frames relative to
+    /// the parent and to the root's superview (the solver's space).
+    private var frameValues: [Double] = []
+    private var localFrames: [Rect] = []
+    private var globalFrames: [Rect] = []
+
+    /// The frames at the solver's values. When `previous` is a snapshot of the same scope (the
+    /// same items in the same order) it takes the new frames — in place when nothing else holds
+    /// its entries — and keeps its keys, names and index; it is consumed either way.
+    private func snapshot(scope: LayoutScope, mode: Mode, reader: FrameReader,
+                          previous: inout LayoutSnapshot?) -> LayoutSnapshot {
         let count = scope.items.count
-        let previous = previous.flatMap { $0.entries.count == count && $0.rootKey == scope.root.key ? $0 : nil }
-        var global = [Rect](repeating: .zero, count: count)
+        var local = localFrames, global = globalFrames
+        localFrames = []
+        globalFrames = []
+        defer {
+            localFrames = local
+            globalFrames = global
+        }
+        let rootGlobal = readFrames(scope: scope, mode: mode, reader: reader, local: &local, global: &global)
+        func inRoot(_ index: Int) -> Rect { global[index].offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY) }
+
+        if var made = previous.take(), made.entries.count == count, made.rootKey == scope.root.key {
+            made.updateFrames { index in (local[index], inRoot(index)) }
+            return made
+        }
         var depths = [Int](repeating: 0, count: count)
         var entries: [LayoutSnapshot.Entry] = []
         entries.reserveCapacity(count)
-
-        let rootGlobal: Rect
-        switch mode {
-        case .frame(let frame): rootGlobal = frame
-        case .fitting: rootGlobal = rect(of: scope.root.variables)
-        }
-
-        for index in scope.items.indices {
+        for index in 0..<count {
             let item = scope.item(at: index)
             let parent = scope.parentIndex[index]
-            let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
-            let frame: Rect
-            if let guide = item as? LayoutGuide {
-                let g = guide.isSystemGuide ? parentGlobal.inset(by: guide.systemInsets) : rect(of: guide.variables)
-                global[index] = g
-                frame = g.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
-                depths[index] = (parent >= 0 ? depths[parent] : 0) + 1
-            } else if item === scope.root {
-                global[index] = rootGlobal
-                switch mode {
-                case .frame(let given): frame = given
-                case .fitting: frame = Rect(origin: .zero, size: rootGlobal.size)
-                }
-                depths[index] = 0
-            } else {
-                let g = rect(of: item.variables)
-                global[index] = g
-                frame = g.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
-                depths[index] = (parent >= 0 ? depths[parent] : 0) + 1
-            }
-            let inRoot = global[index].offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY)
-            if let previous {
-                // The same scope as the last snapshot: the same items in the same places.
-                let old = previous.entries[index]
-                entries.append(LayoutSnapshot.Entry(key: old.key, id: old.id, name: old.name, kind: old.kind, parent: old.parent,
-                                                    depth: old.depth, frame: frame, frameInRoot: inRoot))
-            } else {
-                entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
-                                                    kind: item is LayoutGuide ? .guide : .view,
-                                                    parent: parent >= 0 ? scope.item(at: parent).key : nil,
-                                                    depth: depths[index], frame: frame, frameInRoot: inRoot))
-            }
+            depths[index] = index == 0 ? 0 : (parent >= 0 ? depths[parent] : 0) + 1
+            entries.append(LayoutSnapshot.Entry(key: item.key, id: item.id, name: item.name,
+                                                kind: item is LayoutGuide ? .guide : .view,
+                                                parent: parent >= 0 ? scope.item(at: parent).key : nil,
+                                                depth: depths[index], frame: local[index], frameInRoot: inRoot(index)))
         }
-        return previous.map { $0.withEntries(entries) } ?? LayoutSnapshot(rootKey: scope.root.key, entries: entries)
+        return LayoutSnapshot(rootKey: scope.root.key, entries: entries)
     }
 
-    private func rect(of variables: LayoutVariables) -> Rect {
-        Rect(x: solver.value(of: variables.left) + 0, y: solver.value(of: variables.top) + 0,
-             width: solver.value(of: variables.width) + 0, height: solver.value(of: variables.height) + 0)
+    /// Reads the solved frames of the scope's items into `local` (relative to the parent; the
+    /// root's own frame for the root) and `global` (in the solver's space); returns the root's
+    /// global frame.
+    private func readFrames(scope: LayoutScope, mode: Mode, reader: FrameReader,
+                            local: inout [Rect], global: inout [Rect]) -> Rect {
+        let count = scope.items.count
+        var values = frameValues
+        frameValues = []
+        defer { frameValues = values }
+        solver.values(of: reader.variables, into: &values)
+        func rect(at offset: Int) -> Rect {
+            Rect(x: values[offset] + 0, y: values[offset + 1] + 0, width: values[offset + 2] + 0, height: values[offset + 3] + 0)
+        }
+        if local.count != count {
+            local = [Rect](repeating: .zero, count: count)
+            global = [Rect](repeating: .zero, count: count)
+        }
+        let rootGlobal: Rect
+        switch mode {
+        case .frame(let frame):
+            rootGlobal = frame
+            local[0] = frame
+        case .fitting:
+            rootGlobal = rect(at: reader.offsets[0])
+            local[0] = Rect(origin: .zero, size: rootGlobal.size)
+        }
+        global[0] = rootGlobal
+        for index in 1..<max(count, 1) {
+            let parent = scope.parentIndex[index]
+            let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
+            let offset = reader.offsets[index]
+            let frame = offset >= 0 ? rect(at: offset)
+                : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
+            global[index] = frame
+            local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+        }
+        return rootGlobal
     }
 }

@@ -35,15 +35,15 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         /// The depth below the root (0 for the root; a guide is one deeper than its view).
         public let depth: Int
         /// The frame relative to the parent (the root's own frame for the root).
-        public let frame: Rect
+        public internal(set) var frame: Rect
         /// The frame in the root's coordinate space.
-        public let frameInRoot: Rect
+        public internal(set) var frameInRoot: Rect
     }
 
     /// The key of the root view.
     public let rootKey: LayoutItemKey
     /// The items, depth first: each view, then its guides, then its subviews.
-    public let entries: [Entry]
+    public private(set) var entries: [Entry]
     private let indexByKey: [LayoutItemKey: Int]
 
     init(rootKey: LayoutItemKey, entries: [Entry]) {
@@ -55,15 +55,18 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         indexByKey = byKey
     }
 
-    private init(rootKey: LayoutItemKey, entries: [Entry], indexByKey: [LayoutItemKey: Int]) {
-        self.rootKey = rootKey
-        self.entries = entries
-        self.indexByKey = indexByKey
-    }
-
-    /// This snapshot's root and index with other entries: the same keys in the same order.
-    func withEntries(_ entries: [Entry]) -> LayoutSnapshot {
-        LayoutSnapshot(rootKey: rootKey, entries: entries, indexByKey: indexByKey)
+    /// Gives every entry new frames, `frames(index)` being the frame relative to the parent and
+    /// the frame in the root's space of entry `index`; keys, names and the index stay. The entries
+    /// change in place when this snapshot holds them alone (a layout pass reusing its last
+    /// snapshot), else they are copied first.
+    mutating func updateFrames(_ frames: (Int) -> (frame: Rect, inRoot: Rect)) {
+        entries.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                let (frame, inRoot) = frames(index)
+                buffer[index].frame = frame
+                buffer[index].frameInRoot = inRoot
+            }
+        }
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -123,9 +126,15 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     public func apply(to root: View) -> Int {
         if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self, root: root) {
             // The very pass this snapshot came from: its items, in the same order, no look-ups.
-            for (index, entry) in entries.enumerated() {
-                let item = index == 0 ? root : items[index]     // index 0 stands for the root
-                if let guide = item as? LayoutGuide { guide.layoutFrame = entry.frame } else if let view = item as? View { view.storedFrame = entry.frame }
+            // Index 0 stands for the root; an entry's kind is its item's class.
+            root.storedFrame = entries[0].frame
+            for index in entries.indices.dropFirst() {
+                let frame = entries[index].frame
+                if entries[index].kind == .guide {
+                    unsafeDowncast(items[index], to: LayoutGuide.self).layoutFrame = frame
+                } else {
+                    unsafeDowncast(items[index], to: View.self).storedFrame = frame
+                }
             }
             engine.isApplied = false
             return items.count
