@@ -286,6 +286,10 @@ public final class Solver {
         commit(plan, results: results)
     }
 
+    /// How many component states the last solve left (the one-variable pieces solved in closed
+    /// form share one), for tests.
+    var componentStateCount: Int { states.count }
+
     /// What a solve builds before it commits: the new component states, where each variable
     /// lives in them, the constant cost, and the states to solve with the simplex method.
     private struct Plan {
