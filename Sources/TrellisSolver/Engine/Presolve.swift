@@ -88,13 +88,14 @@ struct Presolve {
     /// doubletons tie variables, and both shorten longer rows before those are looked at), each
     /// bucket in component order; a row is looked at again whenever it changes.
     ///
-    /// The rows live in flat arrays while they are reduced (each row a slice of ``termVariable``
-    /// and ``termCoefficient`` with room for ``Presolve/rowLengthCap`` terms), not an array
-    /// per row: a substitution edits them in place, and rows it never touched come out as the
-    /// component's own arrays. Terms are removed and appended exactly as an array's `remove(at:)`
+    /// A row a substitution changes moves into flat arrays (a slice of ``termVariable`` and
+    /// ``termCoefficient`` with room for ``Presolve/rowLengthCap`` terms), not an array of its
+    /// own: substitutions edit it in place. Rows never changed are read from, and come out as,
+    /// the component's own arrays (an LP-heavy component copies nothing). Terms are removed and appended exactly as an array's `remove(at:)`
     /// and `append` would, so the reduced rows keep the order (and the sums) they always had.
     private struct Elimination {
-        /// Each row's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`.
+        /// A changed row's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`
+        /// (`count[i]` is every row's length).
         var start: [Int32]
         var count: [Int32]
         var capacity: [Int32]
@@ -119,33 +120,18 @@ struct Presolve {
         init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
             let m = terms.count
-            var start = [Int32](repeating: 0, count: m)
             var count = [Int32](repeating: 0, count: m)
-            var capacity = [Int32](repeating: 0, count: m)
-            var total = 0
-            for (index, row) in terms.enumerated() {
-                start[index] = Int32(total)
-                count[index] = Int32(row.count)
-                capacity[index] = Int32(max(row.count, Presolve.rowLengthCap))
-                total += Int(capacity[index])
-            }
-            var termVariable = [Int32](repeating: 0, count: total)
-            var termCoefficient = [Double](repeating: 0, count: total)
             var uses = [Int](repeating: 0, count: n)
             for (index, row) in terms.enumerated() {
-                var k = Int(start[index])
-                for term in row {
-                    termVariable[k] = Int32(term.variable)
-                    termCoefficient[k] = term.coefficient
-                    uses[term.variable] += 1
-                    k += 1
-                }
+                count[index] = Int32(row.count)
+                for term in row { uses[term.variable] += 1 }
             }
-            self.start = start
+            // Rows move into the flat arrays when a substitution first changes them.
+            start = Array(repeating: 0, count: m)
             self.count = count
-            self.capacity = capacity
-            self.termVariable = termVariable
-            self.termCoefficient = termCoefficient
+            capacity = Array(repeating: 0, count: m)
+            termVariable = []
+            termCoefficient = []
             constant = constants
             live = Array(repeating: true, count: m)
             changed = Array(repeating: false, count: m)
@@ -157,6 +143,32 @@ struct Presolve {
             self.isProtected = isProtected
             queued = Array(repeating: false, count: m)
             for index in 0..<m { consider(index) }
+        }
+
+        /// The variable of term `position` of row `index`.
+        private func variable(ofRow index: Int, at position: Int) -> Int32 {
+            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms[index][position].variable)
+        }
+
+        /// The coefficient of term `position` of row `index`.
+        private func coefficient(ofRow index: Int, at position: Int) -> Double {
+            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms[index][position].coefficient
+        }
+
+        /// Copies row `index` into the flat arrays (with room to grow), before its first change.
+        private mutating func materialize(_ index: Int) {
+            let row = originalTerms[index]
+            start[index] = Int32(termVariable.count)
+            capacity[index] = Int32(max(row.count, Presolve.rowLengthCap))
+            for term in row {
+                termVariable.append(Int32(term.variable))
+                termCoefficient.append(term.coefficient)
+            }
+            for _ in row.count..<Int(capacity[index]) {
+                termVariable.append(0)
+                termCoefficient.append(0)
+            }
+            changed[index] = true
         }
 
         mutating func consider(_ index: Int) {
@@ -179,23 +191,23 @@ struct Presolve {
             while let index = next() {
                 queued[index] = false
                 guard live[index], isRequired[index], relations[index] == .equal else { continue }
-                let length = Int(count[index]), first = Int(start[index])
+                let length = Int(count[index])
                 if length == 0 {
                     guard abs(constant[index]) <= 1e-9 else { return false }
                     live[index] = false
                     continue
                 }
                 guard let pivot = pivot(of: index) else { continue }
-                let a = termCoefficient[first + pivot]
+                let a = coefficient(ofRow: index, at: pivot)
                 var expressed: [(variable: Int, coefficient: Double)] = []
                 expressed.reserveCapacity(length - 1)
                 for position in 0..<length where position != pivot {
-                    expressed.append((Int(termVariable[first + position]), -termCoefficient[first + position] / a))
+                    expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
                 }
-                let substitution = Substitution(variable: Int(termVariable[first + pivot]), terms: expressed,
+                let substitution = Substitution(variable: Int(variable(ofRow: index, at: pivot)), terms: expressed,
                                                 constant: -constant[index] / a)
                 live[index] = false
-                for k in first..<first + length { uses[Int(termVariable[k])] -= 1 }
+                for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
                 eliminated[substitution.variable] = true
                 substitutions.append(substitution)
                 substitute(substitution, except: index)
@@ -206,10 +218,10 @@ struct Presolve {
         /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
         /// tie the later variable, so chains are expressed through their first member.
         func pivot(of index: Int) -> Int? {
-            let length = Int(count[index]), first = Int(start[index])
+            let length = Int(count[index])
             var best: (position: Int, cost: Int)?
-            for position in 0..<length where Presolve.isPowerOfTwo(termCoefficient[first + position]) {
-                let variable = Int(termVariable[first + position])
+            for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
+                let variable = Int(self.variable(ofRow: index, at: position))
                 let others = uses[variable] - 1   // rows other than this one
                 let cost = max(0, length - 2) * max(0, others - 1)
                 guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
@@ -225,8 +237,7 @@ struct Presolve {
 
         /// The position of `variable` among row `index`'s terms.
         private func position(of variable: Int32, inRow index: Int) -> Int? {
-            let first = Int(start[index])
-            for k in first..<first + Int(count[index]) where termVariable[k] == variable { return k - first }
+            for position in 0..<Int(count[index]) where self.variable(ofRow: index, at: position) == variable { return position }
             return nil
         }
 
@@ -274,7 +285,7 @@ struct Presolve {
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],
                       let position = position(of: Int32(variable), inRow: other) else { continue }
-                changed[other] = true
+                if !changed[other] { materialize(other) }
                 let factor = termCoefficient[Int(start[other]) + position]
                 removeTerm(at: position, ofRow: other)
                 uses[variable] -= 1
