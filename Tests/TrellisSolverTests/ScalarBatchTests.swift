@@ -129,21 +129,4 @@ struct ScalarBatchTests {
         #expect(solver.value(of: x) == 0)
         #expect(solver.componentStateCount == 2)
     }
-
-    @Test("The radix sort of large components orders rows as sorting by (fingerprint, index) does")
-    func radixSortMatchesSort() {
-        var generator = SystemRandomNumberGenerator()
-        for count in [64, 65, 300, 2_000] {
-            var keyed: [(key: UInt64, index: Int32)] = (0..<count).map { index in
-                // Few distinct keys in some runs (ties broken by index), full 64-bit keys in others.
-                let key = count == 300 ? UInt64.random(in: 0..<8, using: &generator) << 56 | 0xFF
-                                       : UInt64.random(in: 0...UInt64.max, using: &generator)
-                return (key, Int32(index))
-            }
-            let expected = keyed.sorted { $0 < $1 }
-            Component.radixSortByKey(&keyed)
-            #expect(keyed.map(\.key) == expected.map(\.key))
-            #expect(keyed.map(\.index) == expected.map(\.index))
-        }
-    }
 }

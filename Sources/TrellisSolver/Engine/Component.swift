@@ -227,9 +227,7 @@ struct Component {
                                                             position: position), Int32(k)))
         }
         if keyed.count > 1 {
-            // By (key, index): the members come in index order, so a stable sort by key alone
-            // gives it; large components take a radix sort (no comparison closure per step).
-            if keyed.count >= radixSortThreshold { radixSortByKey(&keyed) } else { keyed.sort { $0 < $1 } }
+            keyed.sort { $0 < $1 }
             // Equal fingerprints (identical rows, or a rare collision): order those runs by content.
             var start = 0
             while start < keyed.count {
@@ -242,35 +240,6 @@ struct Component {
             }
         }
         return keyed
-    }
-}
-
-extension Component {
-    /// From this many rows on, a component's rows are ordered by a radix sort.
-    static let radixSortThreshold = 64
-
-    /// Sorts by key, stably (least significant byte first, one counting pass per byte, passes
-    /// where every key has the same byte skipped).
-    static func radixSortByKey(_ keyed: inout [(key: UInt64, index: Int32)]) {
-        var other = keyed
-        var counts = [Int](repeating: 0, count: 256)
-        for shift in stride(from: 0, to: 64, by: 8) {
-            for k in 0..<256 { counts[k] = 0 }
-            for entry in keyed { counts[Int((entry.key >> UInt64(shift)) & 0xFF)] += 1 }
-            if counts.contains(keyed.count) { continue }
-            var total = 0
-            for k in 0..<256 {
-                let count = counts[k]
-                counts[k] = total
-                total += count
-            }
-            for entry in keyed {
-                let digit = Int((entry.key >> UInt64(shift)) & 0xFF)
-                other[counts[digit]] = entry
-                counts[digit] += 1
-            }
-            swap(&keyed, &other)
-        }
     }
 }
 
