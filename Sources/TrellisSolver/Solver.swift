@@ -199,7 +199,9 @@ public final class Solver {
         } else if !structureChanged, !states.isEmpty,
                   let variableSlot = variableIndex.index(of: replacement.expression.terms[0].variable.id) {
             let stateIndex = Int(places[Int(variableSlot)].state)
-            if let row = states[stateIndex].row(of: constraint) {
+            // A batch of closed-form pieces is rebuilt instead: the piece becomes a component of
+            // its own, whose moved row the next changes can follow.
+            if !states[stateIndex].component.isScalarBatch, let row = states[stateIndex].row(of: constraint) {
                 states[stateIndex].replace(row: row, with: replacement)
                 constantsTouched.append((stateIndex, row))
             } else {
@@ -299,6 +301,10 @@ public final class Solver {
         commit(plan, results: results)
     }
 
+    /// How many component states the last solve left (the one-variable pieces solved in closed
+    /// form share one), for tests.
+    var componentStateCount: Int { states.count }
+
     /// What a solve builds before it commits: the new component states, where each variable
     /// lives in them, the constant cost, and the states to solve with the simplex method.
     private struct Plan {
@@ -390,22 +396,33 @@ public final class Solver {
         plan.constantCost = constantOnly.reduce(0) { sum, c in
             c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
         }
-        let components = Component.partition(withTerms)
+        // One-variable components without edit rows or moved constants come solved, as one batch.
+        let editOfRow = editOfRow, moved = movedConstraints
+        let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.isEmpty ? { _ in true } : {
+            editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0))
+        })
         var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
         if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
-        var variableCount = 0
+        var variableCount = batch?.values.count ?? 0
         for component in components { variableCount += component.variables.count }
         plan.states = []
-        plan.states.reserveCapacity(components.count)
+        plan.states.reserveCapacity(components.count + 1)
         plan.variableIndex = IdentityTable(minimumCapacity: variableCount)
         plan.places = []
         plan.places.reserveCapacity(variableCount)
-        for component in components {
+        for component in components + (batch.map { [$0.component] } ?? []) {
             let index = plan.states.count
             if let old = unchangedState(of: component, touched: touched) {
                 plan.states.append(old)
+            } else if component.isScalarBatch, let batch {
+                let state = ComponentState(component: component, editOfRow: editOfRow, moved: moved)
+                state.solution = ComponentState.Solution(values: batch.values,
+                                                         objective: state.objective(values: batch.values, constants: state.baseConstants),
+                                                         affine: nil)
+                statistics.componentSolves += batch.values.count
+                plan.states.append(state)
             } else {
-                plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: movedConstraints))
+                plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: moved))
                 plan.work.append(index)
             }
             for (position, variable) in component.variables.enumerated() {
@@ -422,7 +439,8 @@ public final class Solver {
               !component.variables.contains(where: { touched.contains($0.id) }),
               let old = variableIndex.index(of: component.variables[0].id).map({ states[Int(places[Int($0)].state)] }),
               old.component.variables.count == component.variables.count,
-              old.component.constraints.count == component.constraints.count else { return nil }
+              old.component.constraints.count == component.constraints.count,
+              old.component.isScalarBatch == component.isScalarBatch else { return nil }
         return old
     }
 

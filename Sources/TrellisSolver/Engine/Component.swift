@@ -13,6 +13,9 @@ struct Component {
     }
     /// Each constraint's terms as (position in ``variables``, coefficient), parallel to ``constraints``.
     let terms: [[(variable: Int, coefficient: Double)]]
+    /// Whether this is a ``ScalarBatch``'s component: independent one-variable pieces, already
+    /// solved in closed form (never an LP; its constants never move in place).
+    var isScalarBatch = false
 
     /// Splits constraints into components by union-find over shared variables.
     /// Constraints without terms belong to no component. The result is ordered by the smallest
@@ -22,27 +25,44 @@ struct Component {
     /// one ``IdentityTable`` lookup per term, then arrays only (counting sorts, no dictionaries),
     /// because this runs on every structural change of the solver.
     static func partition(_ constraints: [Constraint]) -> [Component] {
+        partition(constraints, batching: nil).components
+    }
+
+    /// ``partition(_:)``, except that the one-variable components whose constraints all pass
+    /// `batchable` and whose closed-form solution (``ScalarComponent``) exists and holds their
+    /// required constraints are not components of their own: they come solved, together, as
+    /// one ``ScalarBatch``. A layout has hundreds of them (each fixed width, each height held
+    /// only by its own constraints), and a component, a state and a solve each cost far more
+    /// than the closed form itself.
+    static func partition(_ constraints: [Constraint],
+                          batching batchable: ((Constraint) -> Bool)?) -> (components: [Component], batch: ScalarBatch?) {
         let joined = Joined(constraints)
         let n = joined.variables.count
-        guard n > 0 else { return [] }
+        guard n > 0 else { return ([], nil) }
         let order = ComponentOrder(joined)
         let variableGroups = groupVariables(joined, order)
         let constraintGroups = groupConstraints(constraints, joined, order)
         var position = [Int32](repeating: 0, count: n)
         var components: [Component] = []
         components.reserveCapacity(order.count)
+        var batch = ScalarBatch.Builder()
         for c in 0..<order.count {
             let slots = variableGroups.members(of: c)
             let members = constraintGroups.members(of: c)
+            if let batchable, slots.count == 1,
+               batch.add(Int(slots[slots.startIndex]), members: members, constraints: constraints, joined: joined,
+                         position: &position, batchable: batchable) {
+                continue
+            }
             components.append(makeComponent(slots: slots, members: members, constraints: constraints, joined: joined,
                                             position: &position))
         }
-        return components
+        return (components, batch.finish())
     }
 
     /// Every variable of the constraints by dense slot (in order of first appearance), joined by
     /// union-find over the constraints that name them together.
-    private struct Joined {
+    fileprivate struct Joined {
         var variables: [Variable] = []
         var ids: [UInt64] = []
         var parent: [Int32] = []
@@ -162,9 +182,43 @@ struct Component {
     private static func makeComponent(slots group: ArraySlice<Int32>, members: ArraySlice<Int32>, constraints: [Constraint],
                                       joined: Joined, position: inout [Int32]) -> Component {
         let ids = joined.ids, termSlots = joined.termSlots, termStart = joined.termStart
+        if group.count == 1 && members.count == 1 {
+            // A one-variable, one-constraint component (a fixed width, a lone height): most
+            // components of a layout. Nothing to order; every term names the one variable.
+            let slot = Int(group[group.startIndex])
+            position[slot] = 0
+            let constraint = constraints[Int(members[members.startIndex])]
+            var row: [(variable: Int, coefficient: Double)] = []
+            row.reserveCapacity(constraint.expression.terms.count)
+            for term in constraint.expression.terms { row.append((0, term.coefficient)) }
+            return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: [row])
+        }
         var slots = Array(group)
         if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
         for (p, slot) in slots.enumerated() { position[Int(slot)] = Int32(p) }
+        let keyed = canonicalOrder(members, constraints: constraints, joined: joined, position: position)
+        var ordered: [Constraint] = []
+        ordered.reserveCapacity(keyed.count)
+        var terms: [[(variable: Int, coefficient: Double)]] = []
+        terms.reserveCapacity(keyed.count)
+        for (_, index) in keyed {
+            let constraint = constraints[Int(index)]
+            ordered.append(constraint)
+            var row: [(variable: Int, coefficient: Double)] = []
+            row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
+            for (offset, term) in constraint.expression.terms.enumerated() {
+                row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+            }
+            terms.append(row)
+        }
+        return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
+    }
+
+    /// A component's constraints (`members`) in canonical order: by content fingerprint, ties
+    /// by content. `position` holds the component's position of each of its slots.
+    fileprivate static func canonicalOrder(_ members: ArraySlice<Int32>, constraints: [Constraint], joined: Joined,
+                                           position: [Int32]) -> [(key: UInt64, index: Int32)] {
+        let termSlots = joined.termSlots, termStart = joined.termStart
         var keyed: [(key: UInt64, index: Int32)] = []
         keyed.reserveCapacity(members.count)
         for k in members {
@@ -185,21 +239,75 @@ struct Component {
                 start = end
             }
         }
-        var ordered: [Constraint] = []
-        ordered.reserveCapacity(keyed.count)
-        var terms: [[(variable: Int, coefficient: Double)]] = []
-        terms.reserveCapacity(keyed.count)
-        for (_, index) in keyed {
-            let constraint = constraints[Int(index)]
-            ordered.append(constraint)
-            var row: [(variable: Int, coefficient: Double)] = []
-            row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
-            for (offset, term) in constraint.expression.terms.enumerated() {
-                row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+        return keyed
+    }
+}
+
+/// One-variable components gathered into one ``Component`` (``Component/isScalarBatch``), each
+/// already solved in closed form exactly as ``ComponentSolver`` solves a one-variable
+/// component: the same rows in the same (canonical) order, the same ``ScalarComponent``, the
+/// same check of the required rows. Variable `p` of the batch is piece `p`; its rows are
+/// contiguous, in piece order.
+struct ScalarBatch {
+    var component: Component
+    /// The value of each variable (piece), with -0 made +0 as for any solution.
+    var values: [Double]
+
+    /// Collects the pieces during ``Component/partition(_:batching:)``.
+    struct Builder {
+        private var variables: [Variable] = []
+        private var constraints: [Constraint] = []
+        private var terms: [[(variable: Int, coefficient: Double)]] = []
+        private var values: [Double] = []
+        private var rows: [ScalarComponent.Row] = []
+
+        /// Adds the one-variable component of `slot` with constraints `members`; false (adding
+        /// nothing) when one of them is not batchable or the closed form does not give a value
+        /// that holds the required rows (the component then goes its own way: an LP, or the
+        /// error its solve reports).
+        fileprivate mutating func add(_ slot: Int, members: ArraySlice<Int32>, constraints all: [Constraint],
+                                      joined: Component.Joined, position: inout [Int32],
+                                      batchable: (Constraint) -> Bool) -> Bool {
+            for k in members where !batchable(all[Int(k)]) { return false }
+            position[slot] = 0
+            let single = members.count == 1
+            let keyed = single ? [] : Component.canonicalOrder(members, constraints: all, joined: joined, position: position)
+            rows.removeAll(keepingCapacity: true)
+            for i in 0..<members.count {
+                let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
+                rows.append(ScalarComponent.Row(coefficient: constraint.expression.terms[0].coefficient,
+                                                constant: constraint.expression.constant,
+                                                relation: constraint.relation, strength: constraint.strength))
             }
-            terms.append(row)
+            guard let value = ScalarComponent(rows: rows).solve(), value.isFinite else { return false }
+            // ComponentSolver's check of a solution: each required row within 1e-6 of its size.
+            for row in rows where row.strength.isRequired {
+                let product = row.coefficient * value
+                let sum = row.constant + product
+                let scale = abs(row.constant) + abs(product)
+                if !(row.relation.violation(of: sum) <= 1e-6 * max(1, scale)) { return false }
+            }
+            let piece = variables.count
+            variables.append(joined.variables[slot])
+            values.append(value + 0)
+            for i in 0..<members.count {
+                let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
+                constraints.append(constraint)
+                var row: [(variable: Int, coefficient: Double)] = []
+                row.reserveCapacity(constraint.expression.terms.count)
+                for term in constraint.expression.terms { row.append((piece, term.coefficient)) }
+                terms.append(row)
+            }
+            return true
         }
-        return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
+
+        /// The batch, nil when no piece was added.
+        func finish() -> ScalarBatch? {
+            guard !variables.isEmpty else { return nil }
+            var component = Component(variables: variables, constraints: constraints, terms: terms)
+            component.isScalarBatch = true
+            return ScalarBatch(component: component, values: values)
+        }
     }
 }
 

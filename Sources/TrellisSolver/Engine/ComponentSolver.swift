@@ -45,10 +45,18 @@ struct ComponentSolver {
 
     func solve() throws -> Result {
         if reduces && component.variables.count == 1 {
-            let rows = component.constraints.indices.map { (source: $0, coefficient: terms[$0][0].coefficient, constant: constants[$0]) }
-            if let value = scalar(rows[...], lower: nil, upper: nil).solve() {
-                try checkRequired([value])
-                return .solved(values: [value], affine: nil, basis: nil)
+            // One array of rows straight from the component (most components of a layout are
+            // this small: the per-component work is what counts).
+            var rows: [ScalarComponent.Row] = []
+            rows.reserveCapacity(component.constraints.count)
+            for (index, constraint) in component.constraints.enumerated() {
+                rows.append(ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
+                                                relation: constraint.relation, strength: constraint.strength))
+            }
+            if let value = ScalarComponent(rows: rows).solve() {
+                let values = [value]
+                try checkRequired(values)
+                return .solved(values: values, affine: nil, basis: nil)
             }
             // Infeasible (or a quotient overflowed): the LP below judges the inputs themselves.
         }

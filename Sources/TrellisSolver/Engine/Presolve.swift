@@ -77,7 +77,7 @@ struct Presolve {
         var elimination = Elimination(variables: n, terms: terms, constants: constants, isRequired: isRequired,
                                       relations: relations, isProtected: isProtected)
         guard elimination.run(into: &substitutions, eliminated: &eliminated) else { return nil }
-        guard collect(elimination.work, isRequired: isRequired, isProtected: isProtected),
+        guard collect(elimination.remainingRows(), isRequired: isRequired, isProtected: isProtected),
               boundsAreConsistent(), isFinite() else { return nil }
         rows.sort { $0.source < $1.source }
         constantRows.sort { $0.source < $1.source }
@@ -87,45 +87,101 @@ struct Presolve {
     /// The elimination of required equalities: candidates shortest first (singletons fix values,
     /// doubletons tie variables, and both shorten longer rows before those are looked at), each
     /// bucket in component order; a row is looked at again whenever it changes.
+    ///
+    /// A row a substitution changes moves into flat arrays (a slice of ``termVariable`` and
+    /// ``termCoefficient`` with room for ``Presolve/rowLengthCap`` terms), not an array of its
+    /// own: substitutions edit it in place. Rows never changed are read from, and come out as,
+    /// the component's own arrays (an LP-heavy component copies nothing). Terms are removed and appended exactly as an array's `remove(at:)`
+    /// and `append` would, so the reduced rows keep the order (and the sums) they always had.
     private struct Elimination {
-        /// The rows as they are reduced (nil: used up).
-        var work: [Row?]
+        /// A changed row's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`
+        /// (`count[i]` is every row's length).
+        var start: [Int32]
+        var count: [Int32]
+        var capacity: [Int32]
+        var termVariable: [Int32]
+        var termCoefficient: [Double]
+        var constant: [Double]
+        /// Whether the row is still there (not used up by a substitution).
+        var live: [Bool]
+        /// Whether a substitution changed the row (else its terms are the component's).
+        var changed: [Bool]
+        let originalTerms: [[(variable: Int, coefficient: Double)]]
         var occurrences: Occurrences
         /// How many live rows name each variable (kept exact as rows change).
         var uses: [Int]
         let isRequired: [Bool]
         let relations: [Relation]
         let isProtected: [Bool]
-        var buckets: [[Int]] = [[], [], [], []]
+        var buckets: [[Int32]] = [[], [], [], []]
         var heads = [0, 0, 0, 0]
         var queued: [Bool]
 
         init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
-            work = terms.indices.map { index in Row(source: index, terms: terms[index], constant: constants[index]) }
-            occurrences = Occurrences(variables: n, terms: terms)
-            uses = Array(repeating: 0, count: n)
-            for row in terms {
+            let m = terms.count
+            var count = [Int32](repeating: 0, count: m)
+            var uses = [Int](repeating: 0, count: n)
+            for (index, row) in terms.enumerated() {
+                count[index] = Int32(row.count)
                 for term in row { uses[term.variable] += 1 }
             }
+            // Rows move into the flat arrays when a substitution first changes them.
+            start = Array(repeating: 0, count: m)
+            self.count = count
+            capacity = Array(repeating: 0, count: m)
+            termVariable = []
+            termCoefficient = []
+            constant = constants
+            live = Array(repeating: true, count: m)
+            changed = Array(repeating: false, count: m)
+            originalTerms = terms
+            occurrences = Occurrences(variables: n, terms: terms)
+            self.uses = uses
             self.isRequired = isRequired
             self.relations = relations
             self.isProtected = isProtected
-            queued = Array(repeating: false, count: terms.count)
-            for index in work.indices { consider(index) }
+            queued = Array(repeating: false, count: m)
+            for index in 0..<m { consider(index) }
+        }
+
+        /// The variable of term `position` of row `index`.
+        private func variable(ofRow index: Int, at position: Int) -> Int32 {
+            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms[index][position].variable)
+        }
+
+        /// The coefficient of term `position` of row `index`.
+        private func coefficient(ofRow index: Int, at position: Int) -> Double {
+            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms[index][position].coefficient
+        }
+
+        /// Copies row `index` into the flat arrays (with room to grow), before its first change.
+        private mutating func materialize(_ index: Int) {
+            let row = originalTerms[index]
+            start[index] = Int32(termVariable.count)
+            capacity[index] = Int32(max(row.count, Presolve.rowLengthCap))
+            for term in row {
+                termVariable.append(Int32(term.variable))
+                termCoefficient.append(term.coefficient)
+            }
+            for _ in row.count..<Int(capacity[index]) {
+                termVariable.append(0)
+                termCoefficient.append(0)
+            }
+            changed[index] = true
         }
 
         mutating func consider(_ index: Int) {
-            guard !queued[index], let row = work[index],
+            guard !queued[index], live[index],
                   isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
             queued[index] = true
-            buckets[min(max(row.terms.count - 1, 0), 3)].append(index)
+            buckets[min(max(Int(count[index]) - 1, 0), 3)].append(Int32(index))
         }
 
         mutating func next() -> Int? {
             for b in 0..<4 where heads[b] < buckets[b].count {
                 heads[b] += 1
-                return buckets[b][heads[b] - 1]
+                return Int(buckets[b][heads[b] - 1])
             }
             return nil
         }
@@ -134,24 +190,24 @@ struct Presolve {
         mutating func run(into substitutions: inout [Substitution], eliminated: inout [Bool]) -> Bool {
             while let index = next() {
                 queued[index] = false
-                guard let row = work[index],
-                      isRequired[index], relations[index] == .equal else { continue }
-                if row.terms.isEmpty {
-                    guard abs(row.constant) <= 1e-9 else { return false }
-                    work[index] = nil
+                guard live[index], isRequired[index], relations[index] == .equal else { continue }
+                let length = Int(count[index])
+                if length == 0 {
+                    guard abs(constant[index]) <= 1e-9 else { return false }
+                    live[index] = false
                     continue
                 }
-                guard let pivot = pivot(of: row, at: index) else { continue }
-                let a = row.terms[pivot].coefficient
+                guard let pivot = pivot(of: index) else { continue }
+                let a = coefficient(ofRow: index, at: pivot)
                 var expressed: [(variable: Int, coefficient: Double)] = []
-                expressed.reserveCapacity(row.terms.count - 1)
-                for (position, term) in row.terms.enumerated() where position != pivot {
-                    expressed.append((term.variable, -term.coefficient / a))
+                expressed.reserveCapacity(length - 1)
+                for position in 0..<length where position != pivot {
+                    expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
                 }
-                let substitution = Substitution(variable: row.terms[pivot].variable, terms: expressed,
-                                                constant: -row.constant / a)
-                work[index] = nil
-                for term in row.terms { uses[term.variable] -= 1 }
+                let substitution = Substitution(variable: Int(variable(ofRow: index, at: pivot)), terms: expressed,
+                                                constant: -constant[index] / a)
+                live[index] = false
+                for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
                 eliminated[substitution.variable] = true
                 substitutions.append(substitution)
                 substitute(substitution, except: index)
@@ -161,59 +217,124 @@ struct Presolve {
 
         /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
         /// tie the later variable, so chains are expressed through their first member.
-        func pivot(of row: Row, at index: Int) -> Int? {
+        func pivot(of index: Int) -> Int? {
+            let length = Int(count[index])
             var best: (position: Int, cost: Int)?
-            for (position, term) in row.terms.enumerated() where Presolve.isPowerOfTwo(term.coefficient) {
-                let others = uses[term.variable] - 1   // rows other than this one
-                let cost = max(0, row.terms.count - 2) * max(0, others - 1)
+            for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
+                let variable = Int(self.variable(ofRow: index, at: position))
+                let others = uses[variable] - 1   // rows other than this one
+                let cost = max(0, length - 2) * max(0, others - 1)
                 guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
-                let grows = row.terms.count > 2 && occurrences.contains(term.variable) { other in
-                    other != index && (work[other]?.terms.count ?? 0) + row.terms.count - 2 > Presolve.rowLengthCap
+                let grows = length > 2 && occurrences.contains(variable) { other in
+                    other != index && (live[other] ? Int(count[other]) : 0) + length - 2 > Presolve.rowLengthCap
                 }
                 if !grows { best = (position, cost) }
             }
             return best?.position
         }
 
+        /// The position of `variable` among row `index`'s terms.
+        private func position(of variable: Int32, inRow index: Int) -> Int? {
+            for position in 0..<Int(count[index]) where self.variable(ofRow: index, at: position) == variable { return position }
+            return nil
+        }
+
+        /// Removes the term at `position` of row `index`, keeping the others in order.
+        private mutating func removeTerm(at position: Int, ofRow index: Int) {
+            let first = Int(start[index]), length = Int(count[index])
+            var k = first + position
+            while k < first + length - 1 {
+                termVariable[k] = termVariable[k + 1]
+                termCoefficient[k] = termCoefficient[k + 1]
+                k += 1
+            }
+            count[index] -= 1
+        }
+
+        /// Appends a term to row `index`, moving the row to the end of the flat arrays if it is full.
+        private mutating func appendTerm(_ variable: Int32, _ coefficient: Double, toRow index: Int) {
+            if count[index] == capacity[index] {
+                let first = Int(start[index]), length = Int(count[index])
+                let moved = Int32(termVariable.count)
+                let room = max(2 * length, Presolve.rowLengthCap)
+                for k in first..<first + length {
+                    termVariable.append(termVariable[k])
+                    termCoefficient.append(termCoefficient[k])
+                }
+                for _ in length..<room {
+                    termVariable.append(0)
+                    termCoefficient.append(0)
+                }
+                start[index] = moved
+                capacity[index] = Int32(room)
+            }
+            let k = Int(start[index] + count[index])
+            termVariable[k] = variable
+            termCoefficient[k] = coefficient
+            count[index] += 1
+        }
+
         /// Replaces the substituted variable in every other row that names it.
         mutating func substitute(_ substitution: Substitution, except index: Int) {
-            for other in occurrences.list(substitution.variable) where other != index {
-                guard var target = work[other],
-                      let position = target.terms.firstIndex(where: { $0.variable == substitution.variable }) else { continue }
-                work[other] = nil   // `target` is now the only reference: its terms change in place
-                let factor = target.terms[position].coefficient
-                target.terms.remove(at: position)
-                uses[substitution.variable] -= 1
-                target.constant += factor * substitution.constant
+            // The rows naming the variable, walked in place (no list copied per substitution):
+            // substituting appends only to other variables' lists, never to this one's.
+            let variable = substitution.variable
+            var cursor = occurrences.cursor(variable)
+            while let other = occurrences.next(&cursor, of: variable) {
+                guard other != index, live[other],
+                      let position = position(of: Int32(variable), inRow: other) else { continue }
+                if !changed[other] { materialize(other) }
+                let factor = termCoefficient[Int(start[other]) + position]
+                removeTerm(at: position, ofRow: other)
+                uses[variable] -= 1
+                constant[other] += factor * substitution.constant
                 for (y, coefficient) in substitution.terms {
                     let added = factor * coefficient
-                    if let existing = target.terms.firstIndex(where: { $0.variable == y }) {
-                        let sum = target.terms[existing].coefficient + added
+                    if let existing = self.position(of: Int32(y), inRow: other) {
+                        let k = Int(start[other]) + existing
+                        let sum = termCoefficient[k] + added
                         if sum == 0 {
-                            target.terms.remove(at: existing)
+                            removeTerm(at: existing, ofRow: other)
                             uses[y] -= 1
                         } else {
-                            target.terms[existing].coefficient = sum
+                            termCoefficient[k] = sum
                         }
                     } else if added != 0 {
-                        target.terms.append((y, added))
+                        appendTerm(Int32(y), added, toRow: other)
                         occurrences.append(other, to: y)
                         uses[y] += 1
                     }
                 }
-                work[other] = target
                 consider(other)
             }
-            occurrences.clear(substitution.variable)
+            occurrences.clear(variable)
+        }
+
+        /// The rows still there, in component order (a changed row's terms copied out of the
+        /// flat arrays, an unchanged one's shared with the component).
+        func remainingRows() -> [Row] {
+            var rows: [Row] = []
+            for index in live.indices where live[index] {
+                if !changed[index] {
+                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
+                    continue
+                }
+                let first = Int(start[index])
+                var terms: [(variable: Int, coefficient: Double)] = []
+                terms.reserveCapacity(Int(count[index]))
+                for k in first..<first + Int(count[index]) { terms.append((Int(termVariable[k]), termCoefficient[k])) }
+                rows.append(Row(source: index, terms: terms, constant: constant[index]))
+            }
+            return rows
         }
     }
 
     /// What is left after elimination: bounds from single-variable required inequalities, LP
     /// rows, constant rows. False when a required row without terms does not hold.
-    private mutating func collect(_ work: [Row?], isRequired: [Bool], isProtected: [Bool]) -> Bool {
-        for case let row? in work {
+    private mutating func collect(_ work: [Row], isRequired: [Bool], isProtected: [Bool]) -> Bool {
+        for row in work {
             let required = isRequired[row.source], relation = relations[row.source]
             if row.terms.isEmpty {
                 if required {
@@ -341,13 +462,27 @@ struct Presolve {
             return added[variable].contains { predicate(Int($0)) }
         }
 
-        func list(_ variable: Int) -> [Int] {
-            guard !cleared[variable] else { return [] }
-            var result: [Int] = []
-            result.reserveCapacity(Int(start[variable + 1] - start[variable]) + added[variable].count)
-            for k in Int(start[variable])..<Int(start[variable + 1]) { result.append(Int(rows[k])) }
-            for row in added[variable] { result.append(Int(row)) }
-            return result
+        /// A walk over the rows of `variable`: the initial ones, then the added ones.
+        struct Cursor {
+            var next: Int
+            var end: Int
+            var added = 0
+        }
+
+        func cursor(_ variable: Int) -> Cursor {
+            cleared[variable] ? Cursor(next: 0, end: 0, added: Int.max)
+                              : Cursor(next: Int(start[variable]), end: Int(start[variable + 1]))
+        }
+
+        /// The next row of the walk (rows added to `variable` meanwhile included), nil at the end.
+        func next(_ cursor: inout Cursor, of variable: Int) -> Int? {
+            if cursor.next < cursor.end {
+                cursor.next += 1
+                return Int(rows[cursor.next - 1])
+            }
+            guard cursor.added < added[variable].count else { return nil }
+            cursor.added += 1
+            return Int(added[variable][cursor.added - 1])
         }
 
         mutating func append(_ row: Int, to variable: Int) { added[variable].append(Int32(row)) }
