@@ -104,15 +104,18 @@ struct IdentityTable {
     }
 
     /// Makes room for `capacity` identities without growing on the way.
+    /// One rehash into the final size, however far that is (not one per doubling).
     mutating func reserve(_ capacity: Int) {
-        while 2 * capacity > keys.count { grow() }
+        var doublings: UInt64 = 0
+        while 2 * capacity > keys.count << doublings { doublings += 1 }
+        if doublings > 0 { grow(by: doublings) }
     }
 
-    private mutating func grow() {
+    private mutating func grow(by doublings: UInt64 = 1) {
         let oldKeys = keys, oldValues = values
-        shift -= 1
-        keys = Array(repeating: 0, count: oldKeys.count * 2)
-        values = Array(repeating: -1, count: oldKeys.count * 2)
+        shift -= doublings
+        keys = Array(repeating: 0, count: oldKeys.count << doublings)
+        values = Array(repeating: -1, count: oldKeys.count << doublings)
         count = 0
         for (key, value) in zip(oldKeys, oldValues) where key != 0 { insert(key, value) }
     }
