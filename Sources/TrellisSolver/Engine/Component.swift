@@ -82,6 +82,7 @@ struct Component {
                     let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
                     if inserted {
                         variables.append(term.variable)
+                        ids.append(term.variable.id)
                         parent.append(slot)
                     }
                     termSlots.append(slot)
@@ -94,7 +95,6 @@ struct Component {
                 }
                 termStart[k + 1] = termSlots.count
             }
-            ids = variables.map(\.id)
         }
 
         mutating func find(_ x: Int32) -> Int32 {
