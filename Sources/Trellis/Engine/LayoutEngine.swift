@@ -250,6 +250,7 @@ final class LayoutEngine {
         statistics.fullLowerings += 1
         lastSnapshot = nil      // of another scope
         frameReader = nil
+        framePlaces = Solver.ValuePlaces()
         return (LayoutScope(root: root), nil)
     }
 
@@ -487,6 +488,7 @@ final class LayoutEngine {
         loweredScope = nil
         lastSnapshot = nil
         frameReader = nil
+        framePlaces = Solver.ValuePlaces()
         survey = nil
         probe = nil
     }
@@ -803,6 +805,8 @@ final class LayoutEngine {
     }
     /// The reader of the kept scope (``loweredScope``); nil until the next full lowering makes one.
     private var frameReader: FrameReader?
+    /// Where the reader's variables live in the solver, kept between passes.
+    private var framePlaces = Solver.ValuePlaces()
     /// Buffers the snapshots reuse from pass to pass: the values read, and the frames relative to
     /// the parent and to the root's superview (the solver's space).
     private var frameValues: [Double] = []
@@ -853,7 +857,7 @@ final class LayoutEngine {
         var values = frameValues
         frameValues = []
         defer { frameValues = values }
-        solver.values(of: reader.variables, into: &values)
+        solver.values(of: reader.variables, into: &values, places: &framePlaces)
         func rect(at offset: Int) -> Rect {
             Rect(x: values[offset] + 0, y: values[offset + 1] + 0, width: values[offset + 2] + 0, height: values[offset + 3] + 0)
         }
