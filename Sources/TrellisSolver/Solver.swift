@@ -520,10 +520,11 @@ public final class Solver {
         variableIndex = plan.variableIndex
         places = plan.places
         constantCost = plan.constantCost
-        structureTouched.removeAll()
+        // (Capacity kept: a pass that changes a constant appends to both again.)
+        structureTouched.removeAll(keepingCapacity: true)
         suggestionsTouched.removeAll()
         drag.target = nil
-        constantsTouched.removeAll()
+        constantsTouched.removeAll(keepingCapacity: true)
         structureChanged = false
     }
 

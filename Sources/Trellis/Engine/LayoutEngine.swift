@@ -875,14 +875,28 @@ final class LayoutEngine {
             local[0] = Rect(origin: .zero, size: rootGlobal.size)
         }
         global[0] = rootGlobal
-        for index in 1..<max(count, 1) {
-            let parent = scope.parentIndex[index]
-            let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
-            let offset = reader.offsets[index]
-            let frame = offset >= 0 ? rect(at: offset)
-                : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
-            global[index] = frame
-            local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+        guard count > 1 else { return rootGlobal }
+        // On buffers: this runs for every item of every pass, and each element write to an
+        // array checks its uniqueness and bounds.
+        let parentIndex = scope.parentIndex, offsets = reader.offsets
+        // (The reader was made from this scope: its offsets and the values read cover every item.)
+        precondition(parentIndex.count == count && offsets.count == count && values.count == reader.variables.count)
+        values.withUnsafeBufferPointer { values in
+            global.withUnsafeMutableBufferPointer { global in
+                local.withUnsafeMutableBufferPointer { local in
+                    for index in 1..<count {
+                        let parent = parentIndex[index]
+                        let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
+                        let offset = offsets[index]
+                        let frame = offset >= 0
+                            ? Rect(x: values[offset] + 0, y: values[offset + 1] + 0,
+                                   width: values[offset + 2] + 0, height: values[offset + 3] + 0)
+                            : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
+                        global[index] = frame
+                        local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+                    }
+                }
+            }
         }
         return rootGlobal
     }

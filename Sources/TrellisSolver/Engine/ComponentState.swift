@@ -68,26 +68,39 @@ final class ComponentState {
 
     /// The row of `constraint` in the component (found by identity; built at the first call).
     func row(of constraint: Constraint) -> Int? {
-        if rowIndex == nil {
-            var index: [ObjectIdentifier: Int] = [:]
-            index.reserveCapacity(component.constraints.count)
-            for (row, c) in component.constraints.enumerated() { index[ObjectIdentifier(c)] = row }
-            rowIndex = index
+        if !rowIndex.built {
+            var index = IdentityTable(minimumCapacity: component.constraints.count)
+            for (row, c) in component.constraints.enumerated() { index.insert(ObjectIdentifier(c).tableKey, Int32(row)) }
+            rowIndex.table = index
+            rowIndex.isParameter = Array(repeating: false, count: component.constraints.count)
+            for row in parameterRows { rowIndex.isParameter[row] = true }
+            rowIndex.built = true
         }
-        return rowIndex?[ObjectIdentifier(constraint)]
+        return rowIndex.table.index(of: ObjectIdentifier(constraint).tableKey).map(Int.init)
     }
-    private var rowIndex: [ObjectIdentifier: Int]?
+    /// The rows by identity (built at the first ``row(of:)``; a constant change, which comes
+    /// with it, keeps it up to date) and which rows are parameter rows, so that a change of a
+    /// row's constant needs no hashing but the table's. One stored property, one access.
+    private struct RowIndex {
+        var table = IdentityTable()
+        var isParameter: [Bool] = []
+        var built = false
+    }
+    private var rowIndex = RowIndex()
 
     /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
     /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
     func replace(row: Int, with constraint: Constraint) {
-        if rowIndex != nil {
-            rowIndex![ObjectIdentifier(component.constraints[row])] = nil
-            rowIndex![ObjectIdentifier(constraint)] = row
-        }
+        let old = component.constraints[row]
         component.replaceConstraint(at: row, with: constraint)
         baseConstants[row] = constraint.expression.constant
         if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
+        if rowIndex.built {
+            rowIndex.table.remove(ObjectIdentifier(old).tableKey)
+            rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
+            if rowIndex.isParameter[row] { return }
+            rowIndex.isParameter[row] = true
+        }
         parameterRows.insert(row)
     }
 
