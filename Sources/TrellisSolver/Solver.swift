@@ -290,14 +290,16 @@ public final class Solver {
         // Edit steps: move along the stored directions where the basis allows it. A step moves
         // a component's solution in place; should a later part of this solve fail, the steps
         // are taken back, so that the values stay those of the last successful solve.
-        let stepped = takeSteps(in: &plan)
+        takeSteps(in: &plan)
         var results: [(index: Int, solution: ComponentState.Solution)] = []
         do {
             try solveFromScratch(plan.work, states: plan.states, remaining: budget.remaining, into: &results)
         } catch {
-            for state in stepped.reversed() { state.undoLastStep() }
+            for state in stepScratch.stepped.reversed() { state.undoLastStep() }
+            stepScratch.stepped.removeAll(keepingCapacity: true)
             throw error
         }
+        stepScratch.stepped.removeAll(keepingCapacity: true)
         commit(plan, results: results)
     }
 
@@ -445,8 +447,9 @@ public final class Solver {
     }
 
     /// Moves the components whose suggestions or (in-place) constants changed along their
-    /// stored directions; those that cannot move join the plan's work. Returns the states moved.
-    private func takeSteps(in plan: inout Plan) -> [ComponentState] {
+    /// stored directions; those that cannot move join the plan's work. The states moved are
+    /// listed in ``StepScratch/stepped`` (to be taken back should the solve fail).
+    private func takeSteps(in plan: inout Plan) {
         // (No dictionary or set on the usual path: what moved is gathered in a reused list,
         // sorted by state, edits before rows, edits by variable, rows by index.)
         let fresh = plan.work.isEmpty ? nil : Set(plan.work)
@@ -467,7 +470,10 @@ public final class Solver {
             }
         }
         moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
-        var stepped: [ComponentState] = []
+        var stepped = stepScratch.stepped
+        stepScratch.stepped = []
+        stepped.removeAll(keepingCapacity: true)
+        defer { stepScratch.stepped = stepped }
         var changes = stepScratch.changes
         stepScratch.changes = []
         defer { stepScratch.changes = changes }
@@ -501,7 +507,6 @@ public final class Solver {
                 plan.work.append(index)
             }
         }
-        return stepped
     }
 
     /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
@@ -509,6 +514,9 @@ public final class Solver {
     private struct StepScratch {
         var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
         var changes: [(index: Int, constant: Double, weight: Double)] = []
+        /// The states the last ``takeSteps(in:)`` moved (emptied, capacity kept, once the solve
+        /// is done with them).
+        var stepped: [ComponentState] = []
     }
     private var stepScratch = StepScratch()
 

@@ -208,6 +208,12 @@ final class LayoutEngine {
         let limits = try budget.solveLimits()
         let (scope, changedSpecs) = try scopeOfPass(root: root, mode: mode)
         var lowering = Lowering(incremental: changedSpecs != nil)
+        // The list of constant changes (one or a few each pass) reuses the last pass's storage.
+        swap(&lowering.constantChanges, &spareConstantChanges)
+        defer {
+            lowering.constantChanges.removeAll(keepingCapacity: true)
+            swap(&lowering.constantChanges, &spareConstantChanges)
+        }
         if let changedSpecs {
             try lowerChanges(changedSpecs, scope: scope, into: &lowering)
         } else {
@@ -218,6 +224,9 @@ final class LayoutEngine {
         try runSolver(limits: limits)
         return snapshotOfPass(scope: scope, mode: mode, incremental: lowering.incremental)
     }
+
+    /// The storage of ``Lowering/constantChanges`` between passes (empty).
+    private var spareConstantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
     /// What one lowering hands to the solver (``solveOnce(root:mode:budget:)``), gathered by
     /// ``place(_:_:into:source:)``.
@@ -345,7 +354,7 @@ final class LayoutEngine {
                 record(change.key, Entry(source: change.source, constraint: replacement), in: &lowering)
             }
             for constraint in lowering.removals { try solver.remove(constraint) }
-            try solver.add(lowering.additions)
+            if !lowering.additions.isEmpty { try solver.add(lowering.additions) }
             for (key, source, constant) in lowering.movable {
                 let added = lowering.incremental ? entries[key]! : lowering.next[key]!
                 let moved = try solver.updateConstant(of: added.constraint, to: constant)
