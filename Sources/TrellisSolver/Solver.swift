@@ -292,14 +292,16 @@ public final class Solver {
         // Edit steps: move along the stored directions where the basis allows it. A step moves
         // a component's solution in place; should a later part of this solve fail, the steps
         // are taken back, so that the values stay those of the last successful solve.
-        let stepped = takeSteps(in: &plan)
+        takeSteps(in: &plan)
         var results: [(index: Int, solution: ComponentState.Solution)] = []
         do {
             try solveFromScratch(plan.work, states: plan.states, remaining: budget.remaining, into: &results)
         } catch {
-            for state in stepped.reversed() { state.undoLastStep() }
+            for state in stepScratch.stepped.reversed() { state.undoLastStep() }
+            stepScratch.stepped.removeAll(keepingCapacity: true)
             throw error
         }
+        stepScratch.stepped.removeAll(keepingCapacity: true)
         commit(plan, results: results)
     }
 
@@ -447,38 +449,58 @@ public final class Solver {
     }
 
     /// Moves the components whose suggestions or (in-place) constants changed along their
-    /// stored directions; those that cannot move join the plan's work. Returns the states moved.
-    private func takeSteps(in plan: inout Plan) -> [ComponentState] {
-        let fresh = Set(plan.work)
-        var steps: [Int: [UInt64]] = [:]   // state index → edit variables whose suggestion moved
+    /// stored directions; those that cannot move join the plan's work. The states moved are
+    /// listed in ``StepScratch/stepped`` (to be taken back should the solve fail).
+    private func takeSteps(in plan: inout Plan) {
+        // (No dictionary or set on the usual path: what moved is gathered in a reused list,
+        // sorted by state, edits before rows, edits by variable, rows by index.)
+        let fresh = plan.work.isEmpty ? nil : Set(plan.work)
+        var moved = stepScratch.moved
+        stepScratch.moved = []
+        moved.removeAll(keepingCapacity: true)
+        defer { stepScratch.moved = moved }
         for variable in suggestionsTouched {
             guard let slot = plan.variableIndex.index(of: variable) else { continue }
             let state = Int(plan.places[Int(slot)].state)
-            guard !fresh.contains(state) else { continue }
-            steps[state, default: []].append(variable)
+            if let fresh, fresh.contains(state) { continue }
+            moved.append((state, false, variable))
         }
         // Constants changed in place (updateConstant), by state, when nothing structural happened.
-        var movedRows: [Int: [Int]] = [:]
         if !structureChanged {
-            for (state, row) in constantsTouched where !fresh.contains(state) {
-                movedRows[state, default: []].append(row)
-                if steps[state] == nil { steps[state] = [] }
+            for (state, row) in constantsTouched where !(fresh?.contains(state) ?? false) {
+                moved.append((state, true, UInt64(row)))
             }
         }
-        var stepped: [ComponentState] = []
-        for (index, variables) in steps.sorted(by: { $0.key < $1.key }) {
+        moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        var stepped = stepScratch.stepped
+        stepScratch.stepped = []
+        stepped.removeAll(keepingCapacity: true)
+        defer { stepScratch.stepped = stepped }
+        var changes = stepScratch.changes
+        stepScratch.changes = []
+        defer { stepScratch.changes = changes }
+        var k = 0
+        while k < moved.count {
+            let index = moved[k].state
             let state = plan.states[index]
-            // In variable order, so that floating-point sums are the same in every run.
-            var changes = variables.sorted().compactMap { id -> (index: Int, constant: Double, weight: Double)? in
-                guard let edit = edits[id], let row = state.rowOfEdit[id] else { return nil }
-                return (row, -edit.value, edit.strength.weight)
-            }
+            changes.removeAll(keepingCapacity: true)
             var movable = true
-            for row in Set(movedRows[index] ?? []).sorted() {
-                let constraint = state.component.constraints[row]
-                movable = movable && state.canStep(row: row)
-                changes.append((row, constraint.expression.constant,
-                                constraint.strength.isRequired ? 0 : constraint.strength.weight))
+            while k < moved.count && moved[k].state == index {
+                let (_, isRow, key) = moved[k]
+                k += 1
+                if !isRow {
+                    // In variable order, so that floating-point sums are the same in every run.
+                    guard let edit = edits[key], let row = state.rowOfEdit[key] else { continue }
+                    changes.append((row, -edit.value, edit.strength.weight))
+                } else {
+                    // Each row once, in row order.
+                    if k >= 2 && moved[k - 2].state == index && moved[k - 2].isRow && moved[k - 2].key == key { continue }
+                    let row = Int(key)
+                    let constraint = state.component.constraints[row]
+                    movable = movable && state.canStep(row: row)
+                    changes.append((row, constraint.expression.constant,
+                                    constraint.strength.isRequired ? 0 : constraint.strength.weight))
+                }
             }
             if movable, state.step(changes) {
                 stepped.append(state)
@@ -487,20 +509,32 @@ public final class Solver {
                 plan.work.append(index)
             }
         }
-        return stepped
     }
+
+    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
+    /// row, edit variable or row index) — and the changes handed to one state's step.
+    private struct StepScratch {
+        var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
+        var changes: [(index: Int, constant: Double, weight: Double)] = []
+        /// The states the last ``takeSteps(in:)`` moved (emptied, capacity kept, once the solve
+        /// is done with them).
+        var stepped: [ComponentState] = []
+    }
+    private var stepScratch = StepScratch()
 
     /// Makes the plan and the new solutions the solver's state.
     private func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
         for (index, solution) in results { plan.states[index].solution = solution }
+        if structureChanged { placesGeneration &+= 1 }
         states = plan.states
         variableIndex = plan.variableIndex
         places = plan.places
         constantCost = plan.constantCost
-        structureTouched.removeAll()
+        // (Capacity kept: a pass that changes a constant appends to both again.)
+        structureTouched.removeAll(keepingCapacity: true)
         suggestionsTouched.removeAll()
         drag.target = nil
-        constantsTouched.removeAll()
+        constantsTouched.removeAll(keepingCapacity: true)
         structureChanged = false
     }
 
@@ -557,6 +591,67 @@ public final class Solver {
             }
         }
     }
+
+    /// Where each of a list of variables lives in a solver's components, found once and kept for
+    /// ``values(of:into:places:)`` while the components stay those it was found in.
+    package struct ValuePlaces {
+        /// The solver and the ``placesGeneration`` the places were found for (nil: none yet).
+        fileprivate var solver: Solver?
+        fileprivate var generation = 0
+        fileprivate var count = -1
+        /// The variables grouped by component state: group g is entries[start[g]..<start[g+1]]
+        /// of state `state[g]`, each (position in the list, position in the component).
+        fileprivate var state: [Int] = []
+        fileprivate var start: [Int] = [0]
+        fileprivate var entries: [(output: Int, position: Int)] = []
+        /// Positions in the list of variables the solver does not know (their value is 0).
+        fileprivate var unknown: [Int] = []
+
+        /// No places yet: the first read finds them.
+        package init() {}
+    }
+
+    /// ``values(of:into:)``, with the places of `variables` kept in `places` from one call to
+    /// the next (the same variables each time; found again after a structural solve): no
+    /// look-up per variable, and each component's values are read once.
+    package func values(of variables: [Variable], into values: inout [Double], places cache: inout ValuePlaces) {
+        if cache.solver !== self || cache.generation != placesGeneration || cache.count != variables.count {
+            cache = ValuePlaces()
+            cache.solver = self
+            cache.generation = placesGeneration
+            cache.count = variables.count
+            var byState: [[(output: Int, position: Int)]] = Array(repeating: [], count: states.count)
+            for (output, variable) in variables.enumerated() {
+                guard let slot = variableIndex.index(of: variable.id) else { cache.unknown.append(output); continue }
+                let place = places[Int(slot)]
+                byState[Int(place.state)].append((output, Int(place.position)))
+            }
+            for (state, entries) in byState.enumerated() where !entries.isEmpty {
+                cache.state.append(state)
+                cache.entries.append(contentsOf: entries)
+                cache.start.append(cache.entries.count)
+            }
+        }
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        let states = self.states
+        values.withUnsafeMutableBufferPointer { out in
+            for output in cache.unknown { out[output] = 0 }
+            cache.entries.withUnsafeBufferPointer { entries in
+                for group in cache.state.indices {
+                    let range = cache.start[group]..<cache.start[group + 1]
+                    guard let solved = states[cache.state[group]].solution?.values else {
+                        for k in range { out[entries[k].output] = 0 }
+                        continue
+                    }
+                    solved.withUnsafeBufferPointer { solved in
+                        for k in range { out[entries[k].output] = solved[entries[k].position] }
+                    }
+                }
+            }
+        }
+    }
+    /// Changed whenever a solve replaces the components (and with them where variables live).
+    private var placesGeneration = 0
 
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
     /// weight × violation, all levels together.

@@ -208,6 +208,12 @@ final class LayoutEngine {
         let limits = try budget.solveLimits()
         let (scope, changedSpecs) = try scopeOfPass(root: root, mode: mode)
         var lowering = Lowering(incremental: changedSpecs != nil)
+        // The list of constant changes (one or a few each pass) reuses the last pass's storage.
+        swap(&lowering.constantChanges, &spareConstantChanges)
+        defer {
+            lowering.constantChanges.removeAll(keepingCapacity: true)
+            swap(&lowering.constantChanges, &spareConstantChanges)
+        }
         if let changedSpecs {
             try lowerChanges(changedSpecs, scope: scope, into: &lowering)
         } else {
@@ -218,6 +224,9 @@ final class LayoutEngine {
         try runSolver(limits: limits)
         return snapshotOfPass(scope: scope, mode: mode, incremental: lowering.incremental)
     }
+
+    /// The storage of ``Lowering/constantChanges`` between passes (empty).
+    private var spareConstantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
     /// What one lowering hands to the solver (``solveOnce(root:mode:budget:)``), gathered by
     /// ``place(_:_:into:source:)``.
@@ -250,6 +259,7 @@ final class LayoutEngine {
         statistics.fullLowerings += 1
         lastSnapshot = nil      // of another scope
         frameReader = nil
+        framePlaces = Solver.ValuePlaces()
         return (LayoutScope(root: root), nil)
     }
 
@@ -344,7 +354,7 @@ final class LayoutEngine {
                 record(change.key, Entry(source: change.source, constraint: replacement), in: &lowering)
             }
             for constraint in lowering.removals { try solver.remove(constraint) }
-            try solver.add(lowering.additions)
+            if !lowering.additions.isEmpty { try solver.add(lowering.additions) }
             for (key, source, constant) in lowering.movable {
                 let added = lowering.incremental ? entries[key]! : lowering.next[key]!
                 let moved = try solver.updateConstant(of: added.constraint, to: constant)
@@ -487,6 +497,7 @@ final class LayoutEngine {
         loweredScope = nil
         lastSnapshot = nil
         frameReader = nil
+        framePlaces = Solver.ValuePlaces()
         survey = nil
         probe = nil
     }
@@ -803,6 +814,8 @@ final class LayoutEngine {
     }
     /// The reader of the kept scope (``loweredScope``); nil until the next full lowering makes one.
     private var frameReader: FrameReader?
+    /// Where the reader's variables live in the solver, kept between passes.
+    private var framePlaces = Solver.ValuePlaces()
     /// Buffers the snapshots reuse from pass to pass: the values read, and the frames relative to
     /// the parent and to the root's superview (the solver's space).
     private var frameValues: [Double] = []
@@ -853,7 +866,7 @@ final class LayoutEngine {
         var values = frameValues
         frameValues = []
         defer { frameValues = values }
-        solver.values(of: reader.variables, into: &values)
+        solver.values(of: reader.variables, into: &values, places: &framePlaces)
         func rect(at offset: Int) -> Rect {
             Rect(x: values[offset] + 0, y: values[offset + 1] + 0, width: values[offset + 2] + 0, height: values[offset + 3] + 0)
         }
@@ -871,14 +884,28 @@ final class LayoutEngine {
             local[0] = Rect(origin: .zero, size: rootGlobal.size)
         }
         global[0] = rootGlobal
-        for index in 1..<max(count, 1) {
-            let parent = scope.parentIndex[index]
-            let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
-            let offset = reader.offsets[index]
-            let frame = offset >= 0 ? rect(at: offset)
-                : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
-            global[index] = frame
-            local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+        guard count > 1 else { return rootGlobal }
+        // On buffers: this runs for every item of every pass, and each element write to an
+        // array checks its uniqueness and bounds.
+        let parentIndex = scope.parentIndex, offsets = reader.offsets
+        // (The reader was made from this scope: its offsets and the values read cover every item.)
+        precondition(parentIndex.count == count && offsets.count == count && values.count == reader.variables.count)
+        values.withUnsafeBufferPointer { values in
+            global.withUnsafeMutableBufferPointer { global in
+                local.withUnsafeMutableBufferPointer { local in
+                    for index in 1..<count {
+                        let parent = parentIndex[index]
+                        let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
+                        let offset = offsets[index]
+                        let frame = offset >= 0
+                            ? Rect(x: values[offset] + 0, y: values[offset + 1] + 0,
+                                   width: values[offset + 2] + 0, height: values[offset + 3] + 0)
+                            : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
+                        global[index] = frame
+                        local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
+                    }
+                }
+            }
         }
         return rootGlobal
     }

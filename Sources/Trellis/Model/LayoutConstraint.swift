@@ -143,10 +143,18 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Tells the layouts of the constraint's items that its constant or priority changed: their
     /// next pass lowers this constraint again (and nothing else, if nothing else changed).
     func noteChange() {
-        var marked = Set<ObjectIdentifier>()
+        // Usually every item reaches the same engine: no set until a second one shows up.
+        var first: ObjectIdentifier?
+        var others = Set<ObjectIdentifier>()
         for item in currentlyReferencedItems() {
             item.hostView?.forEachLayoutEngine { engine in
-                if marked.insert(ObjectIdentifier(engine)).inserted { engine.markChanged(self) }
+                let id = ObjectIdentifier(engine)
+                if first == nil {
+                    first = id
+                    engine.markChanged(self)
+                } else if id != first, others.insert(id).inserted {
+                    engine.markChanged(self)
+                }
             }
         }
     }

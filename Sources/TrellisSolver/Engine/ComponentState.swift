@@ -11,6 +11,10 @@ final class ComponentState {
         var affine: AffineModel?
         /// The optimal basis (nil when no LP was solved), for the next warm start.
         var basis: BasisMemory.Compact? = nil
+        /// Each soft row's weight × violation at ``values`` (0 for required rows), kept by steps
+        /// that must compute the objective again (several levels), so that a step re-evaluates
+        /// only the rows it moved; nil until such a step first needs it.
+        var rowCosts: [Double]? = nil
     }
 
     private(set) var component: Component
@@ -64,26 +68,39 @@ final class ComponentState {
 
     /// The row of `constraint` in the component (found by identity; built at the first call).
     func row(of constraint: Constraint) -> Int? {
-        if rowIndex == nil {
-            var index: [ObjectIdentifier: Int] = [:]
-            index.reserveCapacity(component.constraints.count)
-            for (row, c) in component.constraints.enumerated() { index[ObjectIdentifier(c)] = row }
-            rowIndex = index
+        if !rowIndex.built {
+            var index = IdentityTable(minimumCapacity: component.constraints.count)
+            for (row, c) in component.constraints.enumerated() { index.insert(ObjectIdentifier(c).tableKey, Int32(row)) }
+            rowIndex.table = index
+            rowIndex.isParameter = Array(repeating: false, count: component.constraints.count)
+            for row in parameterRows { rowIndex.isParameter[row] = true }
+            rowIndex.built = true
         }
-        return rowIndex?[ObjectIdentifier(constraint)]
+        return rowIndex.table.index(of: ObjectIdentifier(constraint).tableKey).map(Int.init)
     }
-    private var rowIndex: [ObjectIdentifier: Int]?
+    /// The rows by identity (built at the first ``row(of:)``; a constant change, which comes
+    /// with it, keeps it up to date) and which rows are parameter rows, so that a change of a
+    /// row's constant needs no hashing but the table's. One stored property, one access.
+    private struct RowIndex {
+        var table = IdentityTable()
+        var isParameter: [Bool] = []
+        var built = false
+    }
+    private var rowIndex = RowIndex()
 
     /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
     /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
     func replace(row: Int, with constraint: Constraint) {
-        if rowIndex != nil {
-            rowIndex![ObjectIdentifier(component.constraints[row])] = nil
-            rowIndex![ObjectIdentifier(constraint)] = row
-        }
+        let old = component.constraints[row]
         component.replaceConstraint(at: row, with: constraint)
         baseConstants[row] = constraint.expression.constant
         if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
+        if rowIndex.built {
+            rowIndex.table.remove(ObjectIdentifier(old).tableKey)
+            rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
+            if rowIndex.isParameter[row] { return }
+            rowIndex.isParameter[row] = true
+        }
         parameterRows.insert(row)
     }
 
@@ -148,10 +165,14 @@ final class ComponentState {
         }
         stepping.lastObjective = solution!.objective
         if outcome.needsObjective {
-            solution!.objective = Self.objective(component: component, terms: terms, values: solution!.values,
-                                                 constants: affine.constants)
+            solution!.objective = Self.updatedObjective(&solution!.rowCosts, rows: &stepping.softRows, component: component,
+                                                        terms: terms, values: solution!.values,
+                                                        constants: affine.constants, changedVariables: affine.changed,
+                                                        changedRows: changes)
         } else {
             solution!.objective += outcome.objectiveChange
+            // (The row costs would be stale; a later step that needs them computes them again.)
+            if solution!.rowCosts != nil { solution!.rowCosts = nil }
         }
         if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
         return true
@@ -163,6 +184,7 @@ final class ComponentState {
         var rowCheck = RowCheck()
         var lastObjective = 0.0
         var lastStepPivots: Int?
+        var softRows = SoftRows()
     }
     @exclusivity(unchecked) private var stepping = Stepping()
 
@@ -175,6 +197,99 @@ final class ComponentState {
         guard solution != nil, let affine = solution!.affine else { return }
         affine.undoLastStep(values: &solution!.values)
         solution!.objective = stepping.lastObjective
+        // (Not kept for an undo, a rare event: the next step that needs them computes them again.)
+        solution!.rowCosts = nil
+    }
+
+    /// The objective after a step, as ``objective(component:terms:values:constants:)`` computes
+    /// it — the same sum, in the same order, of the same products — with only the soft rows the
+    /// step moved evaluated again: those naming a changed variable and those whose constant
+    /// changed. `costs` (each soft row's weight × violation) is brought up to date, computed in
+    /// full when nil.
+    private static func updatedObjective(_ costs: inout [Double]?, rows: inout SoftRows, component: Component,
+                                         terms: [[(variable: Int, coefficient: Double)]], values: [Double],
+                                         constants: [Double], changedVariables: [Int],
+                                         changedRows: some Collection<(index: Int, constant: Double, weight: Double)>) -> Double {
+        if !rows.built { rows.build(component: component, terms: terms) }
+        if costs == nil {
+            var fresh = [Double](repeating: 0, count: rows.stamp.count)
+            for index in rows.soft {
+                let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
+                fresh[index] = rows.weight[index] * Solver.violation(sum: sum, scale: scale, relation: rows.relation[index])
+            }
+            costs = fresh
+        } else {
+            rows.now &+= 1
+            if rows.now == 0 {
+                for k in rows.stamp.indices { rows.stamp[k] = 0 }
+                rows.now = 1
+            }
+            let now = rows.now
+            let (start, list, weight, relation) = (rows.start, rows.rows, rows.weight, rows.relation)
+            costs!.withUnsafeMutableBufferPointer { costs in
+                rows.stamp.withUnsafeMutableBufferPointer { stamp in
+                    func update(_ index: Int) {
+                        stamp[index] = now
+                        let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
+                        costs[index] = weight[index] * Solver.violation(sum: sum, scale: scale, relation: relation[index])
+                    }
+                    for change in changedRows where weight[change.index] > 0 && stamp[change.index] != now {
+                        update(change.index)
+                    }
+                    for variable in changedVariables {
+                        for k in Int(start[variable])..<Int(start[variable + 1]) where stamp[Int(list[k])] != now {
+                            update(Int(list[k]))
+                        }
+                    }
+                }
+            }
+        }
+        // Summed as the full computation sums (row order, required rows skipped), so that the
+        // result is the very same number.
+        var total = 0.0
+        costs!.withUnsafeBufferPointer { costs in
+            for index in rows.soft { total += costs[index] }
+        }
+        return total
+    }
+
+    /// For each variable, the soft rows that name it (built at the first step that needs it),
+    /// and a stamp per row so that a step evaluates each row once.
+    private struct SoftRows {
+        var start: [Int32] = []
+        var rows: [Int32] = []
+        var stamp: [UInt32] = []
+        var now: UInt32 = 0
+        /// The soft rows in order, and each row's weight (0 for a required row) and relation
+        /// (a row's replacement keeps both: only its constant changes).
+        var soft: [Int] = []
+        var weight: [Double] = []
+        var relation: [Relation] = []
+        var built = false
+
+        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]]) {
+            let n = component.variables.count
+            soft = component.constraints.indices.filter { !component.constraints[$0].strength.isRequired }
+            weight = component.constraints.map { $0.strength.isRequired ? 0 : $0.strength.weight }
+            relation = component.constraints.map(\.relation)
+            var start = [Int32](repeating: 0, count: n + 1)
+            for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
+                for term in terms[index] { start[term.variable + 1] += 1 }
+            }
+            for j in 0..<n { start[j + 1] += start[j] }
+            var fill = start
+            var rows = [Int32](repeating: 0, count: Int(start[n]))
+            for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
+                for term in terms[index] {
+                    rows[Int(fill[term.variable])] = Int32(index)
+                    fill[term.variable] += 1
+                }
+            }
+            self.start = start
+            self.rows = rows
+            stamp = Array(repeating: 0, count: component.constraints.count)
+            built = true
+        }
     }
 
     /// Scratch for the required-row check of a step, one stored property so that a check is
