@@ -46,7 +46,8 @@ struct DiagnosticFamilyTests {
         #expect(renamed.conflicts.map { $0.map(\.name) } == [["low"]])
         #expect(renamed.relaxed.map(\.name) == ["low"])
         #expect(renamed.priority == recovery.priority)
-        #expect(renamed.broken.count == recovery.broken.filter { $0.constraint === low }.count)
+        let brokenLow: Int = recovery.broken.filter { (v: Violation<Constraint>) -> Bool in v.constraint === low }.count
+        #expect(renamed.broken.count == brokenLow)
 
         let satisfiable = Solver()
         try satisfiable.add([low, floor])
