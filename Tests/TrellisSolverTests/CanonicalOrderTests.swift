@@ -5,21 +5,9 @@ import Testing
 /// table's one-step reserve: both must give exactly what the simpler code gave.
 @Suite("Canonical order of large components")
 struct CanonicalOrderTests {
-    /// A deterministic pseudo-random sequence (SplitMix64), so that a failure reproduces.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("The radix sort orders by key, ties by index, exactly as the comparison sort", arguments: [0, 1, 2, 63, 64, 65, 1_500])
     func radixMatchesComparison(count: Int) {
-        var random = SplitMix(state: UInt64(count) &+ 7)
+        var random = SplitMix(seed: UInt64(count) &+ 7)
         // Full 64-bit keys, keys differing only in one byte (the other passes skipped), and
         // repeated keys (ties kept in index order).
         let shapes: [(UInt64) -> UInt64] = [{ $0 }, { 0xABCD_0000_0000_0000 | ($0 & 0xFF) << 24 }, { $0 % 5 }]
