@@ -111,26 +111,12 @@ extension TrellisCommand.Layout {
             let median = samples.count % 2 == 1 ? samples[samples.count / 2]
                 : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
             let views = root.subtreeViews().count
-            let json = "{\"document\": \(Self.quoted(shown)), \"views\": \(views), \"steps\": \(Self.quoted(text)), "
+            let json = "{\"document\": \(JSONText.quoted(shown)), \"views\": \(views), \"steps\": \(JSONText.quoted(text)), "
                 + "\"cold_ms\": \(microseconds(cold) / 1000), \"first_step_us\": \(first), "
                 + "\"median_us\": \(median), \"min_us\": \(samples[0]), \"samples\": \(samples.count)}\n"
             FileHandle.standardOutput.write(Data(json.utf8))
         } catch {
             throw CommandFailure(message: "\(shown): --timing: \(error)", code: 2)
         }
-    }
-
-    /// `text` as a JSON string.
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
