@@ -49,6 +49,17 @@ struct IncrementalEquivalenceTests {
         return (solver.objective, system.variables.map { solver.value(of: $0) })
     }
 
+    /// Expects `solver` (solved after incremental changes) to reach a cold solve's objective at
+    /// the same suggestions and to keep every required constraint.
+    static func expectSameAsCold(_ solver: Solver, _ system: RandomSystem, suggestions: [Double], seed: Int, kind: String) throws {
+        let cold = try solveCold(system, suggestions: suggestions)
+        #expect(Tolerance.close(solver.objective, cold.objective, 1e-7),
+                "seed \(seed): \(kind) objective \(solver.objective), cold \(cold.objective)")
+        for constraint in system.constraints where constraint.strength.isRequired {
+            #expect(solver.violation(of: constraint) <= 1e-7, "seed \(seed): \(constraint) violated")
+        }
+    }
+
     @Test("Edit steps match cold solves", arguments: 0..<25)
     func editSteps(seed: Int) throws {
         let system = RandomSystem(seed: UInt64(seed), boxes: 3 + seed % 6)
@@ -67,12 +78,7 @@ struct IncrementalEquivalenceTests {
                 try solver.suggest(system.edits[k].0, value: current[k])
             }
             try solver.solve()
-            let cold = try Self.solveCold(system, suggestions: current)
-            #expect(Tolerance.close(solver.objective, cold.objective, 1e-7),
-                    "seed \(seed): incremental objective \(solver.objective), cold \(cold.objective)")
-            for constraint in system.constraints where constraint.strength.isRequired {
-                #expect(solver.violation(of: constraint) <= 1e-7, "seed \(seed): \(constraint) violated")
-            }
+            try Self.expectSameAsCold(solver, system, suggestions: current, seed: seed, kind: "incremental")
         }
     }
 
@@ -326,12 +332,7 @@ struct IncrementalEquivalenceTests {
                 try solver.suggest(system.edits[k].0, value: current[k])
             }
             try solver.solve()
-            let cold = try Self.solveCold(system, suggestions: current)
-            #expect(Tolerance.close(solver.objective, cold.objective, 1e-7),
-                    "seed \(seed): stepped objective \(solver.objective), cold \(cold.objective)")
-            for constraint in system.constraints where constraint.strength.isRequired {
-                #expect(solver.violation(of: constraint) <= 1e-7, "seed \(seed): \(constraint) violated")
-            }
+            try Self.expectSameAsCold(solver, system, suggestions: current, seed: seed, kind: "stepped")
         }
     }
 
