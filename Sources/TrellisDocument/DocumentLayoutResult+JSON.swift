@@ -43,13 +43,15 @@ extension DocumentLayoutResult {
         } else {
             out += "  \"items\": null,\n"
         }
-        let conflictTexts = conflicts.map { conflict in
-            "    [\n" + conflict.map { member in
-                "      {\"constraint\": \(Self.quote(member.text)), \"index\": \(member.constraintIndex.map(String.init) ?? "null"), "
-                    + "\"line\": \(member.line.map(String.init) ?? "null"), "
-                    + "\"items\": [\(member.items.map(Self.quote).joined(separator: ", "))], "
-                    + "\"implicit\": \(member.isImplicit)}"
-            }.joined(separator: ",\n") + "\n    ]"
+        let conflictTexts: [String] = conflicts.map { conflict in
+            let members: [String] = conflict.map { member in
+                let index: String = member.constraintIndex.map(String.init) ?? "null"
+                let line: String = member.line.map(String.init) ?? "null"
+                let items: String = member.items.map(Self.quote).joined(separator: ", ")
+                return "      {\"constraint\": \(Self.quote(member.text)), \"index\": \(index), "
+                    + "\"line\": \(line), \"items\": [\(items)], \"implicit\": \(member.isImplicit)}"
+            }
+            return "    [\n" + members.joined(separator: ",\n") + "\n    ]"
         }
         out += conflictTexts.isEmpty ? "  \"conflicts\": [],\n" : "  \"conflicts\": [\n" + conflictTexts.joined(separator: ",\n") + "\n  ],\n"
         out += "  \"relaxed\": [\(relaxedEntries.map(String.init).joined(separator: ", "))]"

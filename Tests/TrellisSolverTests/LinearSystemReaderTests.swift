@@ -265,7 +265,8 @@ struct LinearSystemReaderTests {
         // Listed first, then first appearance in constraints, then in edits.
         #expect(canonical.variables == ["w", "x", "y", "z", "e"])
         #expect(canonical.indexedTerms().map { $0.map(\.variable) } == [[1, 2], [3, 1], []])
-        #expect(canonical.indexedTerms().map { $0.map(\.coefficient) } == [[1, -1.5], [20, 0.25], []])
+        let coefficients: [[Double]] = [[1, -1.5], [20, 0.25], []]
+        #expect(canonical.indexedTerms().map { $0.map(\.coefficient) } == coefficients)
         #expect(canonical.editVariableIndices() == [4, 2])
         #expect(canonical.indexedSteps().map { $0.map(\.variable) } == [[4, 2], [2]])
         #expect(reversed.indexedTerms().map { $0.map(\.variable) } == [[1, 2], [3, 1], []])

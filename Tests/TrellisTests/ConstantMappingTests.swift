@@ -83,8 +83,8 @@ struct ConstantMappingTests {
             outer~.edges <= root~ + EdgeInsets(10),
             outer~.size == Size.zero ~~ .defaultLow                           // as small as allowed
         )
-        #expect(group.constraints.prefix(4).map(\.relation) == [.greaterThanOrEqual, .greaterThanOrEqual,
-                                                                 .lessThanOrEqual, .lessThanOrEqual])
+        let firstFour: [Relation] = [.greaterThanOrEqual, .greaterThanOrEqual, .lessThanOrEqual, .lessThanOrEqual]
+        #expect(group.constraints.prefix(4).map(\.relation) == firstFour)
         try root.layoutIfNeeded()
         expectFrame(inner, 10, 10, 380, 280)
         expectFrame(outer, 10, 10, 380, 280)

@@ -168,7 +168,8 @@ struct DocumentCLITests {
 
         let table = try Self.run(["layout", "-", "--ambiguity"], stdin: Self.ambiguous)
         #expect(table.status == 0)
-        #expect(table.stdout.split(separator: "\n").contains { $0.hasPrefix("    badge") && $0.hasSuffix("  ambiguous") })
+        let tableLines: [Substring] = table.stdout.split(separator: "\n")
+        #expect(tableLines.contains { $0.hasPrefix("    badge") && $0.hasSuffix("  ambiguous") })
     }
 
     @Test("Without --ambiguity the JSON has no ambiguous key and nothing is marked; a determined layout with it gives []")

@@ -325,7 +325,8 @@ struct DocumentTests {
         let json = result.json()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["status"] as? String == "unsatisfiable")
-        #expect((object["conflicts"] as? [[Any]])?.first?.count == conflict.count)
+        let firstConflict: [Any]? = (object["conflicts"] as? [[Any]])?.first
+        #expect(firstConflict?.count == conflict.count)
         #expect((object["relaxed"] as? [Int])?.contains(2) == true)
     }
 

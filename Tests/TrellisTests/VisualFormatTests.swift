@@ -137,7 +137,8 @@ struct VisualFormatTests {
         }
     }
 
-    @Test("malformed strings throw an error pointing at the column", arguments: [
+    /// Malformed formats, the column their error points at, and a part of its message.
+    static let malformedCases: [(String, Int, String)] = [
         ("H[a]", 2, "expected ':' after 'H'"),
         ("X:[a]", 1, "expected 'H:', 'V:', '|' or '['"),
         ("", 1, "expected a view"),
@@ -158,7 +159,9 @@ struct VisualFormatTests {
         ("[a(1.)]", 6, "expected digits after '.'"),
         ("[a(@5)]", 4, "expected a number or a name"),
         ("[]", 2, "expected a view name"),
-    ])
+    ]
+
+    @Test("malformed strings throw an error pointing at the column", arguments: malformedCases)
     func malformed(format: String, column: Int, message: String) {
         guard let failure = failure(format) else {
             Issue.record("\(format) did not throw")

@@ -231,8 +231,11 @@ struct WidthPiecesTests {
                                                                  encoding: .utf8))["rows"] as? [[String: Any]])
         #expect(tallRows.compactMap { $0["height"] as? Double } == [400, 500, 600])
 
-        for arguments in [["--range", "700...500", "--html", "x.html"], ["--range", "300...400"],
-                          ["--html", "x.html", "--range", "0...400"], ["--html", "x.html", "--height", "300", "--height-range", "1...2"]] {
+        let refusedArguments: [[String]] = [
+            ["--range", "700...500", "--html", "x.html"], ["--range", "300...400"],
+            ["--html", "x.html", "--range", "0...400"], ["--html", "x.html", "--height", "300", "--height-range", "1...2"],
+        ]
+        for arguments in refusedArguments {
             let refused = try DocumentCLITests.run(["layout", example] + arguments, in: directory)
             #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(arguments)")
         }

@@ -129,7 +129,8 @@ struct DocumentLabelTests {
             composer~.bottom == chat~.bottom - 16
         )
         try chat.layoutIfNeeded()
-        #expect(snapshot.entries.filter { $0.kind == .view }.count == labels.count + 1)
+        let viewEntries: Int = snapshot.entries.filter { $0.kind == .view }.count
+        #expect(viewEntries == labels.count + 1)
         for label in labels {
             #expect(snapshot.entry(forID: label.id ?? "")?.frame == label.frame, "\(label.id ?? "") at \(width)")
             // Sized by Pango's wrapping at the label's width.

@@ -36,10 +36,13 @@ struct PictureRendererTests {
     func png(scale: Double, margin: Double) throws {
         let (root, labels) = try card(width: 320)
         let bytes = try PictureRenderer.png(of: root, scale: scale, margin: margin)
-        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        #expect(Array(bytes.prefix(8)) == signature)
         let image = try #require(DecodedImage(png: bytes))
-        #expect(image.width == Int(((320 + 2 * margin) * scale).rounded(.up)))
-        #expect(image.height == Int(((400 + 2 * margin) * scale).rounded(.up)))
+        let pixelWidth: Double = ((320 + 2 * margin) * scale).rounded(.up)
+        let pixelHeight: Double = ((400 + 2 * margin) * scale).rounded(.up)
+        #expect(image.width == Int(pixelWidth))
+        #expect(image.height == Int(pixelHeight))
 
         // Pixel boxes (in image pixels) of the root and of each label.
         func pixels(_ rect: Rect) -> (x: Range<Int>, y: Range<Int>) {
