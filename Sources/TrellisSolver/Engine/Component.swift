@@ -72,8 +72,18 @@ struct Component {
 
         init(_ constraints: [Constraint]) {
             var termCount = 0
-            for constraint in constraints { termCount += constraint.expression.terms.count }
-            var table = IdentityTable(minimumCapacity: termCount)
+            var smallest = UInt64.max, largest: UInt64 = 0
+            for constraint in constraints {
+                let terms = constraint.expression.terms
+                termCount += terms.count
+                for term in terms {
+                    smallest = min(smallest, term.variable.id)
+                    largest = max(largest, term.variable.id)
+                }
+            }
+            // Ids are creation numbers: usually a short range, looked up directly (no hashing).
+            var table = smallest <= largest ? IdentityTable(keysIn: smallest...largest, minimumCapacity: termCount)
+                                            : IdentityTable()
             termSlots.reserveCapacity(termCount)
             termStart = [Int](repeating: 0, count: constraints.count + 1)
             for (k, constraint) in constraints.enumerated() {
