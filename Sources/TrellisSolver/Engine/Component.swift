@@ -12,7 +12,7 @@ struct Component {
         constraints[index] = constraint
     }
     /// Each constraint's terms as (position in ``variables``, coefficient), parallel to ``constraints``.
-    let terms: [[(variable: Int, coefficient: Double)]]
+    let terms: RowStore
     /// Whether this is a ``ScalarBatch``'s component: independent one-variable pieces, already
     /// solved in closed form (never an LP; its constants never move in place).
     var isScalarBatch = false
@@ -198,10 +198,10 @@ struct Component {
             let slot = Int(group[group.startIndex])
             position[slot] = 0
             let constraint = constraints[Int(members[members.startIndex])]
-            var row: [(variable: Int, coefficient: Double)] = []
-            row.reserveCapacity(constraint.expression.terms.count)
+            var row = RowStore(reservingRows: 1, terms: constraint.expression.terms.count)
             for term in constraint.expression.terms { row.append((0, term.coefficient)) }
-            return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: [row])
+            row.endRow()
+            return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: row)
         }
         var slots = Array(group)
         if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
@@ -209,17 +209,16 @@ struct Component {
         let keyed = canonicalOrder(members, constraints: constraints, joined: joined, position: position)
         var ordered: [Constraint] = []
         ordered.reserveCapacity(keyed.count)
-        var terms: [[(variable: Int, coefficient: Double)]] = []
-        terms.reserveCapacity(keyed.count)
+        var termCount = 0
+        for (_, index) in keyed { termCount += termStart[Int(index) + 1] - termStart[Int(index)] }
+        var terms = RowStore(reservingRows: keyed.count, terms: termCount)
         for (_, index) in keyed {
             let constraint = constraints[Int(index)]
             ordered.append(constraint)
-            var row: [(variable: Int, coefficient: Double)] = []
-            row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
             for (offset, term) in constraint.expression.terms.enumerated() {
-                row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+                terms.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
             }
-            terms.append(row)
+            terms.endRow()
         }
         return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
     }
@@ -317,7 +316,7 @@ struct ScalarBatch {
     struct Builder {
         private var variables: [Variable] = []
         private var constraints: [Constraint] = []
-        private var terms: [[(variable: Int, coefficient: Double)]] = []
+        private var terms = RowStore()
         private var values: [Double] = []
         private var rows: [ScalarComponent.Row] = []
 
@@ -353,10 +352,8 @@ struct ScalarBatch {
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
                 constraints.append(constraint)
-                var row: [(variable: Int, coefficient: Double)] = []
-                row.reserveCapacity(constraint.expression.terms.count)
-                for term in constraint.expression.terms { row.append((piece, term.coefficient)) }
-                terms.append(row)
+                for term in constraint.expression.terms { terms.append((piece, term.coefficient)) }
+                terms.endRow()
             }
             return true
         }

@@ -21,7 +21,7 @@ struct ComponentSolver {
 
     let component: Component
     /// Each constraint's terms as (position in ``Component/variables``, coefficient).
-    let terms: [[(variable: Int, coefficient: Double)]]
+    let terms: RowStore
     /// The constant of each constraint (edit rows carry their suggested value).
     let constants: [Double]
     /// Indices (into ``Component/constraints``) of the rows whose constants move between solves —
@@ -50,7 +50,7 @@ struct ComponentSolver {
             var rows: [ScalarComponent.Row] = []
             rows.reserveCapacity(component.constraints.count)
             for (index, constraint) in component.constraints.enumerated() {
-                rows.append(ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
+                rows.append(ScalarComponent.Row(coefficient: terms.term(0, ofRow: index).coefficient, constant: constants[index],
                                                 relation: constraint.relation, strength: constraint.strength))
             }
             if let value = ScalarComponent(rows: rows).solve() {

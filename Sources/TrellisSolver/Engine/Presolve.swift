@@ -55,7 +55,7 @@ struct Presolve {
     /// returns nil when a contradiction was met. Constraints in `protected` (whose constants move
     /// between solves: the affine model follows them) are neither substituted away nor turned
     /// into bounds: they stay LP rows.
-    init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+    init?(component: Component, terms: RowStore, constants: [Double],
           protecting protected: [Int] = []) {
         let constraints = component.constraints
         let n = component.variables.count
@@ -106,7 +106,7 @@ struct Presolve {
         var live: [Bool]
         /// Whether a substitution changed the row (else its terms are the component's).
         var changed: [Bool]
-        let originalTerms: [[(variable: Int, coefficient: Double)]]
+        let originalTerms: RowStore
         var occurrences: Occurrences
         /// How many live rows name each variable (kept exact as rows change).
         var uses: [Int]
@@ -117,15 +117,13 @@ struct Presolve {
         var heads = [0, 0, 0, 0]
         var queued: [Bool]
 
-        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+        init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
             let m = terms.count
             var count = [Int32](repeating: 0, count: m)
             var uses = [Int](repeating: 0, count: n)
-            for (index, row) in terms.enumerated() {
-                count[index] = Int32(row.count)
-                for term in row { uses[term.variable] += 1 }
-            }
+            for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
+            for term in terms.entries { uses[term.variable] += 1 }
             // Rows move into the flat arrays when a substitution first changes them.
             start = Array(repeating: 0, count: m)
             self.count = count
@@ -146,13 +144,13 @@ struct Presolve {
         }
 
         /// The variable of term `position` of row `index`.
-        private func variable(ofRow index: Int, at position: Int) -> Int32 {
-            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms[index][position].variable)
+        @inline(__always) private func variable(ofRow index: Int, at position: Int) -> Int32 {
+            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms.term(position, ofRow: index).variable)
         }
 
         /// The coefficient of term `position` of row `index`.
-        private func coefficient(ofRow index: Int, at position: Int) -> Double {
-            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms[index][position].coefficient
+        @inline(__always) private func coefficient(ofRow index: Int, at position: Int) -> Double {
+            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms.term(position, ofRow: index).coefficient
         }
 
         /// Copies row `index` into the flat arrays (with room to grow), before its first change.
@@ -200,7 +198,8 @@ struct Presolve {
                 guard let pivot = pivot(of: index) else { continue }
                 let a = coefficient(ofRow: index, at: pivot)
                 var expressed: [(variable: Int, coefficient: Double)] = []
-                expressed.reserveCapacity(length - 1)
+                // (A singleton fixes its variable: no terms, and no allocation for none.)
+                if length > 1 { expressed.reserveCapacity(length - 1) }
                 for position in 0..<length where position != pivot {
                     expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
                 }
@@ -318,7 +317,7 @@ struct Presolve {
             var rows: [Row] = []
             for index in live.indices where live[index] {
                 if !changed[index] {
-                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
+                    rows.append(Row(source: index, terms: Array(originalTerms[index]), constant: constant[index]))
                     continue
                 }
                 let first = Int(start[index])
@@ -438,16 +437,17 @@ struct Presolve {
         private var added: [[Int32]]
         private var cleared: [Bool]
 
-        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]]) {
+        init(variables n: Int, terms: RowStore) {
             var start = [Int32](repeating: 0, count: n + 1)
-            for row in terms { for term in row { start[term.variable + 1] += 1 } }
+            for term in terms.entries { start[term.variable + 1] += 1 }
             for j in 0..<n { start[j + 1] += start[j] }
             var fill = start
             var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for (index, row) in terms.enumerated() {
-                for term in row {
-                    rows[Int(fill[term.variable])] = Int32(index)
-                    fill[term.variable] += 1
+            for index in terms.indices {
+                for position in 0..<terms.count(ofRow: index) {
+                    let variable = terms.term(position, ofRow: index).variable
+                    rows[Int(fill[variable])] = Int32(index)
+                    fill[variable] += 1
                 }
             }
             self.start = start
@@ -500,12 +500,12 @@ struct Presolve {
     }
 
     /// The unreduced problem: every constraint a row, no substitution, no bound.
-    static func identity(component: Component, terms: [[(variable: Int, coefficient: Double)]],
+    static func identity(component: Component, terms: RowStore,
                          constants: [Double]) -> Presolve {
         Presolve(unreduced: component, terms: terms, constants: constants)
     }
 
-    private init(unreduced component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
+    private init(unreduced component: Component, terms: RowStore, constants: [Double]) {
         let n = component.variables.count
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
@@ -513,7 +513,7 @@ struct Presolve {
         relations = component.constraints.map(\.relation)
         self.constants = constants
         rows = component.constraints.indices.map { index in
-            Row(source: index, terms: terms[index], constant: constants[index])
+            Row(source: index, terms: Array(terms[index]), constant: constants[index])
         }
         indexPlaces()
     }
