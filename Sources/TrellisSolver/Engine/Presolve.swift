@@ -155,16 +155,18 @@ struct Presolve {
 
         /// Copies row `index` into the flat arrays (with room to grow), before its first change.
         private mutating func materialize(_ index: Int) {
-            let row = originalTerms[index]
+            let length = originalTerms.count(ofRow: index)
+            let room = max(length, Presolve.rowLengthCap)
             start[index] = Int32(termVariable.count)
-            capacity[index] = Int32(max(row.count, Presolve.rowLengthCap))
-            for term in row {
+            capacity[index] = Int32(room)
+            for position in 0..<length {
+                let term = originalTerms.term(position, ofRow: index)
                 termVariable.append(Int32(term.variable))
                 termCoefficient.append(term.coefficient)
             }
-            for _ in row.count..<Int(capacity[index]) {
-                termVariable.append(0)
-                termCoefficient.append(0)
+            if room > length {
+                termVariable.append(contentsOf: repeatElement(0, count: room - length))
+                termCoefficient.append(contentsOf: repeatElement(0, count: room - length))
             }
             changed[index] = true
         }
@@ -429,12 +431,18 @@ struct Presolve {
     }
 
     /// Which rows name each variable: the initial rows in one flat array (no array per
-    /// variable), plus the rows a substitution made name it later. Entries may be stale (a row
-    /// that no longer names the variable); users re-check the row.
+    /// variable), plus the rows a substitution made name it later, as a list per variable
+    /// threaded through flat arrays (in the order they were added). Entries may be stale (a
+    /// row that no longer names the variable); users re-check the row.
     private struct Occurrences {
         private var start: [Int32]
         private var rows: [Int32]
-        private var added: [[Int32]]
+        /// Rows added later: variable v's list runs from addedFirst[v] through addedNext
+        /// (-1 ends it); addedLast[v] is its last node, for appending.
+        private var addedFirst: [Int32]
+        private var addedLast: [Int32]
+        private var addedRow: [Int32] = []
+        private var addedNext: [Int32] = []
         private var cleared: [Bool]
 
         init(variables n: Int, terms: RowStore) {
@@ -452,25 +460,33 @@ struct Presolve {
             }
             self.start = start
             self.rows = rows
-            added = Array(repeating: [], count: n)   // empty arrays share one storage: no allocation each
+            addedFirst = Array(repeating: -1, count: n)
+            addedLast = Array(repeating: -1, count: n)
             cleared = Array(repeating: false, count: n)
         }
 
         func contains(_ variable: Int, where predicate: (Int) -> Bool) -> Bool {
             guard !cleared[variable] else { return false }
             for k in Int(start[variable])..<Int(start[variable + 1]) where predicate(Int(rows[k])) { return true }
-            return added[variable].contains { predicate(Int($0)) }
+            var node = addedFirst[variable]
+            while node >= 0 {
+                if predicate(Int(addedRow[Int(node)])) { return true }
+                node = addedNext[Int(node)]
+            }
+            return false
         }
 
         /// A walk over the rows of `variable`: the initial ones, then the added ones.
         struct Cursor {
             var next: Int
             var end: Int
-            var added = 0
+            /// The last added row visited (-1: none yet).
+            var node: Int32 = -1
+            var done = false
         }
 
         func cursor(_ variable: Int) -> Cursor {
-            cleared[variable] ? Cursor(next: 0, end: 0, added: Int.max)
+            cleared[variable] ? Cursor(next: 0, end: 0, done: true)
                               : Cursor(next: Int(start[variable]), end: Int(start[variable + 1]))
         }
 
@@ -480,16 +496,25 @@ struct Presolve {
                 cursor.next += 1
                 return Int(rows[cursor.next - 1])
             }
-            guard cursor.added < added[variable].count else { return nil }
-            cursor.added += 1
-            return Int(added[variable][cursor.added - 1])
+            guard !cursor.done else { return nil }
+            let node = cursor.node < 0 ? addedFirst[variable] : addedNext[Int(cursor.node)]
+            guard node >= 0 else { return nil }
+            cursor.node = node
+            return Int(addedRow[Int(node)])
         }
 
-        mutating func append(_ row: Int, to variable: Int) { added[variable].append(Int32(row)) }
+        mutating func append(_ row: Int, to variable: Int) {
+            let node = Int32(addedRow.count)
+            addedRow.append(Int32(row))
+            addedNext.append(-1)
+            if addedLast[variable] >= 0 { addedNext[Int(addedLast[variable])] = node } else { addedFirst[variable] = node }
+            addedLast[variable] = node
+        }
 
         mutating func clear(_ variable: Int) {
             cleared[variable] = true
-            added[variable] = []
+            addedFirst[variable] = -1
+            addedLast[variable] = -1
         }
     }
 
