@@ -383,9 +383,14 @@ extension Constraint {
         mix(UInt64(relation == .equal ? 1 : relation == .lessThanOrEqual ? 2 : 3))
         mix(UInt64(strength.level.bitPattern))
         mix(strength.weight.bitPattern)
-        for (slot, term) in zip(slots, expression.terms) {
-            mix(UInt64(position[Int(slot)]))
-            mix(term.coefficient.bitPattern)
+        // (Read through a buffer by index: no term, and so no variable reference, is copied.)
+        expression.terms.withUnsafeBufferPointer { terms in
+            var slot = slots.startIndex
+            for k in 0..<terms.count {
+                mix(UInt64(position[Int(slots[slot])]))
+                mix(terms[k].coefficient.bitPattern)
+                slot += 1
+            }
         }
         mix(expression.constant.bitPattern)
         return hash

@@ -164,9 +164,9 @@ struct Presolve {
                 termVariable.append(Int32(term.variable))
                 termCoefficient.append(term.coefficient)
             }
-            if room > length {
-                termVariable.append(contentsOf: repeatElement(0, count: room - length))
-                termCoefficient.append(contentsOf: repeatElement(0, count: room - length))
+            for _ in length..<room {
+                termVariable.append(0)
+                termCoefficient.append(0)
             }
             changed[index] = true
         }
@@ -511,10 +511,12 @@ struct Presolve {
             addedLast[variable] = node
         }
 
-        mutating func clear(_ variable: Int) {
+        @inline(__always) mutating func clear(_ variable: Int) {
             cleared[variable] = true
-            addedFirst[variable] = -1
-            addedLast[variable] = -1
+            if addedFirst[variable] >= 0 {
+                addedFirst[variable] = -1
+                addedLast[variable] = -1
+            }
         }
     }
 
