@@ -19,9 +19,10 @@ struct Presolve {
     }
 
     /// `variable = Σ coefficient × other + constant` over variables not yet eliminated then.
+    /// (Every substitution's terms are one row of one ``RowStore``: no array each.)
     struct Substitution {
         let variable: Int
-        let terms: [(variable: Int, coefficient: Double)]
+        let terms: RowStore.Row
         let constant: Double
     }
 
@@ -76,7 +77,8 @@ struct Presolve {
 
         var elimination = Elimination(variables: n, terms: terms, constants: constants, isRequired: isRequired,
                                       relations: relations, isProtected: isProtected)
-        guard elimination.run(into: &substitutions, eliminated: &eliminated) else { return nil }
+        guard elimination.run(eliminated: &eliminated) else { return nil }
+        substitutions = elimination.substitutions()
         guard collect(elimination.remainingRows(), isRequired: isRequired, isProtected: isProtected),
               boundsAreConsistent(), isFinite() else { return nil }
         rows.sort { $0.source < $1.source }
@@ -114,6 +116,10 @@ struct Presolve {
         let relations: [Relation]
         let isProtected: [Bool]
         var buckets: [[Int32]] = [[], [], [], []]
+        /// Each substitution's variable and constant, in the order made, and its terms (row k
+        /// of ``expressed``).
+        var made: [(variable: Int, constant: Double)] = []
+        var expressed = RowStore()
         var heads = [0, 0, 0, 0]
         var queued: [Bool]
 
@@ -187,7 +193,7 @@ struct Presolve {
         }
 
         /// Eliminates what it can; false when a contradiction was met.
-        mutating func run(into substitutions: inout [Substitution], eliminated: inout [Bool]) -> Bool {
+        mutating func run(eliminated: inout [Bool]) -> Bool {
             while let index = next() {
                 queued[index] = false
                 guard live[index], isRequired[index], relations[index] == .equal else { continue }
@@ -199,19 +205,16 @@ struct Presolve {
                 }
                 guard let pivot = pivot(of: index) else { continue }
                 let a = coefficient(ofRow: index, at: pivot)
-                var expressed: [(variable: Int, coefficient: Double)] = []
-                // (A singleton fixes its variable: no terms, and no allocation for none.)
-                if length > 1 { expressed.reserveCapacity(length - 1) }
                 for position in 0..<length where position != pivot {
                     expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
                 }
-                let substitution = Substitution(variable: Int(variable(ofRow: index, at: pivot)), terms: expressed,
-                                                constant: -constant[index] / a)
+                expressed.endRow()
+                let eliminatedVariable = Int(variable(ofRow: index, at: pivot))
+                made.append((eliminatedVariable, -constant[index] / a))
                 live[index] = false
                 for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
-                eliminated[substitution.variable] = true
-                substitutions.append(substitution)
-                substitute(substitution, except: index)
+                eliminated[eliminatedVariable] = true
+                substitute(made.count - 1, except: index)
             }
             return true
         }
@@ -277,11 +280,21 @@ struct Presolve {
             count[index] += 1
         }
 
-        /// Replaces the substituted variable in every other row that names it.
-        mutating func substitute(_ substitution: Substitution, except index: Int) {
+        /// The substitutions made, in order (their terms views into ``expressed``).
+        func substitutions() -> [Substitution] {
+            var list: [Substitution] = []
+            list.reserveCapacity(made.count)
+            for (k, head) in made.enumerated() {
+                list.append(Substitution(variable: head.variable, terms: expressed[k], constant: head.constant))
+            }
+            return list
+        }
+
+        /// Replaces the variable of substitution `k` in every other row that names it.
+        mutating func substitute(_ k: Int, except index: Int) {
             // The rows naming the variable, walked in place (no list copied per substitution):
             // substituting appends only to other variables' lists, never to this one's.
-            let variable = substitution.variable
+            let (variable, value) = made[k]
             var cursor = occurrences.cursor(variable)
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],
@@ -290,8 +303,9 @@ struct Presolve {
                 let factor = termCoefficient[Int(start[other]) + position]
                 removeTerm(at: position, ofRow: other)
                 uses[variable] -= 1
-                constant[other] += factor * substitution.constant
-                for (y, coefficient) in substitution.terms {
+                constant[other] += factor * value
+                for term in 0..<expressed.count(ofRow: k) {
+                    let (y, coefficient) = expressed.term(term, ofRow: k)
                     let added = factor * coefficient
                     if let existing = self.position(of: Int32(y), inRow: other) {
                         let k = Int(start[other]) + existing
