@@ -57,7 +57,9 @@ public final class Constraint: Sendable, CustomStringConvertible {
     var numberProblem: String? {
         // The usual case first, without building any message: every number usable.
         var usable = NumberCheck.isUsable(expression.constant)
-        for term in expression.terms where usable { usable = NumberCheck.isUsable(term.coefficient) }
+        expression.terms.withUnsafeBufferPointer { terms in
+            for k in 0..<terms.count where usable { usable = NumberCheck.isUsable(terms[k].coefficient) }
+        }
         if usable { return nil }
         for term in expression.terms {
             if let problem = NumberCheck.problem(term.coefficient) {

@@ -73,12 +73,15 @@ struct Component {
         init(_ constraints: [Constraint]) {
             var termCount = 0
             var smallest = UInt64.max, largest: UInt64 = 0
+            // (Terms are read through buffers by index here and below: no term, and so no
+            // variable reference, is copied per look.)
             for constraint in constraints {
-                let terms = constraint.expression.terms
-                termCount += terms.count
-                for term in terms {
-                    smallest = min(smallest, term.variable.id)
-                    largest = max(largest, term.variable.id)
+                constraint.expression.terms.withUnsafeBufferPointer { terms in
+                    termCount += terms.count
+                    for t in 0..<terms.count {
+                        smallest = min(smallest, terms[t].variable.id)
+                        largest = max(largest, terms[t].variable.id)
+                    }
                 }
             }
             // Ids are creation numbers: usually a short range, looked up directly (no hashing).
@@ -88,19 +91,22 @@ struct Component {
             termStart = [Int](repeating: 0, count: constraints.count + 1)
             for (k, constraint) in constraints.enumerated() {
                 var first: Int32 = -1
-                for term in constraint.expression.terms {
-                    let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
-                    if inserted {
-                        variables.append(term.variable)
-                        ids.append(term.variable.id)
-                        parent.append(slot)
-                    }
-                    termSlots.append(slot)
-                    if first < 0 {
-                        first = slot
-                    } else {
-                        let a = find(first), b = find(slot)
-                        if a != b { parent[Int(max(a, b))] = min(a, b) }
+                constraint.expression.terms.withUnsafeBufferPointer { terms in
+                    for t in 0..<terms.count {
+                        let id = terms[t].variable.id
+                        let (slot, inserted) = table.insert(id, Int32(variables.count))
+                        if inserted {
+                            variables.append(terms[t].variable)
+                            ids.append(id)
+                            parent.append(slot)
+                        }
+                        termSlots.append(slot)
+                        if first < 0 {
+                            first = slot
+                        } else {
+                            let a = find(first), b = find(slot)
+                            if a != b { parent[Int(max(a, b))] = min(a, b) }
+                        }
                     }
                 }
                 termStart[k + 1] = termSlots.count
@@ -199,7 +205,9 @@ struct Component {
             position[slot] = 0
             let constraint = constraints[Int(members[members.startIndex])]
             var row = RowStore(reservingRows: 1, terms: constraint.expression.terms.count)
-            for term in constraint.expression.terms { row.append((0, term.coefficient)) }
+            constraint.expression.terms.withUnsafeBufferPointer { terms in
+                for k in 0..<terms.count { row.append((0, terms[k].coefficient)) }
+            }
             row.endRow()
             return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: row)
         }
@@ -215,8 +223,10 @@ struct Component {
         for (_, index) in keyed {
             let constraint = constraints[Int(index)]
             ordered.append(constraint)
-            for (offset, term) in constraint.expression.terms.enumerated() {
-                terms.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+            constraint.expression.terms.withUnsafeBufferPointer { row in
+                for offset in 0..<row.count {
+                    terms.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), row[offset].coefficient))
+                }
             }
             terms.endRow()
         }
@@ -334,7 +344,7 @@ struct ScalarBatch {
             rows.removeAll(keepingCapacity: true)
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
-                rows.append(ScalarComponent.Row(coefficient: constraint.expression.terms[0].coefficient,
+                rows.append(ScalarComponent.Row(coefficient: constraint.expression.terms.withUnsafeBufferPointer { $0[0].coefficient },
                                                 constant: constraint.expression.constant,
                                                 relation: constraint.relation, strength: constraint.strength))
             }
@@ -352,7 +362,9 @@ struct ScalarBatch {
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
                 constraints.append(constraint)
-                for term in constraint.expression.terms { terms.append((piece, term.coefficient)) }
+                constraint.expression.terms.withUnsafeBufferPointer { row in
+                    for k in 0..<row.count { terms.append((piece, row[k].coefficient)) }
+                }
                 terms.endRow()
             }
             return true
