@@ -14,7 +14,9 @@ struct Presolve {
     struct Row {
         /// Index of the constraint in ``Component/constraints``.
         let source: Int
-        var terms: [(variable: Int, coefficient: Double)]
+        /// A view into the component's rows (a row presolve left as it was) or into the store
+        /// of the rows it changed: no array per row.
+        var terms: RowStore.Row
         var constant: Double
     }
 
@@ -328,19 +330,24 @@ struct Presolve {
         }
 
         /// The rows still there, in component order (a changed row's terms copied out of the
-        /// flat arrays, an unchanged one's shared with the component).
+        /// flat arrays into one store, an unchanged one's shared with the component).
         func remainingRows() -> [Row] {
-            var rows: [Row] = []
-            for index in live.indices where live[index] {
-                if !changed[index] {
-                    rows.append(Row(source: index, terms: Array(originalTerms[index]), constant: constant[index]))
-                    continue
-                }
+            var changedRows = RowStore()
+            for index in live.indices where live[index] && changed[index] {
                 let first = Int(start[index])
-                var terms: [(variable: Int, coefficient: Double)] = []
-                terms.reserveCapacity(Int(count[index]))
-                for k in first..<first + Int(count[index]) { terms.append((Int(termVariable[k]), termCoefficient[k])) }
-                rows.append(Row(source: index, terms: terms, constant: constant[index]))
+                for k in first..<first + Int(count[index]) { changedRows.append((Int(termVariable[k]), termCoefficient[k])) }
+                changedRows.endRow()
+            }
+            // (Views made once the store is complete: appending to it would copy it otherwise.)
+            var rows: [Row] = []
+            var next = 0
+            for index in live.indices where live[index] {
+                if changed[index] {
+                    rows.append(Row(source: index, terms: changedRows[next], constant: constant[index]))
+                    next += 1
+                } else {
+                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
+                }
             }
             return rows
         }
@@ -554,7 +561,7 @@ struct Presolve {
         relations = component.constraints.map(\.relation)
         self.constants = constants
         rows = component.constraints.indices.map { index in
-            Row(source: index, terms: Array(terms[index]), constant: constants[index])
+            Row(source: index, terms: terms[index], constant: constants[index])
         }
         indexPlaces()
     }
