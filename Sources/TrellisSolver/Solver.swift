@@ -429,9 +429,11 @@ public final class Solver {
                 plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: moved))
                 plan.work.append(index)
             }
-            for (position, variable) in component.variables.enumerated() {
-                plan.variableIndex.insert(variable.id, Int32(plan.places.count))
-                plan.places.append((Int32(index), Int32(position)))
+            component.variables.withUnsafeBufferPointer { variables in
+                for position in 0..<variables.count {
+                    plan.variableIndex.insert(variables[position].id, Int32(plan.places.count))
+                    plan.places.append((Int32(index), Int32(position)))
+                }
             }
         }
     }
@@ -442,9 +444,11 @@ public final class Solver {
         var count = 0, smallest = UInt64.max, largest: UInt64 = 0
         for component in components {
             count += component.variables.count
-            for variable in component.variables {
-                smallest = min(smallest, variable.id)
-                largest = max(largest, variable.id)
+            component.variables.withUnsafeBufferPointer { variables in
+                for k in 0..<variables.count {
+                    smallest = min(smallest, variables[k].id)
+                    largest = max(largest, variables[k].id)
+                }
             }
         }
         guard smallest <= largest else { return (IdentityTable(), 0) }
