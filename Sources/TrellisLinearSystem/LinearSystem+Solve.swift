@@ -107,12 +107,11 @@ extension LinearSystem {
         built.reserveCapacity(constraints.count)
         var position = 0
         for entry in constraints {
-            var terms: [Term] = []
-            terms.reserveCapacity(entry.terms.count)
-            for term in entry.terms {
-                terms.append(Term(variableObjects[Int(termVariables[position])], term.coefficient))
-                position += 1
+            let first = position
+            var terms = entry.terms.indices.map { k in
+                Term(variableObjects[Int(termVariables[first + k])], entry.terms[k].coefficient)
             }
+            position += entry.terms.count
             // In variable order already (ids follow `variables`), the constraint keeps this array
             // as it is instead of reducing a copy.
             if terms.count > 1 { terms.sort { $0.variable.id < $1.variable.id } }

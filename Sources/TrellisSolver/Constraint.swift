@@ -55,6 +55,12 @@ public final class Constraint: Sendable, CustomStringConvertible {
 
     /// Where the constraint's numbers are unusable (non-finite, or outside the solver's range), or nil.
     var numberProblem: String? {
+        // The usual case first, without building any message: every number usable.
+        var usable = NumberCheck.isUsable(expression.constant)
+        expression.terms.withUnsafeBufferPointer { terms in
+            for k in 0..<terms.count where usable { usable = NumberCheck.isUsable(terms[k].coefficient) }
+        }
+        if usable { return nil }
         for term in expression.terms {
             if let problem = NumberCheck.problem(term.coefficient) {
                 return "coefficient of \(term.variable) \(problem)"
@@ -70,6 +76,11 @@ package enum NumberCheck {
     /// The largest magnitude of a coefficient, constant, weight or suggested value (1e15).
     /// Beyond it, double precision cannot hold a layout's sums to the solver's tolerances.
     package static let limit = 1e15
+
+    /// Whether ``problem(_:)`` finds nothing wrong with `value` (without making its message).
+    @inline(__always) package static func isUsable(_ value: Double) -> Bool {
+        value.isFinite && !value.isSubnormal && abs(value) <= limit
+    }
 
     package static func problem(_ value: Double) -> String? {
         if value.isNaN { return "is NaN" }

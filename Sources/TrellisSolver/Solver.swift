@@ -407,14 +407,14 @@ public final class Solver {
         })
         var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
         if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
-        var variableCount = batch?.values.count ?? 0
-        for component in components { variableCount += component.variables.count }
         plan.states = []
         plan.states.reserveCapacity(components.count + 1)
-        plan.variableIndex = IdentityTable(minimumCapacity: variableCount)
+        let parts = components + (batch.map { [$0.component] } ?? [])
+        let variableCount: Int
+        (plan.variableIndex, variableCount) = Self.variableTable(for: parts)
         plan.places = []
         plan.places.reserveCapacity(variableCount)
-        for component in components + (batch.map { [$0.component] } ?? []) {
+        for component in parts {
             let index = plan.states.count
             if let old = unchangedState(of: component, touched: touched) {
                 plan.states.append(old)
@@ -429,11 +429,30 @@ public final class Solver {
                 plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: moved))
                 plan.work.append(index)
             }
-            for (position, variable) in component.variables.enumerated() {
-                plan.variableIndex.insert(variable.id, Int32(plan.places.count))
-                plan.places.append((Int32(index), Int32(position)))
+            component.variables.withUnsafeBufferPointer { variables in
+                for position in 0..<variables.count {
+                    plan.variableIndex.insert(variables[position].id, Int32(plan.places.count))
+                    plan.places.append((Int32(index), Int32(position)))
+                }
             }
         }
+    }
+
+    /// An empty table for the variables of `components`, and how many there are: direct (no
+    /// hashing) when their ids span a short range, as those of one system made together do.
+    private static func variableTable(for components: [Component]) -> (table: IdentityTable, count: Int) {
+        var count = 0, smallest = UInt64.max, largest: UInt64 = 0
+        for component in components {
+            count += component.variables.count
+            component.variables.withUnsafeBufferPointer { variables in
+                for k in 0..<variables.count {
+                    smallest = min(smallest, variables[k].id)
+                    largest = max(largest, variables[k].id)
+                }
+            }
+        }
+        guard smallest <= largest else { return (IdentityTable(), 0) }
+        return (IdentityTable(keysIn: smallest...largest, minimumCapacity: count), count)
     }
 
     /// The old state of `component` when it is exactly an old component (none of its variables

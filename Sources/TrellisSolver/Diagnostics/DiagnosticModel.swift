@@ -80,9 +80,9 @@ final class DiagnosticModel {
                      timeLimit: Int?) throws -> DiagnosticModel? {
         var position: [UInt64: Int] = [:]
         for (index, variable) in component.variables.enumerated() { position[variable.id] = index }
-        let terms = component.constraints.map { constraint in
+        let terms = RowStore(component.constraints.map { constraint in
             constraint.expression.terms.map { (variable: position[$0.variable.id]!, coefficient: $0.coefficient) }
-        }
+        })
         let presolve = reduced
             ? (Presolve(component: component, terms: terms, constants: constants)
                ?? Presolve.identity(component: component, terms: terms, constants: constants))

@@ -12,7 +12,7 @@ struct Component {
         constraints[index] = constraint
     }
     /// Each constraint's terms as (position in ``variables``, coefficient), parallel to ``constraints``.
-    let terms: [[(variable: Int, coefficient: Double)]]
+    let terms: RowStore
     /// Whether this is a ``ScalarBatch``'s component: independent one-variable pieces, already
     /// solved in closed form (never an LP; its constants never move in place).
     var isScalarBatch = false
@@ -72,25 +72,41 @@ struct Component {
 
         init(_ constraints: [Constraint]) {
             var termCount = 0
-            for constraint in constraints { termCount += constraint.expression.terms.count }
-            var table = IdentityTable(minimumCapacity: termCount)
+            var smallest = UInt64.max, largest: UInt64 = 0
+            // (Terms are read through buffers by index here and below: no term, and so no
+            // variable reference, is copied per look.)
+            for constraint in constraints {
+                constraint.expression.terms.withUnsafeBufferPointer { terms in
+                    termCount += terms.count
+                    for t in 0..<terms.count {
+                        smallest = min(smallest, terms[t].variable.id)
+                        largest = max(largest, terms[t].variable.id)
+                    }
+                }
+            }
+            // Ids are creation numbers: usually a short range, looked up directly (no hashing).
+            var table = smallest <= largest ? IdentityTable(keysIn: smallest...largest, minimumCapacity: termCount)
+                                            : IdentityTable()
             termSlots.reserveCapacity(termCount)
             termStart = [Int](repeating: 0, count: constraints.count + 1)
             for (k, constraint) in constraints.enumerated() {
                 var first: Int32 = -1
-                for term in constraint.expression.terms {
-                    let (slot, inserted) = table.insert(term.variable.id, Int32(variables.count))
-                    if inserted {
-                        variables.append(term.variable)
-                        ids.append(term.variable.id)
-                        parent.append(slot)
-                    }
-                    termSlots.append(slot)
-                    if first < 0 {
-                        first = slot
-                    } else {
-                        let a = find(first), b = find(slot)
-                        if a != b { parent[Int(max(a, b))] = min(a, b) }
+                constraint.expression.terms.withUnsafeBufferPointer { terms in
+                    for t in 0..<terms.count {
+                        let id = terms[t].variable.id
+                        let (slot, inserted) = table.insert(id, Int32(variables.count))
+                        if inserted {
+                            variables.append(terms[t].variable)
+                            ids.append(id)
+                            parent.append(slot)
+                        }
+                        termSlots.append(slot)
+                        if first < 0 {
+                            first = slot
+                        } else {
+                            let a = find(first), b = find(slot)
+                            if a != b { parent[Int(max(a, b))] = min(a, b) }
+                        }
                     }
                 }
                 termStart[k + 1] = termSlots.count
@@ -188,10 +204,12 @@ struct Component {
             let slot = Int(group[group.startIndex])
             position[slot] = 0
             let constraint = constraints[Int(members[members.startIndex])]
-            var row: [(variable: Int, coefficient: Double)] = []
-            row.reserveCapacity(constraint.expression.terms.count)
-            for term in constraint.expression.terms { row.append((0, term.coefficient)) }
-            return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: [row])
+            var row = RowStore(reservingRows: 1, terms: constraint.expression.terms.count)
+            constraint.expression.terms.withUnsafeBufferPointer { terms in
+                for k in 0..<terms.count { row.append((0, terms[k].coefficient)) }
+            }
+            row.endRow()
+            return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: row)
         }
         var slots = Array(group)
         if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
@@ -199,17 +217,18 @@ struct Component {
         let keyed = canonicalOrder(members, constraints: constraints, joined: joined, position: position)
         var ordered: [Constraint] = []
         ordered.reserveCapacity(keyed.count)
-        var terms: [[(variable: Int, coefficient: Double)]] = []
-        terms.reserveCapacity(keyed.count)
+        var termCount = 0
+        for (_, index) in keyed { termCount += termStart[Int(index) + 1] - termStart[Int(index)] }
+        var terms = RowStore(reservingRows: keyed.count, terms: termCount)
         for (_, index) in keyed {
             let constraint = constraints[Int(index)]
             ordered.append(constraint)
-            var row: [(variable: Int, coefficient: Double)] = []
-            row.reserveCapacity(termStart[Int(index) + 1] - termStart[Int(index)])
-            for (offset, term) in constraint.expression.terms.enumerated() {
-                row.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), term.coefficient))
+            constraint.expression.terms.withUnsafeBufferPointer { row in
+                for offset in 0..<row.count {
+                    terms.append((Int(position[Int(termSlots[termStart[Int(index)] + offset])]), row[offset].coefficient))
+                }
             }
-            terms.append(row)
+            terms.endRow()
         }
         return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
     }
@@ -307,7 +326,7 @@ struct ScalarBatch {
     struct Builder {
         private var variables: [Variable] = []
         private var constraints: [Constraint] = []
-        private var terms: [[(variable: Int, coefficient: Double)]] = []
+        private var terms = RowStore()
         private var values: [Double] = []
         private var rows: [ScalarComponent.Row] = []
 
@@ -325,7 +344,7 @@ struct ScalarBatch {
             rows.removeAll(keepingCapacity: true)
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
-                rows.append(ScalarComponent.Row(coefficient: constraint.expression.terms[0].coefficient,
+                rows.append(ScalarComponent.Row(coefficient: constraint.expression.terms.withUnsafeBufferPointer { $0[0].coefficient },
                                                 constant: constraint.expression.constant,
                                                 relation: constraint.relation, strength: constraint.strength))
             }
@@ -343,10 +362,10 @@ struct ScalarBatch {
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
                 constraints.append(constraint)
-                var row: [(variable: Int, coefficient: Double)] = []
-                row.reserveCapacity(constraint.expression.terms.count)
-                for term in constraint.expression.terms { row.append((piece, term.coefficient)) }
-                terms.append(row)
+                constraint.expression.terms.withUnsafeBufferPointer { row in
+                    for k in 0..<row.count { terms.append((piece, row[k].coefficient)) }
+                }
+                terms.endRow()
             }
             return true
         }
@@ -376,9 +395,14 @@ extension Constraint {
         mix(UInt64(relation == .equal ? 1 : relation == .lessThanOrEqual ? 2 : 3))
         mix(UInt64(strength.level.bitPattern))
         mix(strength.weight.bitPattern)
-        for (slot, term) in zip(slots, expression.terms) {
-            mix(UInt64(position[Int(slot)]))
-            mix(term.coefficient.bitPattern)
+        // (Read through a buffer by index: no term, and so no variable reference, is copied.)
+        expression.terms.withUnsafeBufferPointer { terms in
+            var slot = slots.startIndex
+            for k in 0..<terms.count {
+                mix(UInt64(position[Int(slots[slot])]))
+                mix(terms[k].coefficient.bitPattern)
+                slot += 1
+            }
         }
         mix(expression.constant.bitPattern)
         return hash

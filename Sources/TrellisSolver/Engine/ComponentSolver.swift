@@ -21,7 +21,7 @@ struct ComponentSolver {
 
     let component: Component
     /// Each constraint's terms as (position in ``Component/variables``, coefficient).
-    let terms: [[(variable: Int, coefficient: Double)]]
+    let terms: RowStore
     /// The constant of each constraint (edit rows carry their suggested value).
     let constants: [Double]
     /// Indices (into ``Component/constraints``) of the rows whose constants move between solves —
@@ -50,7 +50,7 @@ struct ComponentSolver {
             var rows: [ScalarComponent.Row] = []
             rows.reserveCapacity(component.constraints.count)
             for (index, constraint) in component.constraints.enumerated() {
-                rows.append(ScalarComponent.Row(coefficient: terms[index][0].coefficient, constant: constants[index],
+                rows.append(ScalarComponent.Row(coefficient: terms.term(0, ofRow: index).coefficient, constant: constants[index],
                                                 relation: constraint.relation, strength: constraint.strength))
             }
             if let value = ScalarComponent(rows: rows).solve() {
@@ -105,16 +105,31 @@ struct ComponentSolver {
         return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
     }
 
+    /// The error columns of one LP row: `count` consecutive columns from `first` (none for a
+    /// required row; surplus then shortfall for a soft `==`). A value, not an array per row.
+    struct ErrorColumns: RandomAccessCollection {
+        let first: Int
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "ErrorColumns: position out of range")
+            return first + position
+        }
+    }
+
     /// The LP of a reduced problem as loaded into GLPK, with what it was built from.
     private struct Program {
         let lp: LinearProgram
-        /// Each LP row's entries (terms, then error columns).
+        /// Each LP row's entries (terms, then error columns); kept only when edit steps may need
+        /// them (a ``ParametricTableau``), else empty: GLPK holds its own copy, and this one
+        /// would live through the simplex runs, where a solve's memory peaks.
         let matrix: [(indices: [Int32], values: [Double])]
         /// The bounds set, kept up to date as levels fix their optimal faces.
         var rowBounds: [LinearProgram.Bound]
         var columnBounds: [LinearProgram.Bound]
         /// The error columns of each LP row (none for a required row).
-        let errorColumns: [[Int]]
+        let errorColumns: [ErrorColumns]
         let columnCount: Int
     }
 
@@ -132,15 +147,15 @@ struct ComponentSolver {
                               variableOfColumn: [Int]) -> Program {
         let constraints = component.constraints
         var columnCount = variableOfColumn.count
-        var errorColumns: [[Int]] = []
+        var errorColumns: [ErrorColumns] = []
         errorColumns.reserveCapacity(presolve.rows.count)
         for row in presolve.rows {
             let constraint = constraints[row.source]
             if constraint.strength.isRequired {
-                errorColumns.append([])
+                errorColumns.append(ErrorColumns(first: columnCount, count: 0))
             } else {
                 let count = constraint.relation == .equal ? 2 : 1
-                errorColumns.append(Array(columnCount..<columnCount + count))
+                errorColumns.append(ErrorColumns(first: columnCount, count: count))
                 columnCount += count
             }
         }
@@ -176,13 +191,13 @@ struct ComponentSolver {
         lp.setBounds(rows: rowBounds, columns: columnBounds)
         lp.setMatrix(matrix)
         lp.scale()
-        return Program(lp: lp, matrix: matrix, rowBounds: rowBounds, columnBounds: columnBounds,
+        return Program(lp: lp, matrix: editRows.isEmpty ? [] : matrix, rowBounds: rowBounds, columnBounds: columnBounds,
                        errorColumns: errorColumns, columnCount: columnCount)
     }
 
     /// The error columns of the soft rows by level, highest level first (few distinct levels:
     /// a short list, not a dictionary).
-    private func softLevels(_ presolve: Presolve, errorColumns: [[Int]]) -> [[(column: Int, weight: Double)]] {
+    private func softLevels(_ presolve: Presolve, errorColumns: [ErrorColumns]) -> [[(column: Int, weight: Double)]] {
         let constraints = component.constraints
         var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
         for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
@@ -308,7 +323,7 @@ struct ComponentSolver {
     /// from the number of rows, new rows are made non-basic until it matches. Returns whether
     /// `lp` holds a usable starting basis.
     private func transplant(into lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                            errorColumns: [[Int]]) -> Bool {
+                            errorColumns: [ErrorColumns]) -> Bool {
         /// (row basic?, error-column bits) of constraint `source`, nil when unknown.
         let rowStatus: (Int) -> (basic: Bool, errors: UInt8)?
         /// Whether the column of variable `position` was basic (nil: unknown).
@@ -360,7 +375,7 @@ struct ComponentSolver {
 
     /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
     private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
-                       errorColumns: [[Int]], ranges: [Int: (lower: Double, upper: Double)]) {
+                       errorColumns: [ErrorColumns], ranges: [Int: (lower: Double, upper: Double)]) {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
@@ -387,7 +402,7 @@ struct ComponentSolver {
 
     /// Reads the statuses of the optimal basis, by position in the component.
     private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                         errorColumns: [[Int]]) -> BasisMemory.Compact {
+                         errorColumns: [ErrorColumns]) -> BasisMemory.Compact {
         var basis = BasisMemory.Compact(rows: Array(repeating: -1, count: component.constraints.count),
                                         errors: Array(repeating: 0, count: component.constraints.count),
                                         columns: Array(repeating: -1, count: component.variables.count))
@@ -426,8 +441,9 @@ struct ComponentSolver {
 
     /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
     /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
-    static func rowEntries(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
-                           errorColumns errors: [Int]) -> (indices: [Int32], values: [Double]) {
+    static func rowEntries<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
+                                                               errorColumns errors: Errors) -> (indices: [Int32], values: [Double])
+        where Errors.Index == Int {
         var indices: [Int32] = []
         var values: [Double] = []
         indices.reserveCapacity(row.terms.count + errors.count)

@@ -23,7 +23,7 @@ final class ComponentState {
     /// The edit variable of each edit row.
     let editOfRowIndex: [Int: UInt64]
     /// Each constraint's terms as (position in ``Component/variables``, coefficient).
-    let terms: [[(variable: Int, coefficient: Double)]]
+    let terms: RowStore
     /// Each constraint's own constant (edit rows: 0; their suggestion is supplied at solve time).
     private(set) var baseConstants: [Double]
     /// Rows whose constant has been changed in place (``Solver/updateConstant(of:to:)``): like
@@ -113,14 +113,16 @@ final class ComponentState {
 
     /// `constant + Σ coefficient × value` of a row at `values`, and the size of its terms
     /// (`|constant| + Σ |coefficient × value|`, the scale its rounding is judged against).
-    static func evaluate(_ terms: [(variable: Int, coefficient: Double)], constant: Double,
+    static func evaluate(_ terms: RowStore.Row, constant: Double,
                          at values: [Double]) -> (sum: Double, scale: Double) {
         var sum = constant
         var scale = abs(sum)
-        for (variable, coefficient) in terms {
-            let product = coefficient * values[variable]
-            sum += product
-            scale += abs(product)
+        terms.withTerms { terms in
+            for (variable, coefficient) in terms {
+                let product = coefficient * values[variable]
+                sum += product
+                scale += abs(product)
+            }
         }
         return (sum, scale)
     }
@@ -130,7 +132,7 @@ final class ComponentState {
         Self.objective(component: component, terms: terms, values: values, constants: constants)
     }
 
-    static func objective(component: Component, terms: [[(variable: Int, coefficient: Double)]],
+    static func objective(component: Component, terms: RowStore,
                           values: [Double], constants: [Double]) -> Double {
         var total = 0.0
         for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
@@ -207,7 +209,7 @@ final class ComponentState {
     /// changed. `costs` (each soft row's weight × violation) is brought up to date, computed in
     /// full when nil.
     private static func updatedObjective(_ costs: inout [Double]?, rows: inout SoftRows, component: Component,
-                                         terms: [[(variable: Int, coefficient: Double)]], values: [Double],
+                                         terms: RowStore, values: [Double],
                                          constants: [Double], changedVariables: [Int],
                                          changedRows: some Collection<(index: Int, constant: Double, weight: Double)>) -> Double {
         if !rows.built { rows.build(component: component, terms: terms) }
@@ -267,7 +269,7 @@ final class ComponentState {
         var relation: [Relation] = []
         var built = false
 
-        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]]) {
+        mutating func build(component: Component, terms: RowStore) {
             let n = component.variables.count
             soft = component.constraints.indices.filter { !component.constraints[$0].strength.isRequired }
             weight = component.constraints.map { $0.strength.isRequired ? 0 : $0.strength.weight }
@@ -311,7 +313,7 @@ final class ComponentState {
         var stamp: [UInt32] = []
         var now: UInt32 = 0
 
-        mutating func build(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
+        mutating func build(component: Component, terms: RowStore, constants: [Double]) {
             let n = component.variables.count
             var start = [Int32](repeating: 0, count: n + 1)
             var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)

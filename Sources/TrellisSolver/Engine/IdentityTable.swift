@@ -5,11 +5,23 @@
 /// The solver looks identities up for every term of every constraint on each structural change;
 /// `Dictionary` spends most of that time in SipHash. Identities are not attacker-chosen keys
 /// (they are creation counters and heap addresses), so a Fibonacci hash is enough.
+///
+/// Variable ids are creation numbers, so the variables of one system usually span a short
+/// range: a table made with ``init(keysIn:minimumCapacity:)`` for such a range is *direct* — an
+/// array indexed by `key - base`, no hashing or probing at all — and becomes a hash table
+/// (transparently, the same contents) only if a key outside the range is inserted.
 struct IdentityTable {
     /// 0 marks an empty slot (no identity is 0: variable ids start at 1, addresses are non-null).
+    /// Empty while the table is direct.
     private var keys: [UInt64]
+    /// Hashed: the index of the key in the same slot. Direct: the index of key `base + slot`
+    /// (-1: absent).
     private var values: [Int32]
     private var shift: UInt64
+    /// The smallest key of a direct table.
+    private var base: UInt64 = 0
+    /// Whether the table is direct (``values`` indexed by `key - base`).
+    private(set) var isDirect = false
     /// The number of identities stored.
     private(set) var count = 0
 
@@ -22,12 +34,42 @@ struct IdentityTable {
         shift = 64 - bits
     }
 
+    /// A table for about `minimumCapacity` identities, all (or most) in `range`: direct when the
+    /// range is at most ``directSpan`` times that many keys wide (no larger than the hash table
+    /// it replaces: 4 bytes a key of the range against 24 a stored identity), else hashed.
+    init(keysIn range: ClosedRange<UInt64>, minimumCapacity: Int) {
+        let span = range.upperBound - range.lowerBound
+        if range.lowerBound > 0, span < UInt64(Self.directSpan * max(minimumCapacity, 8)) {
+            self.init(directFrom: range.lowerBound, count: Int(span) + 1)
+        } else {
+            self.init(minimumCapacity: minimumCapacity)
+        }
+    }
+
+    /// An empty direct table for keys `base ..< base + count`.
+    private init(directFrom base: UInt64, count: Int) {
+        keys = []
+        values = Array(repeating: -1, count: count)
+        shift = 0
+        self.base = base
+        isDirect = true
+    }
+
+    /// How many keys wide (per identity stored) a direct table's range may be.
+    static let directSpan = 4
+
     @inline(__always) private func home(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The index stored for `key`, or nil.
     @inline(__always) func index(of key: UInt64) -> Int32? {
+        if isDirect {
+            let offset = key &- base
+            guard offset < UInt64(values.count) else { return nil }
+            let value = values[Int(offset)]
+            return value >= 0 ? value : nil
+        }
         let mask = keys.count - 1
         var slot = home(key)
         while true {
@@ -43,9 +85,25 @@ struct IdentityTable {
 
     /// Stores `value` for `key` unless `key` is there already; returns the index now stored
     /// and whether it was inserted.
-    @discardableResult
+    @inline(__always) @discardableResult
     mutating func insert(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
+        if isDirect {
+            let offset = key &- base
+            if offset < UInt64(values.count) {
+                let stored = values[Int(offset)]
+                if stored >= 0 { return (stored, false) }
+                values[Int(offset)] = value
+                count += 1
+                return (value, true)
+            }
+        }
+        return insertHashed(key, value)
+    }
+
+    /// ``insert(_:_:)`` into the hash table (a direct table becomes one first).
+    private mutating func insertHashed(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
         precondition(key != 0, "IdentityTable keys are non-zero")
+        if isDirect { makeHashed(capacity: count + 1) }
         if 2 * (count + 1) > keys.count { grow() }
         let mask = keys.count - 1
         var slot = home(key)
@@ -64,6 +122,11 @@ struct IdentityTable {
 
     /// Replaces the index of a stored `key` (no effect when absent).
     mutating func update(_ key: UInt64, to value: Int32) {
+        if isDirect {
+            let offset = key &- base
+            if offset < UInt64(values.count) && values[Int(offset)] >= 0 { values[Int(offset)] = value }
+            return
+        }
         let mask = keys.count - 1
         var slot = home(key)
         while keys[slot] != 0 {
@@ -75,6 +138,14 @@ struct IdentityTable {
     /// Removes `key`; returns the index it had.
     @discardableResult
     mutating func remove(_ key: UInt64) -> Int32? {
+        if isDirect {
+            let offset = key &- base
+            guard offset < UInt64(values.count), values[Int(offset)] >= 0 else { return nil }
+            let removed = values[Int(offset)]
+            values[Int(offset)] = -1
+            count -= 1
+            return removed
+        }
         let mask = keys.count - 1
         var slot = home(key)
         while keys[slot] != key {
@@ -106,9 +177,19 @@ struct IdentityTable {
     /// Makes room for `capacity` identities without growing on the way.
     /// One rehash into the final size, however far that is (not one per doubling).
     mutating func reserve(_ capacity: Int) {
+        if isDirect { return }   // (grows only into a hash table, at a key outside its range)
         var doublings: UInt64 = 0
         while 2 * capacity > keys.count << doublings { doublings += 1 }
         if doublings > 0 { grow(by: doublings) }
+    }
+
+    /// Turns a direct table into a hash table with the same contents and room for `capacity`.
+    private mutating func makeHashed(capacity: Int) {
+        var hashed = IdentityTable(minimumCapacity: max(capacity, 2 * count))
+        for (offset, value) in values.enumerated() where value >= 0 {
+            hashed.insert(base + UInt64(offset), value)
+        }
+        self = hashed
     }
 
     private mutating func grow(by doublings: UInt64 = 1) {

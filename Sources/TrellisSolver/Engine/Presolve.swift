@@ -14,14 +14,17 @@ struct Presolve {
     struct Row {
         /// Index of the constraint in ``Component/constraints``.
         let source: Int
-        var terms: [(variable: Int, coefficient: Double)]
+        /// A view into the component's rows (a row presolve left as it was) or into the store
+        /// of the rows it changed: no array per row.
+        var terms: RowStore.Row
         var constant: Double
     }
 
     /// `variable = Σ coefficient × other + constant` over variables not yet eliminated then.
+    /// (Every substitution's terms are one row of one ``RowStore``: no array each.)
     struct Substitution {
         let variable: Int
-        let terms: [(variable: Int, coefficient: Double)]
+        let terms: RowStore.Row
         let constant: Double
     }
 
@@ -55,7 +58,7 @@ struct Presolve {
     /// returns nil when a contradiction was met. Constraints in `protected` (whose constants move
     /// between solves: the affine model follows them) are neither substituted away nor turned
     /// into bounds: they stay LP rows.
-    init?(component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+    init?(component: Component, terms: RowStore, constants: [Double],
           protecting protected: [Int] = []) {
         let constraints = component.constraints
         let n = component.variables.count
@@ -76,7 +79,8 @@ struct Presolve {
 
         var elimination = Elimination(variables: n, terms: terms, constants: constants, isRequired: isRequired,
                                       relations: relations, isProtected: isProtected)
-        guard elimination.run(into: &substitutions, eliminated: &eliminated) else { return nil }
+        guard elimination.run(eliminated: &eliminated) else { return nil }
+        substitutions = elimination.substitutions()
         guard collect(elimination.remainingRows(), isRequired: isRequired, isProtected: isProtected),
               boundsAreConsistent(), isFinite() else { return nil }
         rows.sort { $0.source < $1.source }
@@ -106,7 +110,7 @@ struct Presolve {
         var live: [Bool]
         /// Whether a substitution changed the row (else its terms are the component's).
         var changed: [Bool]
-        let originalTerms: [[(variable: Int, coefficient: Double)]]
+        let originalTerms: RowStore
         var occurrences: Occurrences
         /// How many live rows name each variable (kept exact as rows change).
         var uses: [Int]
@@ -114,18 +118,20 @@ struct Presolve {
         let relations: [Relation]
         let isProtected: [Bool]
         var buckets: [[Int32]] = [[], [], [], []]
+        /// Each substitution's variable and constant, in the order made, and its terms (row k
+        /// of ``expressed``).
+        var made: [(variable: Int, constant: Double)] = []
+        var expressed = RowStore()
         var heads = [0, 0, 0, 0]
         var queued: [Bool]
 
-        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]], constants: [Double],
+        init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
             let m = terms.count
             var count = [Int32](repeating: 0, count: m)
             var uses = [Int](repeating: 0, count: n)
-            for (index, row) in terms.enumerated() {
-                count[index] = Int32(row.count)
-                for term in row { uses[term.variable] += 1 }
-            }
+            for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
+            for term in terms.entries { uses[term.variable] += 1 }
             // Rows move into the flat arrays when a substitution first changes them.
             start = Array(repeating: 0, count: m)
             self.count = count
@@ -146,25 +152,27 @@ struct Presolve {
         }
 
         /// The variable of term `position` of row `index`.
-        private func variable(ofRow index: Int, at position: Int) -> Int32 {
-            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms[index][position].variable)
+        @inline(__always) private func variable(ofRow index: Int, at position: Int) -> Int32 {
+            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms.term(position, ofRow: index).variable)
         }
 
         /// The coefficient of term `position` of row `index`.
-        private func coefficient(ofRow index: Int, at position: Int) -> Double {
-            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms[index][position].coefficient
+        @inline(__always) private func coefficient(ofRow index: Int, at position: Int) -> Double {
+            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms.term(position, ofRow: index).coefficient
         }
 
         /// Copies row `index` into the flat arrays (with room to grow), before its first change.
         private mutating func materialize(_ index: Int) {
-            let row = originalTerms[index]
+            let length = originalTerms.count(ofRow: index)
+            let room = max(length, Presolve.rowLengthCap)
             start[index] = Int32(termVariable.count)
-            capacity[index] = Int32(max(row.count, Presolve.rowLengthCap))
-            for term in row {
+            capacity[index] = Int32(room)
+            for position in 0..<length {
+                let term = originalTerms.term(position, ofRow: index)
                 termVariable.append(Int32(term.variable))
                 termCoefficient.append(term.coefficient)
             }
-            for _ in row.count..<Int(capacity[index]) {
+            for _ in length..<room {
                 termVariable.append(0)
                 termCoefficient.append(0)
             }
@@ -187,7 +195,7 @@ struct Presolve {
         }
 
         /// Eliminates what it can; false when a contradiction was met.
-        mutating func run(into substitutions: inout [Substitution], eliminated: inout [Bool]) -> Bool {
+        mutating func run(eliminated: inout [Bool]) -> Bool {
             while let index = next() {
                 queued[index] = false
                 guard live[index], isRequired[index], relations[index] == .equal else { continue }
@@ -199,18 +207,16 @@ struct Presolve {
                 }
                 guard let pivot = pivot(of: index) else { continue }
                 let a = coefficient(ofRow: index, at: pivot)
-                var expressed: [(variable: Int, coefficient: Double)] = []
-                expressed.reserveCapacity(length - 1)
                 for position in 0..<length where position != pivot {
                     expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
                 }
-                let substitution = Substitution(variable: Int(variable(ofRow: index, at: pivot)), terms: expressed,
-                                                constant: -constant[index] / a)
+                expressed.endRow()
+                let eliminatedVariable = Int(variable(ofRow: index, at: pivot))
+                made.append((eliminatedVariable, -constant[index] / a))
                 live[index] = false
                 for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
-                eliminated[substitution.variable] = true
-                substitutions.append(substitution)
-                substitute(substitution, except: index)
+                eliminated[eliminatedVariable] = true
+                substitute(made.count - 1, except: index)
             }
             return true
         }
@@ -276,11 +282,21 @@ struct Presolve {
             count[index] += 1
         }
 
-        /// Replaces the substituted variable in every other row that names it.
-        mutating func substitute(_ substitution: Substitution, except index: Int) {
+        /// The substitutions made, in order (their terms views into ``expressed``).
+        func substitutions() -> [Substitution] {
+            var list: [Substitution] = []
+            list.reserveCapacity(made.count)
+            for (k, head) in made.enumerated() {
+                list.append(Substitution(variable: head.variable, terms: expressed[k], constant: head.constant))
+            }
+            return list
+        }
+
+        /// Replaces the variable of substitution `k` in every other row that names it.
+        mutating func substitute(_ k: Int, except index: Int) {
             // The rows naming the variable, walked in place (no list copied per substitution):
             // substituting appends only to other variables' lists, never to this one's.
-            let variable = substitution.variable
+            let (variable, value) = made[k]
             var cursor = occurrences.cursor(variable)
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],
@@ -289,8 +305,9 @@ struct Presolve {
                 let factor = termCoefficient[Int(start[other]) + position]
                 removeTerm(at: position, ofRow: other)
                 uses[variable] -= 1
-                constant[other] += factor * substitution.constant
-                for (y, coefficient) in substitution.terms {
+                constant[other] += factor * value
+                for term in 0..<expressed.count(ofRow: k) {
+                    let (y, coefficient) = expressed.term(term, ofRow: k)
                     let added = factor * coefficient
                     if let existing = self.position(of: Int32(y), inRow: other) {
                         let k = Int(start[other]) + existing
@@ -313,19 +330,24 @@ struct Presolve {
         }
 
         /// The rows still there, in component order (a changed row's terms copied out of the
-        /// flat arrays, an unchanged one's shared with the component).
+        /// flat arrays into one store, an unchanged one's shared with the component).
         func remainingRows() -> [Row] {
-            var rows: [Row] = []
-            for index in live.indices where live[index] {
-                if !changed[index] {
-                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
-                    continue
-                }
+            var changedRows = RowStore()
+            for index in live.indices where live[index] && changed[index] {
                 let first = Int(start[index])
-                var terms: [(variable: Int, coefficient: Double)] = []
-                terms.reserveCapacity(Int(count[index]))
-                for k in first..<first + Int(count[index]) { terms.append((Int(termVariable[k]), termCoefficient[k])) }
-                rows.append(Row(source: index, terms: terms, constant: constant[index]))
+                for k in first..<first + Int(count[index]) { changedRows.append((Int(termVariable[k]), termCoefficient[k])) }
+                changedRows.endRow()
+            }
+            // (Views made once the store is complete: appending to it would copy it otherwise.)
+            var rows: [Row] = []
+            var next = 0
+            for index in live.indices where live[index] {
+                if changed[index] {
+                    rows.append(Row(source: index, terms: changedRows[next], constant: constant[index]))
+                    next += 1
+                } else {
+                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
+                }
             }
             return rows
         }
@@ -430,47 +452,62 @@ struct Presolve {
     }
 
     /// Which rows name each variable: the initial rows in one flat array (no array per
-    /// variable), plus the rows a substitution made name it later. Entries may be stale (a row
-    /// that no longer names the variable); users re-check the row.
+    /// variable), plus the rows a substitution made name it later, as a list per variable
+    /// threaded through flat arrays (in the order they were added). Entries may be stale (a
+    /// row that no longer names the variable); users re-check the row.
     private struct Occurrences {
         private var start: [Int32]
         private var rows: [Int32]
-        private var added: [[Int32]]
+        /// Rows added later: variable v's list runs from addedFirst[v] through addedNext
+        /// (-1 ends it); addedLast[v] is its last node, for appending.
+        private var addedFirst: [Int32]
+        private var addedLast: [Int32]
+        private var addedRow: [Int32] = []
+        private var addedNext: [Int32] = []
         private var cleared: [Bool]
 
-        init(variables n: Int, terms: [[(variable: Int, coefficient: Double)]]) {
+        init(variables n: Int, terms: RowStore) {
             var start = [Int32](repeating: 0, count: n + 1)
-            for row in terms { for term in row { start[term.variable + 1] += 1 } }
+            for term in terms.entries { start[term.variable + 1] += 1 }
             for j in 0..<n { start[j + 1] += start[j] }
             var fill = start
             var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for (index, row) in terms.enumerated() {
-                for term in row {
-                    rows[Int(fill[term.variable])] = Int32(index)
-                    fill[term.variable] += 1
+            for index in terms.indices {
+                for position in 0..<terms.count(ofRow: index) {
+                    let variable = terms.term(position, ofRow: index).variable
+                    rows[Int(fill[variable])] = Int32(index)
+                    fill[variable] += 1
                 }
             }
             self.start = start
             self.rows = rows
-            added = Array(repeating: [], count: n)   // empty arrays share one storage: no allocation each
+            addedFirst = Array(repeating: -1, count: n)
+            addedLast = Array(repeating: -1, count: n)
             cleared = Array(repeating: false, count: n)
         }
 
         func contains(_ variable: Int, where predicate: (Int) -> Bool) -> Bool {
             guard !cleared[variable] else { return false }
             for k in Int(start[variable])..<Int(start[variable + 1]) where predicate(Int(rows[k])) { return true }
-            return added[variable].contains { predicate(Int($0)) }
+            var node = addedFirst[variable]
+            while node >= 0 {
+                if predicate(Int(addedRow[Int(node)])) { return true }
+                node = addedNext[Int(node)]
+            }
+            return false
         }
 
         /// A walk over the rows of `variable`: the initial ones, then the added ones.
         struct Cursor {
             var next: Int
             var end: Int
-            var added = 0
+            /// The last added row visited (-1: none yet).
+            var node: Int32 = -1
+            var done = false
         }
 
         func cursor(_ variable: Int) -> Cursor {
-            cleared[variable] ? Cursor(next: 0, end: 0, added: Int.max)
+            cleared[variable] ? Cursor(next: 0, end: 0, done: true)
                               : Cursor(next: Int(start[variable]), end: Int(start[variable + 1]))
         }
 
@@ -480,16 +517,27 @@ struct Presolve {
                 cursor.next += 1
                 return Int(rows[cursor.next - 1])
             }
-            guard cursor.added < added[variable].count else { return nil }
-            cursor.added += 1
-            return Int(added[variable][cursor.added - 1])
+            guard !cursor.done else { return nil }
+            let node = cursor.node < 0 ? addedFirst[variable] : addedNext[Int(cursor.node)]
+            guard node >= 0 else { return nil }
+            cursor.node = node
+            return Int(addedRow[Int(node)])
         }
 
-        mutating func append(_ row: Int, to variable: Int) { added[variable].append(Int32(row)) }
+        mutating func append(_ row: Int, to variable: Int) {
+            let node = Int32(addedRow.count)
+            addedRow.append(Int32(row))
+            addedNext.append(-1)
+            if addedLast[variable] >= 0 { addedNext[Int(addedLast[variable])] = node } else { addedFirst[variable] = node }
+            addedLast[variable] = node
+        }
 
-        mutating func clear(_ variable: Int) {
+        @inline(__always) mutating func clear(_ variable: Int) {
             cleared[variable] = true
-            added[variable] = []
+            if addedFirst[variable] >= 0 {
+                addedFirst[variable] = -1
+                addedLast[variable] = -1
+            }
         }
     }
 
@@ -500,12 +548,12 @@ struct Presolve {
     }
 
     /// The unreduced problem: every constraint a row, no substitution, no bound.
-    static func identity(component: Component, terms: [[(variable: Int, coefficient: Double)]],
+    static func identity(component: Component, terms: RowStore,
                          constants: [Double]) -> Presolve {
         Presolve(unreduced: component, terms: terms, constants: constants)
     }
 
-    private init(unreduced component: Component, terms: [[(variable: Int, coefficient: Double)]], constants: [Double]) {
+    private init(unreduced component: Component, terms: RowStore, constants: [Double]) {
         let n = component.variables.count
         lower = Array(repeating: nil, count: n)
         upper = Array(repeating: nil, count: n)
