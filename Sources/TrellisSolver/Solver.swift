@@ -57,24 +57,26 @@ public final class Solver {
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
     /// The solved components and where each variable lives in them.
-    private var states: [ComponentState] = []
+    /// (This and the other properties a solve reads and writes on every step or constant change
+    /// are not checked dynamically for exclusive access either, for the reason given above.)
+    @exclusivity(unchecked) private var states: [ComponentState] = []
     /// Where each variable lives: ``variableIndex`` maps its id to an index into ``places``.
-    private var variableIndex = IdentityTable()
-    private var places: [(state: Int32, position: Int32)] = []
+    @exclusivity(unchecked) private var variableIndex = IdentityTable()
+    @exclusivity(unchecked) private var places: [(state: Int32, position: Int32)] = []
     /// Soft constraints without terms: a constant cost.
-    private var constantCost = 0.0
+    @exclusivity(unchecked) private var constantCost = 0.0
 
     /// Variables whose constraints were added or removed since the last solve.
-    private var structureTouched: [UInt64] = []
-    private var structureChanged = true
+    @exclusivity(unchecked) private var structureTouched: [UInt64] = []
+    @exclusivity(unchecked) private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
     @exclusivity(unchecked) private var suggestionsTouched: Set<UInt64> = []
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
-    private var movedConstraints: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var movedConstraints: Set<ObjectIdentifier> = []
     /// Rows whose constant changed since the last solve (state index, row), when no structural
     /// change is pending.
-    private var constantsTouched: [(state: Int, row: Int)] = []
+    @exclusivity(unchecked) private var constantsTouched: [(state: Int, row: Int)] = []
 
     /// Counters of the work done, for tests and benchmarks.
     struct Statistics {
@@ -520,7 +522,7 @@ public final class Solver {
         /// is done with them).
         var stepped: [ComponentState] = []
     }
-    private var stepScratch = StepScratch()
+    @exclusivity(unchecked) private var stepScratch = StepScratch()
 
     /// Makes the plan and the new solutions the solver's state.
     private func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
@@ -651,7 +653,7 @@ public final class Solver {
         }
     }
     /// Changed whenever a solve replaces the components (and with them where variables live).
-    private var placesGeneration = 0
+    @exclusivity(unchecked) private var placesGeneration = 0
 
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
     /// weight × violation, all levels together.

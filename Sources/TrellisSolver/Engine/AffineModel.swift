@@ -44,25 +44,45 @@ final class AffineModel {
         /// Scratch flags per substitution for ``readValues`` (all false between steps).
         var pending: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
-        var changed: [Int] = []
-        /// What the last step overwrote, with the old values, for an undo. Reused between steps.
-        var basicJournal: [(position: Int, value: Double)] = []
-        var valueJournal: [(variable: Int, value: Double)] = []
-        var remainingJournal: [(variable: Int, value: Double)] = []
-        var constantJournal: [(index: Int, value: Double)] = []
+        var changed = ScratchList<Int>()
+        /// What the last step overwrote, with the old values, for an undo. Reused between steps
+        /// (emptied by resetting their counts).
+        var basicJournal = ScratchList<(position: Int, value: Double)>()
+        var valueJournal = ScratchList<(variable: Int, value: Double)>()
+        var remainingJournal = ScratchList<(variable: Int, value: Double)>()
+        var constantJournal = ScratchList<(index: Int, value: Double)>()
+        /// The old values of the variables a re-expansion changed, by variable: those listed in
+        /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
+        var prior: [Double] = []
+        var expandedFrom = -1
 
         mutating func rollBackBasics() {
-            for (position, value) in basicJournal.reversed() { basicValue[position] = value }
-            basicJournal.removeAll(keepingCapacity: true)
+            var k = basicJournal.count - 1
+            while k >= 0 {
+                let (position, value) = basicJournal[k]
+                basicValue[position] = value
+                k -= 1
+            }
+            basicJournal.removeAll()
+        }
+
+        mutating func rollBackConstants() {
+            var k = constantJournal.count - 1
+            while k >= 0 {
+                let (index, value) = constantJournal[k]
+                constants[index] = value
+                k -= 1
+            }
+            constantJournal.removeAll()
         }
 
         mutating func clearJournals() {
-            // (Checked first: emptying an empty array still costs a call.)
-            if !basicJournal.isEmpty { basicJournal.removeAll(keepingCapacity: true) }
-            if !valueJournal.isEmpty { valueJournal.removeAll(keepingCapacity: true) }
-            if !remainingJournal.isEmpty { remainingJournal.removeAll(keepingCapacity: true) }
-            if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
-            if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+            basicJournal.removeAll()
+            valueJournal.removeAll()
+            remainingJournal.removeAll()
+            constantJournal.removeAll()
+            changed.removeAll()
+            expandedFrom = -1
         }
     }
 
@@ -110,51 +130,57 @@ final class AffineModel {
         }
 
         /// What the substitutions make of the changed variables listed in `changed` (as
-        /// Presolve.reexpand, journaling each old value and listing what changes in turn),
+        /// Presolve.reexpand, listing what changes in turn, and keeping each listed variable's
+        /// old value in `prior`, by variable: no journal entry per substitution),
         /// visiting only the substitutions that name a changed variable: a substitution names
         /// variables that later ones (evaluated before it) define, so one pass from the last
         /// flagged substitution down meets every one after whatever flags it. `dirty` (per
         /// variable) and `pending` (per substitution) are all false before and after.
-        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout [Int],
-                      journal: inout [(variable: Int, value: Double)]) {
+        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout ScratchList<Int>,
+                      prior: inout [Double]) {
             values.withUnsafeMutableBufferPointer { values in
-                dirty.withUnsafeMutableBufferPointer { dirty in
-                    pending.withUnsafeMutableBufferPointer { pending in
-                        var highest = -1
-                        for variable in changed {
-                            dirty[variable] = true
-                            for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                let k = Int(users[u])
-                                pending[k] = true
-                                highest = max(highest, k)
-                            }
-                        }
-                        var k = highest
-                        while k >= 0 {
-                            if pending[k] {
-                                pending[k] = false
-                                var value = constant[k]
-                                for t in Int(start[k])..<Int(start[k + 1]) {
-                                    value += termCoefficient[t] * values[Int(termVariable[t])]
+                prior.withUnsafeMutableBufferPointer { prior in
+                    dirty.withUnsafeMutableBufferPointer { dirty in
+                        pending.withUnsafeMutableBufferPointer { pending in
+                            var highest = -1
+                            for index in 0..<changed.count {
+                                let variable = changed[index]
+                                dirty[variable] = true
+                                for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                    let k = Int(users[u])
+                                    pending[k] = true
+                                    highest = max(highest, k)
                                 }
-                                let variable = Int(self.variable[k])
-                                journal.append((variable, values[variable]))
-                                values[variable] = value
-                                if !dirty[variable] {
-                                    dirty[variable] = true
-                                    changed.append(variable)
-                                    for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                        let user = Int(users[u])
-                                        pending[user] = true
-                                        // Presolve substitutes a variable away from every later row,
-                                        // so its users come before it; should one not, go back up.
-                                        if user > k { k = user + 1 }
+                            }
+                            var k = highest
+                            while k >= 0 {
+                                if pending[k] {
+                                    pending[k] = false
+                                    var value = constant[k]
+                                    for t in Int(start[k])..<Int(start[k + 1]) {
+                                        value += termCoefficient[t] * values[Int(termVariable[t])]
+                                    }
+                                    let variable = Int(self.variable[k])
+                                    if !dirty[variable] {
+                                        prior[variable] = values[variable]
+                                        values[variable] = value
+                                        dirty[variable] = true
+                                        changed.append(variable)
+                                        for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
+                                            let user = Int(users[u])
+                                            pending[user] = true
+                                            // Presolve substitutes a variable away from every later row,
+                                            // so its users come before it; should one not, go back up.
+                                            if user > k { k = user + 1 }
+                                        }
+                                    } else {
+                                        values[variable] = value
                                     }
                                 }
+                                k -= 1
                             }
-                            k -= 1
+                            for index in 0..<changed.count { dirty[changed[index]] = false }
                         }
-                        for variable in changed { dirty[variable] = false }
                     }
                 }
             }
@@ -162,8 +188,8 @@ final class AffineModel {
 
         /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
         /// old values and listing the variables.
-        func evaluate(_ order: [Int], into values: inout [Double], journal: inout [(variable: Int, value: Double)],
-                      changed: inout [Int]) {
+        func evaluate(_ order: [Int], into values: inout [Double], journal: inout ScratchList<(variable: Int, value: Double)>,
+                      changed: inout ScratchList<Int>) {
             for k in order {
                 let variable = Int(self.variable[k])
                 journal.append((variable, values[variable]))
@@ -216,8 +242,8 @@ final class AffineModel {
         /// Tableau steps in a row that crossed no breakpoint (after two, steps are linear again).
         var quietTableauSteps = 0
         /// Scratch of a tableau step: the rows it moves and their shifts.
-        var rows: [Int] = []
-        var shifts: [(row: Int, amount: Double)] = []
+        var rows = ScratchList<Int>()
+        var shifts = ScratchList<(row: Int, amount: Double)>()
     }
 
     /// What a successful step did.
@@ -252,7 +278,7 @@ final class AffineModel {
     /// The current constant of every constraint of the component.
     var constants: [Double] { core.moving.constants }
     /// The component variables the last successful step changed.
-    var changed: [Int] { core.moving.changed }
+    var changed: ArraySlice<Int> { core.moving.changed.elements }
 
     /// A model for a component that needed no LP: edit rows only change constant violations.
     static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
@@ -431,7 +457,8 @@ final class AffineModel {
                 break
             }
         }
-        for (position, _) in m.basicJournal {
+        for k in 0..<m.basicJournal.count {
+            let position = m.basicJournal[k].position
             let value = m.basicValue[position]
             let slack = 1e-9 * max(1, abs(value))
             if value < m.basicLower[position] - slack || value > m.basicUpper[position] + slack {
@@ -443,8 +470,10 @@ final class AffineModel {
             m.constantJournal.append((index, m.constants[index]))
             m.constants[index] = constant
         }
-        for (position, _) in m.basicJournal where m.basicVariable[position] >= 0 {
+        for k in 0..<m.basicJournal.count {
+            let position = m.basicJournal[k].position
             let variable = m.basicVariable[position]
+            guard variable >= 0 else { continue }
             m.remainingJournal.append((variable, m.remaining[variable]))
             m.remaining[variable] = m.basicValue[position]
             m.valueJournal.append((variable, values[variable]))
@@ -461,15 +490,24 @@ final class AffineModel {
                 m.substitutions.evaluate(order, into: &values, journal: &m.valueJournal, changed: &m.changed)
             }
         } else if !m.basicJournal.isEmpty {
-            if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
-            let basics = m.changed.count
-            for variable in m.changed { m.dirty[variable] = true }
-            let before = values
-            presolve.reexpand(&values, dirty: &m.dirty, changed: &m.changed)
-            for variable in m.changed { m.dirty[variable] = false }
-            for variable in m.changed[basics...] { m.valueJournal.append((variable, before[variable])) }
+            reexpand(&m, values: &values, presolve: presolve)
         }
         return (lpChange + constantRowChange, lpChange)
+    }
+
+    /// What the substitutions make of the variables in ``Moving/changed`` (listed in
+    /// ``Moving/changed`` in turn, their old values kept in ``Moving/prior``).
+    private static func reexpand(_ m: inout Moving, values: inout [Double], presolve: Presolve) {
+        guard !m.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
+        if !m.substitutions.built {
+            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+        }
+        let count = m.substitutions.variable.count
+        if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
+        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
+        if m.prior.count != values.count { m.prior = Array(repeating: 0, count: values.count) }
+        m.expandedFrom = m.changed.count
+        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed, prior: &m.prior)
     }
 
     /// A step that moves the tableau, following its basis through the breakpoints of the move
@@ -486,11 +524,11 @@ final class AffineModel {
         // The new constants go in first (journaled, taken back should the move fail). Edit rows
         // (whose last linear steps the tableau did not follow), and any other LP row whose
         // constant is changed now (a constraint's first update: it is no parameter row yet).
-        c.rows.removeAll(keepingCapacity: true)
-        c.rows.append(contentsOf: editRows)
+        c.rows.removeAll()
+        for index in editRows { c.rows.append(index) }
         var constantRowChange = 0.0
         for (index, constant, weight) in changes {
-            if !c.rows.contains(index) { c.rows.append(index) }
+            if !c.rows.contains(where: { $0 == index }) { c.rows.append(index) }
             let current = c.moving.constants[index]
             guard constant != current else { continue }
             if case .constant(let i)? = presolve.place(ofSource: index) {
@@ -500,8 +538,9 @@ final class AffineModel {
             c.moving.constantJournal.append((index, current))
             c.moving.constants[index] = constant
         }
-        c.shifts.removeAll(keepingCapacity: true)
-        for index in c.rows {
+        c.shifts.removeAll()
+        for k in 0..<c.rows.count {
+            let index = c.rows[k]
             let delta = c.moving.constants[index] - c.tableauConstants[index]
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             c.shifts.append((row, -delta))   // the right-hand side is minus the constant
@@ -509,7 +548,7 @@ final class AffineModel {
         let moved: ParametricTableau.Moved
         if undoable {
             var copy = c.tableau
-            guard let result = copy!.move(c.shifts) else {
+            guard let result = copy!.move(c.shifts.elements) else {
                 c.moving = c.saved!.moving
                 c.saved = nil
                 return nil
@@ -519,15 +558,14 @@ final class AffineModel {
         } else {
             // In place: on failure the tableau is in no usable state, so it is dropped (and with
             // it the directions, which stopped following the basis once the tableau took over).
-            guard let result = c.tableau!.move(c.shifts) else {
-                for (index, value) in c.moving.constantJournal.reversed() { c.moving.constants[index] = value }
-                c.moving.constantJournal.removeAll(keepingCapacity: true)
+            guard let result = c.tableau!.move(c.shifts.elements) else {
+                c.moving.rollBackConstants()
                 Self.disableTableau(&c)
                 return nil
             }
             moved = result
         }
-        for index in c.rows { c.tableauConstants[index] = c.moving.constants[index] }
+        for k in 0..<c.rows.count { c.tableauConstants[c.rows[k]] = c.moving.constants[c.rows[k]] }
         // The LP's objective moved from the tableau's point; the linear steps since then had
         // already counted their part of that change.
         let objectiveChange = (moved.objectiveAfter - moved.objectiveBefore) / costScale - c.linearChange + constantRowChange
@@ -547,27 +585,28 @@ final class AffineModel {
     /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
     /// (with what the substitutions make of them), listing what changed.
     private func readValues(_ columnValues: ArraySlice<Double>, into m: inout Moving, values: inout [Double]) {
-        m.changed.removeAll(keepingCapacity: true)
-        for (column, variable) in variableOfColumn.enumerated() {
-            let value = columnValues[columnValues.startIndex + column]
-            if value != m.remaining[variable] {
-                m.remainingJournal.append((variable, m.remaining[variable]))
-                m.valueJournal.append((variable, values[variable]))
-                m.remaining[variable] = value
-                values[variable] = value + 0
-                m.changed.append(variable)
+        m.changed.removeAll()
+        columnValues.withUnsafeBufferPointer { columnValues in
+            variableOfColumn.withUnsafeBufferPointer { variableOfColumn in
+                m.remaining.withUnsafeMutableBufferPointer { remaining in
+                    values.withUnsafeMutableBufferPointer { values in
+                        for column in 0..<variableOfColumn.count {
+                            let variable = variableOfColumn[column]
+                            let value = columnValues[column]
+                            if value != remaining[variable] {
+                                m.remainingJournal.append((variable, remaining[variable]))
+                                m.valueJournal.append((variable, values[variable]))
+                                remaining[variable] = value
+                                values[variable] = value + 0
+                                m.changed.append(variable)
+                            }
+                        }
+                    }
+                }
             }
         }
-        guard !m.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
-        if !m.substitutions.built {
-            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
-        }
-        let count = m.substitutions.variable.count
-        if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
-        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
         // What the substitutions make of them.
-        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed,
-                                 journal: &m.valueJournal)
+        Self.reexpand(&m, values: &values, presolve: presolve)
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
@@ -596,7 +635,7 @@ final class AffineModel {
             c.quietTableauSteps = saved.quietTableauSteps
             values = saved.values
             c.saved = nil
-            c.moving.changed.removeAll(keepingCapacity: true)
+            c.moving.changed.removeAll()
             return
         }
         undo(&c.moving, values: &values)
@@ -610,13 +649,29 @@ final class AffineModel {
     }
 
     private static func undo(_ m: inout Moving, values: inout [Double]) {
-        for (variable, value) in m.valueJournal.reversed() { values[variable] = value }
-        for (variable, value) in m.remainingJournal.reversed() { m.remaining[variable] = value }
-        for (index, value) in m.constantJournal.reversed() { m.constants[index] = value }
+        if m.expandedFrom >= 0 {
+            for index in m.expandedFrom..<m.changed.count {
+                let variable = m.changed[index]
+                values[variable] = m.prior[variable]
+            }
+            m.expandedFrom = -1
+        }
+        var k = m.valueJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = m.valueJournal[k]
+            values[variable] = value
+            k -= 1
+        }
+        k = m.remainingJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = m.remainingJournal[k]
+            m.remaining[variable] = value
+            k -= 1
+        }
+        m.rollBackConstants()
         m.rollBackBasics()
-        m.valueJournal.removeAll(keepingCapacity: true)
-        m.remainingJournal.removeAll(keepingCapacity: true)
-        m.constantJournal.removeAll(keepingCapacity: true)
-        m.changed.removeAll(keepingCapacity: true)
+        m.valueJournal.removeAll()
+        m.remainingJournal.removeAll()
+        m.changed.removeAll()
     }
 }
