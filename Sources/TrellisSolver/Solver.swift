@@ -70,7 +70,45 @@ public final class Solver {
     @exclusivity(unchecked) private var structureTouched: [UInt64] = []
     @exclusivity(unchecked) private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
-    @exclusivity(unchecked) private var suggestionsTouched: Set<UInt64> = []
+    @exclusivity(unchecked) private var suggestionsTouched = TouchedSuggestions()
+
+    /// A set of edit variables that holds its first member outside the hashed set: a drag
+    /// suggests one variable per solve, and then neither hashes it nor empties a set.
+    private struct TouchedSuggestions: Sequence {
+        private var first: UInt64?
+        private var rest: Set<UInt64> = []
+
+        /// The one member, nil unless there is exactly one.
+        var single: UInt64? { rest.isEmpty ? first : nil }
+
+        mutating func insert(_ id: UInt64) {
+            if let first {
+                if id != first { rest.insert(id) }
+            } else {
+                first = id
+            }
+        }
+
+        mutating func removeAll() {
+            first = nil
+            if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
+        }
+
+        func makeIterator() -> Iterator { Iterator(pending: first, rest: rest.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var pending: UInt64?
+            var rest: Set<UInt64>.Iterator
+
+            mutating func next() -> UInt64? {
+                if let next = pending {
+                    pending = nil
+                    return next
+                }
+                return rest.next()
+            }
+        }
+    }
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
     @exclusivity(unchecked) private var movedConstraints: Set<ObjectIdentifier> = []
@@ -102,7 +140,7 @@ public final class Solver {
     @exclusivity(unchecked) private(set) var statistics = Statistics()
 
     /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
-    public var limits = SolveLimits()
+    @exclusivity(unchecked) public var limits = SolveLimits()
 
     /// The wall-clock budget of a solve in milliseconds (``SolveLimits/milliseconds``).
     public var timeLimitMilliseconds: Int? {
@@ -351,7 +389,7 @@ public final class Solver {
         let drag = drag
         // The last suggestion is this variable's: any other since the last solve would be in
         // `suggestionsTouched` too.
-        guard !structureChanged, constantsTouched.isEmpty, let id = Self.single(suggestionsTouched),
+        guard !structureChanged, constantsTouched.isEmpty, let id = suggestionsTouched.single,
               limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
               limits.maximumVariables.map({ places.count <= $0 }) ?? true,
               drag.lastSuggestion.variable == id else { return false }
@@ -368,13 +406,8 @@ public final class Solver {
         }
         guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
         statistics.countStep(of: target.state)
-        suggestionsTouched.removeAll(keepingCapacity: true)
+        suggestionsTouched.removeAll()
         return true
-    }
-
-    /// The one element of `set`, nil unless it has exactly one.
-    private static func single(_ set: Set<UInt64>) -> UInt64? {
-        set.count == 1 ? set.first : nil
     }
 
     private func checkConstraintLimit() throws {
