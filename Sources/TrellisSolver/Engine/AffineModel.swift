@@ -138,52 +138,91 @@ final class AffineModel {
         /// variable) and `pending` (per substitution) are all false before and after.
         func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout ScratchList<Int>,
                       prior: inout [Double]) {
-            values.withUnsafeMutableBufferPointer { values in
-                prior.withUnsafeMutableBufferPointer { prior in
-                    dirty.withUnsafeMutableBufferPointer { dirty in
-                        pending.withUnsafeMutableBufferPointer { pending in
-                            var highest = -1
-                            for index in 0..<changed.count {
-                                let variable = changed[index]
-                                dirty[variable] = true
-                                for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                    let k = Int(users[u])
-                                    pending[k] = true
-                                    highest = max(highest, k)
-                                }
+            withTables { tables in
+                values.withUnsafeMutableBufferPointer { values in
+                    prior.withUnsafeMutableBufferPointer { prior in
+                        dirty.withUnsafeMutableBufferPointer { dirty in
+                            pending.withUnsafeMutableBufferPointer { pending in
+                                Self.reexpand(tables, values: values, prior: prior, dirty: dirty, pending: pending,
+                                              changed: &changed)
                             }
-                            var k = highest
-                            while k >= 0 {
-                                if pending[k] {
-                                    pending[k] = false
-                                    var value = constant[k]
-                                    for t in Int(start[k])..<Int(start[k + 1]) {
-                                        value += termCoefficient[t] * values[Int(termVariable[t])]
-                                    }
-                                    let variable = Int(self.variable[k])
-                                    if !dirty[variable] {
-                                        prior[variable] = values[variable]
-                                        values[variable] = value
-                                        dirty[variable] = true
-                                        changed.append(variable)
-                                        for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                            let user = Int(users[u])
-                                            pending[user] = true
-                                            // Presolve substitutes a variable away from every later row,
-                                            // so its users come before it; should one not, go back up.
-                                            if user > k { k = user + 1 }
-                                        }
-                                    } else {
-                                        values[variable] = value
-                                    }
-                                }
-                                k -= 1
-                            }
-                            for index in 0..<changed.count { dirty[changed[index]] = false }
                         }
                     }
                 }
             }
+        }
+
+        /// The arrays as buffers (the loops of a step read them without bounds checks).
+        struct Tables {
+            let variable: UnsafeBufferPointer<Int32>
+            let constant: UnsafeBufferPointer<Double>
+            let start: UnsafeBufferPointer<Int32>
+            let termVariable: UnsafeBufferPointer<Int32>
+            let termCoefficient: UnsafeBufferPointer<Double>
+            let userStart: UnsafeBufferPointer<Int32>
+            let users: UnsafeBufferPointer<Int32>
+        }
+
+        func withTables<R>(_ body: (Tables) -> R) -> R {
+            variable.withUnsafeBufferPointer { variable in
+                constant.withUnsafeBufferPointer { constant in
+                    start.withUnsafeBufferPointer { start in
+                        termVariable.withUnsafeBufferPointer { termVariable in
+                            termCoefficient.withUnsafeBufferPointer { termCoefficient in
+                                userStart.withUnsafeBufferPointer { userStart in
+                                    users.withUnsafeBufferPointer { users in
+                                        body(Tables(variable: variable, constant: constant, start: start, termVariable: termVariable,
+                                                    termCoefficient: termCoefficient, userStart: userStart, users: users))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private static func reexpand(_ t: Tables, values: UnsafeMutableBufferPointer<Double>, prior: UnsafeMutableBufferPointer<Double>,
+                                     dirty: UnsafeMutableBufferPointer<Bool>, pending: UnsafeMutableBufferPointer<Bool>,
+                                     changed: inout ScratchList<Int>) {
+            var highest = -1
+            for index in 0..<changed.count {
+                let variable = changed[index]
+                dirty[variable] = true
+                for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                    let k = Int(t.users[u])
+                    pending[k] = true
+                    highest = max(highest, k)
+                }
+            }
+            var k = highest
+            while k >= 0 {
+                if pending[k] {
+                    pending[k] = false
+                    var value = t.constant[k]
+                    for e in Int(t.start[k])..<Int(t.start[k + 1]) {
+                        value += t.termCoefficient[e] * values[Int(t.termVariable[e])]
+                    }
+                    let variable = Int(t.variable[k])
+                    if !dirty[variable] {
+                        prior[variable] = values[variable]
+                        values[variable] = value
+                        dirty[variable] = true
+                        changed.append(variable)
+                        for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                            let user = Int(t.users[u])
+                            pending[user] = true
+                            // Presolve substitutes a variable away from every later row,
+                            // so its users come before it; should one not, go back up.
+                            if user > k { k = user + 1 }
+                        }
+                    } else {
+                        values[variable] = value
+                    }
+                }
+                k -= 1
+            }
+            for index in 0..<changed.count { dirty[changed[index]] = false }
         }
 
         /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the

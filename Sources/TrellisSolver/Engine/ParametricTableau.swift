@@ -184,12 +184,13 @@ struct ParametricTableau {
             scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
                               alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m))
         }
-        var s = scratch
-        scratch = Scratch()
+        // Taken out by swapping (no copy: a copy and its write-back retain and release every array).
+        var s = Scratch()
+        swap(&s, &scratch)
         defer {
             for r in s.moving { s.rate[r] = 0 }
             s.moving.removeAll(keepingCapacity: true)
-            scratch = s
+            swap(&s, &scratch)
         }
         for (row, amount) in shifts where amount != 0 {
             if s.rate[row] == 0 { s.moving.append(row) }
