@@ -18,8 +18,10 @@ final class AffineModel {
         /// Change of the weighted objective per unit of right-hand side (the row's dual).
         var slope: Double
         /// The substitutions the direction reaches, in evaluation order (a step re-evaluates
-        /// only those, not every substitution); nil until a step first needs them.
-        var reached: [Int]?
+        /// only those, not every substitution); found when a step first needs them
+        /// (``reachedIsKnown``), the storage kept when the directions are read again.
+        var reached: [Int] = []
+        var reachedIsKnown = false
     }
 
     /// What a step reads and changes about the solution.
@@ -55,6 +57,8 @@ final class AffineModel {
         /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
         var prior: [Double] = []
         var expandedFrom = -1
+        /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
+        var touched = ScratchList<Int>()
 
         mutating func rollBackBasics() {
             var k = basicJournal.count - 1
@@ -147,6 +151,48 @@ final class AffineModel {
                                               changed: &changed)
                             }
                         }
+                    }
+                }
+            }
+        }
+
+        /// The substitutions that name one of the variables in `touched` or (in turn) what those
+        /// define, appended to `order` in evaluation order — as Presolve.dependentSubstitutions,
+        /// visiting only the substitutions that name a touched variable (see ``reexpand``).
+        /// `touched` gets the variables they define; `dirty` and `pending` are all false before
+        /// and after.
+        func dependents(of touched: inout ScratchList<Int>, dirty: inout [Bool], pending: inout [Bool], order: inout [Int]) {
+            withTables { t in
+                dirty.withUnsafeMutableBufferPointer { dirty in
+                    pending.withUnsafeMutableBufferPointer { pending in
+                        var highest = -1
+                        for index in 0..<touched.count where !dirty[touched[index]] {
+                            let variable = touched[index]
+                            dirty[variable] = true
+                            for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                                pending[Int(t.users[u])] = true
+                                highest = max(highest, Int(t.users[u]))
+                            }
+                        }
+                        var k = highest
+                        while k >= 0 {
+                            if pending[k] {
+                                pending[k] = false
+                                order.append(k)
+                                let variable = Int(t.variable[k])
+                                if !dirty[variable] {
+                                    dirty[variable] = true
+                                    touched.append(variable)
+                                    for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                                        let user = Int(t.users[u])
+                                        pending[user] = true
+                                        if user > k { k = user + 1 }
+                                    }
+                                }
+                            }
+                            k -= 1
+                        }
+                        for index in 0..<touched.count { dirty[touched[index]] = false }
                     }
                 }
             }
@@ -374,26 +420,29 @@ final class AffineModel {
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
             let slope = costScale.map { lp.rowDual(row) / $0 } ?? 0
             moving.directionOf[edit] = Int32(moving.directions.count)
-            moving.directions.append(Direction(entries: entries, slope: slope, reached: nil))
+            moving.directions.append(Direction(entries: entries, slope: slope))
         }
         core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
     }
 
     /// The substitutions direction `d` reaches (see ``Direction/reached``).
     private static func reached(by d: Int, _ m: inout Moving, presolve: Presolve) -> [Int] {
-        if let reached = m.directions[d].reached { return reached }
-        var marked = Array(repeating: false, count: presolve.lower.count)
-        var touched: [Int] = []
-        for (position, _) in m.directions[d].entries {
-            let variable = m.basicVariable[position]
-            if variable >= 0 && !marked[variable] {
-                marked[variable] = true
-                touched.append(variable)
-            }
+        if m.directions[d].reachedIsKnown { return m.directions[d].reached }
+        if !m.substitutions.built {
+            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
-        let reached = presolve.dependentSubstitutions(of: &marked, touched: &touched)
-        m.directions[d].reached = reached
-        return reached
+        let count = m.substitutions.variable.count
+        if m.dirty.count != presolve.lower.count { m.dirty = Array(repeating: false, count: presolve.lower.count) }
+        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
+        // The basic variables the direction moves, then (by the substitutions that name them) the rest.
+        m.touched.removeAll()
+        for (position, _) in m.directions[d].entries where m.basicVariable[position] >= 0 {
+            m.touched.append(m.basicVariable[position])
+        }
+        m.directions[d].reached.removeAll(keepingCapacity: true)
+        m.substitutions.dependents(of: &m.touched, dirty: &m.dirty, pending: &m.pending, order: &m.directions[d].reached)
+        m.directions[d].reachedIsKnown = true
+        return m.directions[d].reached
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
@@ -438,28 +487,43 @@ final class AffineModel {
     /// Takes the basis, values and directions of a moved tableau for linear steps.
     private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve, editRows: [Int],
                               variableOfColumn: [Int], costScale: Double) {
-        m.basicValue.removeAll(keepingCapacity: true)
-        m.basicLower.removeAll(keepingCapacity: true)
-        m.basicUpper.removeAll(keepingCapacity: true)
-        m.basicVariable.removeAll(keepingCapacity: true)
-        for p in 0..<t.m {
-            let k = Int(t.header[p])
-            let (lower, upper) = t.bounds(atPosition: p)
-            m.basicValue.append(t.value[k])
-            m.basicLower.append(lower)
-            m.basicUpper.append(upper)
-            let column = k - t.m
-            m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
+        if m.basicValue.count != t.m {
+            m.basicValue = Array(repeating: 0, count: t.m)
+            m.basicLower = m.basicValue
+            m.basicUpper = m.basicValue
+            m.basicVariable = Array(repeating: -1, count: t.m)
         }
-        m.directions.removeAll(keepingCapacity: true)
+        // (In place, on buffers: this runs whenever steps go back from the tableau to directions.)
+        m.basicValue.withUnsafeMutableBufferPointer { value in
+            m.basicLower.withUnsafeMutableBufferPointer { lower in
+                m.basicUpper.withUnsafeMutableBufferPointer { upper in
+                    m.basicVariable.withUnsafeMutableBufferPointer { variable in
+                        for p in 0..<t.m {
+                            let k = Int(t.header[p])
+                            (lower[p], upper[p]) = t.bounds(atPosition: p)
+                            value[p] = t.value[k]
+                            let column = k - t.m
+                            variable[p] = column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1
+                        }
+                    }
+                }
+            }
+        }
+        // The directions' storage is reused (their entries and reached substitutions).
+        var count = 0
         for index in editRows {
             guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
                 m.directionOf[index] = -1
                 continue
             }
-            m.directionOf[index] = Int32(m.directions.count)
-            m.directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: nil))
+            if count == m.directions.count { m.directions.append(Direction(entries: [], slope: 0)) }
+            t.direction(ofRow: row, into: &m.directions[count].entries)
+            m.directions[count].slope = t.rowReducedCost(row) / costScale
+            m.directions[count].reachedIsKnown = false
+            m.directionOf[index] = Int32(count)
+            count += 1
         }
+        if m.directions.count > count { m.directions.removeLast(m.directions.count - count) }
     }
 
     /// A step that keeps the basis (nil when a basic variable would leave its bounds): the

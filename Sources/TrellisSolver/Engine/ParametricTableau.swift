@@ -145,14 +145,17 @@ struct ParametricTableau {
 
     /// How the basic variables move per unit of row `i`'s value (row `i` non-basic): the tableau
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
-    func direction(ofRow i: Int) -> [(position: Int, alpha: Double)] {
-        var entries: [(position: Int, alpha: Double)] = []
+    /// (Into `entries`, emptied first: its storage is reused from one basis to the next.)
+    func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
+        entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(m)
-        for p in 0..<m {
-            let alpha = -inverse[p * m + i]
-            if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+        let m = m
+        inverse.withUnsafeBufferPointer { inverse in
+            for p in 0..<m {
+                let alpha = -inverse[p * m + i]
+                if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+            }
         }
-        return entries
     }
 
     /// The reduced cost of row `i` (the change of the LP objective per unit of its value).
