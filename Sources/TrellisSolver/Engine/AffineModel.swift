@@ -275,16 +275,28 @@ final class AffineModel {
         /// old values and listing the variables.
         func evaluate(_ order: [Int], into values: inout [Double], journal: inout ScratchList<(variable: Int, value: Double)>,
                       changed: inout ScratchList<Int>) {
-            for k in order {
-                let variable = Int(self.variable[k])
-                journal.append((variable, values[variable]))
-                changed.append(variable)
-            }
-            values.withUnsafeMutableBufferPointer { values in
-                for k in order {
-                    var value = constant[k]
-                    for t in Int(start[k])..<Int(start[k + 1]) { value += termCoefficient[t] * values[Int(termVariable[t])] }
-                    values[Int(variable[k])] = value
+            withTables { t in
+                order.withUnsafeBufferPointer { order in
+                    values.withUnsafeMutableBufferPointer { values in
+                        journal.append(upTo: order.count, filler: (0, 0)) { journal in
+                            changed.append(upTo: order.count, filler: 0) { changed in
+                                for (i, k) in order.enumerated() {
+                                    let variable = Int(t.variable[k])
+                                    journal[i] = (variable, values[variable])
+                                    changed[i] = variable
+                                }
+                                for k in order {
+                                    var value = t.constant[k]
+                                    for e in Int(t.start[k])..<Int(t.start[k + 1]) {
+                                        value += t.termCoefficient[e] * values[Int(t.termVariable[e])]
+                                    }
+                                    values[Int(t.variable[k])] = value
+                                }
+                                return order.count
+                            }
+                            return order.count
+                        }
+                    }
                 }
             }
         }
@@ -546,12 +558,7 @@ final class AffineModel {
                 movedDirection = d
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
                 lpChange -= m.directions[d].slope * delta
-                for (position, alpha) in m.directions[d].entries {
-                    let old = m.basicValue[position]
-                    m.basicJournal.append((position, old))
-                    let new = old - alpha * delta
-                    m.basicValue[position] = new
-                }
+                moveBasics(along: d, by: delta, &m)
             case .constant(let i):
                 // The row's constant moved with the edit's: base + (current - original).
                 let old = presolve.constantRows[i].constant + (m.constants[index] - presolve.constant(ofSource: index))
@@ -560,29 +567,15 @@ final class AffineModel {
                 break
             }
         }
-        for k in 0..<m.basicJournal.count {
-            let position = m.basicJournal[k].position
-            let value = m.basicValue[position]
-            let slack = 1e-9 * max(1, abs(value))
-            if value < m.basicLower[position] - slack || value > m.basicUpper[position] + slack {
-                m.rollBackBasics()
-                return nil
-            }
+        guard basicsHoldBounds(m) else {
+            m.rollBackBasics()
+            return nil
         }
         for (index, constant, _) in changes where m.constants[index] != constant {
             m.constantJournal.append((index, m.constants[index]))
             m.constants[index] = constant
         }
-        for k in 0..<m.basicJournal.count {
-            let position = m.basicJournal[k].position
-            let variable = m.basicVariable[position]
-            guard variable >= 0 else { continue }
-            m.remainingJournal.append((variable, m.remaining[variable]))
-            m.remaining[variable] = m.basicValue[position]
-            m.valueJournal.append((variable, values[variable]))
-            values[variable] = m.basicValue[position] + 0
-            m.changed.append(variable)
-        }
+        takeBasics(&m, values: &values)
         if movedEdits == 1 && movedDirection >= 0 {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
             let order = reached(by: movedDirection, &m, presolve: presolve)
@@ -596,6 +589,76 @@ final class AffineModel {
             reexpand(&m, values: &values, presolve: presolve)
         }
         return (lpChange + constantRowChange, lpChange)
+    }
+
+    /// Moves the basic values along direction `d` by `delta` (the constant's change), journaled.
+    /// (On buffers: a drag or resize moves many basic variables, and every array element write
+    /// or append would check the array's uniqueness.)
+    private static func moveBasics(along d: Int, by delta: Double, _ m: inout Moving) {
+        let entries = m.directions[d].entries
+        entries.withUnsafeBufferPointer { entries in
+            m.basicValue.withUnsafeMutableBufferPointer { value in
+                m.basicJournal.append(upTo: entries.count, filler: (0, 0)) { journal in
+                    for i in 0..<entries.count {
+                        let (position, alpha) = entries[i]
+                        let old = value[position]
+                        journal[i] = (position, old)
+                        value[position] = old - alpha * delta
+                    }
+                    return entries.count
+                }
+            }
+        }
+    }
+
+    /// Whether every basic value the step moved stays within its bounds (to a relative 1e-9).
+    private static func basicsHoldBounds(_ m: Moving) -> Bool {
+        m.basicJournal.elements.withUnsafeBufferPointer { journal in
+            m.basicValue.withUnsafeBufferPointer { value in
+                m.basicLower.withUnsafeBufferPointer { lower in
+                    m.basicUpper.withUnsafeBufferPointer { upper in
+                        for (position, _) in journal {
+                            let v = value[position]
+                            let slack = 1e-9 * max(1, abs(v))
+                            if v < lower[position] - slack || v > upper[position] + slack { return false }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the moved basic values of component variables into ``Moving/remaining`` and
+    /// `values` (journaled), listing the variables in ``Moving/changed``.
+    private static func takeBasics(_ m: inout Moving, values: inout [Double]) {
+        let moved = m.basicJournal.elements
+        let (basicValue, basicVariable) = (m.basicValue, m.basicVariable)
+        var written = 0
+        moved.withUnsafeBufferPointer { moved in
+            m.remaining.withUnsafeMutableBufferPointer { remaining in
+                values.withUnsafeMutableBufferPointer { values in
+                    m.remainingJournal.append(upTo: moved.count, filler: (0, 0)) { remainingJournal in
+                        m.valueJournal.append(upTo: moved.count, filler: (0, 0)) { valueJournal in
+                            m.changed.append(upTo: moved.count, filler: 0) { changed in
+                                for (position, _) in moved where basicVariable[position] >= 0 {
+                                    let variable = basicVariable[position]
+                                    remainingJournal[written] = (variable, remaining[variable])
+                                    remaining[variable] = basicValue[position]
+                                    valueJournal[written] = (variable, values[variable])
+                                    values[variable] = basicValue[position] + 0
+                                    changed[written] = variable
+                                    written += 1
+                                }
+                                return written
+                            }
+                            return written
+                        }
+                        return written
+                    }
+                }
+            }
+        }
     }
 
     /// What the substitutions make of the variables in ``Moving/changed`` (listed in

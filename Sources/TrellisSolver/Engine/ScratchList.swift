@@ -28,6 +28,21 @@ struct ScratchList<Element> {
         count += 1
     }
 
+    /// Appends the elements `body` writes into the buffer it is given (room for `maximum`
+    /// elements past the end; it returns how many it wrote): a step's loops write their journal
+    /// entries without a uniqueness check per element. `filler` initialises new storage.
+    mutating func append(upTo maximum: Int, filler: Element, _ body: (UnsafeMutableBufferPointer<Element>) -> Int) {
+        let start = count
+        if storage.count < start + maximum {
+            storage.append(contentsOf: repeatElement(filler, count: start + maximum - storage.count))
+        }
+        let written = storage.withUnsafeMutableBufferPointer { buffer in
+            body(UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + maximum)]))
+        }
+        precondition(written >= 0 && written <= maximum)
+        count = start + written
+    }
+
     /// Empties the list, keeping its storage.
     @inline(__always)
     mutating func removeAll() { count = 0 }
