@@ -99,7 +99,7 @@ final class LayoutEngine {
         last = nil      // so that the last snapshot's entries can take the new frames in place
         do {
             let snapshot = try LayoutPass.run(engine: self, root: root, mode: mode)
-            last = (mode, root.layoutLimits, snapshot)
+            last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
             hasPassed = true
             isApplied = false
             return snapshot
@@ -116,7 +116,14 @@ final class LayoutEngine {
     /// case) is not a change from outside.
     @exclusivity(unchecked) private var isRunning = false
     /// The last successful pass: how the root was held, under which limits, and its frames.
-    @exclusivity(unchecked) private var last: (mode: Mode, limits: SolveLimits, snapshot: LayoutSnapshot)?
+    @exclusivity(unchecked) private var last: LastPass?
+    /// (A struct, not a tuple: an optional tuple is copied and destroyed through its generic
+    /// value witnesses, hundreds of instructions a pass.)
+    private struct LastPass {
+        let mode: Mode
+        let limits: SolveLimits
+        let snapshot: LayoutSnapshot
+    }
     /// Whether the last pass's frames are the ones written in the tree (``View/layoutIfNeeded()``).
     @exclusivity(unchecked) var isApplied = false
 
