@@ -189,14 +189,16 @@ final class LayoutEngine {
     /// the root — when `snapshot` is that pass's frames (so ``LayoutSnapshot/apply(to:)`` can
     /// write them without looking items up).
     func itemsOfLastPass(matching snapshot: LayoutSnapshot, root: View) -> [LayoutItem]? {
-        guard !needsLowering, let last, let detached = loweredScope, ObjectIdentifier(root) == detached.rootIdentifier,
-              last.snapshot.rootKey == snapshot.rootKey,
-              detached.items.count == snapshot.entries.count else { return nil }
+        // (The kept scope's and the last pass's parts are read in place: copying either whole
+        // retains and releases each of their arrays, on every pass.)
+        guard !needsLowering, let lastEntries = last?.snapshot.entries, last?.snapshot.rootKey == snapshot.rootKey,
+              ObjectIdentifier(root) == loweredScope?.rootIdentifier, let items = loweredScope?.items,
+              items.count == snapshot.entries.count else { return nil }
         // The same stored entries (a copy of the value), not merely equal ones.
-        let same = last.snapshot.entries.withUnsafeBufferPointer { a in
+        let same = lastEntries.withUnsafeBufferPointer { a in
             snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
         }
-        return same ? detached.items : nil
+        return same ? items : nil
     }
 
     /// Stands for the root in the kept scope (``LayoutScope/Detached``); never in a hierarchy.
