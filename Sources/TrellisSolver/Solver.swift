@@ -506,7 +506,11 @@ public final class Solver {
                 moved.append((state, true, UInt64(row)))
             }
         }
-        moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        // (One change, a resize's or an update(constant:)'s, needs no sort: the sort's set-up
+        // alone is a few hundred instructions.)
+        if moved.count > 1 {
+            moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        }
         var stepped = stepScratch.stepped
         stepScratch.stepped = []
         stepped.removeAll(keepingCapacity: true)

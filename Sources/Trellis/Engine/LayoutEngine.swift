@@ -241,7 +241,7 @@ final class LayoutEngine {
     @exclusivity(unchecked) private var spareConstantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
     /// What one lowering hands to the solver (``solveOnce(root:mode:budget:)``), gathered by
-    /// ``place(_:_:into:source:)``.
+    /// ``place(_:_:old:into:spec:source:)``.
     private struct Lowering {
         /// Whether only what changed is lowered (the entries then change in place); else every
         /// constraint is, and ``next`` becomes the entries.
@@ -282,9 +282,9 @@ final class LayoutEngine {
 
     /// Compares a lowered constraint with the entry under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old constraint.
-    private func place(_ key: EntryKey, _ lowered: Lowered, into lowering: inout Lowering, spec: ImplicitSpec? = nil,
-                       source: () -> LayoutConstraint) {
-        if let old = entries[key] {
+    private func place(_ key: EntryKey, _ lowered: Lowered, old: Entry?, into lowering: inout Lowering,
+                       spec: ImplicitSpec? = nil, source: () -> LayoutConstraint) {
+        if let old {
             if lowered.matches(old.constraint) {
                 if !lowering.incremental { lowering.next[key] = old }
                 return
@@ -317,12 +317,13 @@ final class LayoutEngine {
             var seen = Set<ObjectIdentifier>()
             for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
                 let key = EntryKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
-                place(key, lowered, into: &lowering) { constraint }
+                guard constraint.isActive, let old = entries[key], let lowered = try lower(constraint, in: scope) else { continue }
+                place(key, lowered, old: old, into: &lowering) { constraint }
             }
             for spec in specs {
                 let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-                place(.implicit(spec.item.key, spec.role), lowered, into: &lowering, spec: spec) { Self.makeConstraint(spec) }
+                let key = EntryKey.implicit(spec.item.key, spec.role)
+                place(key, lowered, old: entries[key], into: &lowering, spec: spec) { Self.makeConstraint(spec) }
             }
         } catch {
             reset()
@@ -342,7 +343,8 @@ final class LayoutEngine {
         }
         for constraint in active {
             guard let lowered = try lower(constraint, in: scope) else { continue }
-            place(.explicit(ObjectIdentifier(constraint)), lowered, into: &lowering) { constraint }
+            let key = EntryKey.explicit(ObjectIdentifier(constraint))
+            place(key, lowered, old: entries[key], into: &lowering) { constraint }
         }
         let specs = try implicitSpecs(scope: scope, mode: mode)
         if limits.maximumConstraints != nil {
@@ -350,7 +352,8 @@ final class LayoutEngine {
         }
         for spec in specs {
             let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-            place(.implicit(spec.item.key, spec.role), lowered, into: &lowering, spec: spec) { Self.makeConstraint(spec) }
+            let key = EntryKey.implicit(spec.item.key, spec.role)
+            place(key, lowered, old: entries[key], into: &lowering, spec: spec) { Self.makeConstraint(spec) }
         }
         let changedKeys = Set(lowering.constantChanges.map(\.key))
         for (key, old) in entries where lowering.next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
