@@ -39,7 +39,16 @@ final class LayoutEngine {
         let relation: Relation
         let value: Double
         let priority: Priority
-        let roleText: String
+        let roleText: RoleText
+    }
+
+    /// What an implicit row is for, as its label says (an enum, not a string: specs are made and
+    /// copied on every pass, and a string would be retained and released with each copy).
+    private enum RoleText: String {
+        case rootFrame = "root frame"
+        case fittingSize = "fitting size"
+        case contentHugging = "content hugging"
+        case compressionResistance = "compression resistance"
     }
 
     /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
@@ -706,11 +715,11 @@ final class LayoutEngine {
                                          (.vertical, .height, size.height)] where !(value < 0) {
             specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,
                                       relation: .lessThanOrEqual, value: value,
-                                      priority: view.contentHuggingPriority(for: axis), roleText: "content hugging"))
+                                      priority: view.contentHuggingPriority(for: axis), roleText: .contentHugging))
             specs.append(ImplicitSpec(item: view, role: .compression(axis), attribute: attribute,
                                       relation: .greaterThanOrEqual, value: value,
                                       priority: view.contentCompressionResistancePriority(for: axis),
-                                      roleText: "compression resistance"))
+                                      roleText: .compressionResistance))
         }
         return specs
     }
@@ -741,8 +750,8 @@ final class LayoutEngine {
     }
 
     /// The role text of the root's rows under `mode`.
-    private static func rootText(_ mode: Mode) -> String {
-        if case .frame = mode { "root frame" } else { "fitting size" }
+    private static func rootText(_ mode: Mode) -> RoleText {
+        if case .frame = mode { .rootFrame } else { .fittingSize }
     }
 
     /// The root's left (0), top (1), width (2) or height (3) as `mode` holds it (no array: a
@@ -770,7 +779,7 @@ final class LayoutEngine {
     /// on every pass: no new object each time), else nil. (The old source is the one kept under
     /// the same key: made for the same item and role by ``makeConstraint(_:)``.)
     private static func source(_ old: LayoutConstraint, changedTo spec: ImplicitSpec?) -> LayoutConstraint? {
-        guard let spec, old.implicitRole == spec.roleText, old.label == spec.roleText, old.priority == spec.priority,
+        guard let spec, old.implicitRole == spec.roleText.rawValue, old.label == spec.roleText.rawValue, old.priority == spec.priority,
               old.relation == spec.relation, old.constantAttribute == spec.attribute else { return nil }
         old.constant = LayoutConstant(spec.value)
         return old
@@ -781,7 +790,7 @@ final class LayoutEngine {
             lhs: [LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(spec.item)),
                                            attribute: spec.attribute, coefficient: 1)],
             relation: spec.relation, rhs: [], constantAttribute: spec.attribute, constant: LayoutConstant(spec.value),
-            priority: spec.priority, label: spec.roleText, location: nil, implicitRole: spec.roleText)
+            priority: spec.priority, label: spec.roleText.rawValue, location: nil, implicitRole: spec.roleText.rawValue)
     }
 
     /// `terms + constant` in the solver's reduced form (``LinearExpression/reduced()``): each variable once,
