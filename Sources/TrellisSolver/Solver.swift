@@ -57,24 +57,64 @@ public final class Solver {
     private var editOfRow: [ObjectIdentifier: UInt64] = [:]
 
     /// The solved components and where each variable lives in them.
-    private var states: [ComponentState] = []
+    /// (This and the other properties a solve reads and writes on every step or constant change
+    /// are not checked dynamically for exclusive access either, for the reason given above.)
+    @exclusivity(unchecked) private var states: [ComponentState] = []
     /// Where each variable lives: ``variableIndex`` maps its id to an index into ``places``.
-    private var variableIndex = IdentityTable()
-    private var places: [(state: Int32, position: Int32)] = []
+    @exclusivity(unchecked) private var variableIndex = IdentityTable()
+    @exclusivity(unchecked) private var places: [(state: Int32, position: Int32)] = []
     /// Soft constraints without terms: a constant cost.
-    private var constantCost = 0.0
+    @exclusivity(unchecked) private var constantCost = 0.0
 
     /// Variables whose constraints were added or removed since the last solve.
-    private var structureTouched: [UInt64] = []
-    private var structureChanged = true
+    @exclusivity(unchecked) private var structureTouched: [UInt64] = []
+    @exclusivity(unchecked) private var structureChanged = true
     /// Edit variables whose suggestion changed since the last solve.
-    @exclusivity(unchecked) private var suggestionsTouched: Set<UInt64> = []
+    @exclusivity(unchecked) private var suggestionsTouched = TouchedSuggestions()
+
+    /// A set of edit variables that holds its first member outside the hashed set: a drag
+    /// suggests one variable per solve, and then neither hashes it nor empties a set.
+    private struct TouchedSuggestions: Sequence {
+        private var first: UInt64?
+        private var rest: Set<UInt64> = []
+
+        /// The one member, nil unless there is exactly one.
+        var single: UInt64? { rest.isEmpty ? first : nil }
+
+        mutating func insert(_ id: UInt64) {
+            if let first {
+                if id != first { rest.insert(id) }
+            } else {
+                first = id
+            }
+        }
+
+        mutating func removeAll() {
+            first = nil
+            if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
+        }
+
+        func makeIterator() -> Iterator { Iterator(pending: first, rest: rest.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var pending: UInt64?
+            var rest: Set<UInt64>.Iterator
+
+            mutating func next() -> UInt64? {
+                if let next = pending {
+                    pending = nil
+                    return next
+                }
+                return rest.next()
+            }
+        }
+    }
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
-    private var movedConstraints: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) private var movedConstraints: Set<ObjectIdentifier> = []
     /// Rows whose constant changed since the last solve (state index, row), when no structural
     /// change is pending.
-    private var constantsTouched: [(state: Int, row: Int)] = []
+    @exclusivity(unchecked) private var constantsTouched: [(state: Int, row: Int)] = []
 
     /// Counters of the work done, for tests and benchmarks.
     struct Statistics {
@@ -100,7 +140,7 @@ public final class Solver {
     @exclusivity(unchecked) private(set) var statistics = Statistics()
 
     /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
-    public var limits = SolveLimits()
+    @exclusivity(unchecked) public var limits = SolveLimits()
 
     /// The wall-clock budget of a solve in milliseconds (``SolveLimits/milliseconds``).
     public var timeLimitMilliseconds: Int? {
@@ -349,7 +389,7 @@ public final class Solver {
         let drag = drag
         // The last suggestion is this variable's: any other since the last solve would be in
         // `suggestionsTouched` too.
-        guard !structureChanged, constantsTouched.isEmpty, let id = Self.single(suggestionsTouched),
+        guard !structureChanged, constantsTouched.isEmpty, let id = suggestionsTouched.single,
               limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
               limits.maximumVariables.map({ places.count <= $0 }) ?? true,
               drag.lastSuggestion.variable == id else { return false }
@@ -366,13 +406,8 @@ public final class Solver {
         }
         guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
         statistics.countStep(of: target.state)
-        suggestionsTouched.removeAll(keepingCapacity: true)
+        suggestionsTouched.removeAll()
         return true
-    }
-
-    /// The one element of `set`, nil unless it has exactly one.
-    private static func single(_ set: Set<UInt64>) -> UInt64? {
-        set.count == 1 ? set.first : nil
     }
 
     private func checkConstraintLimit() throws {
@@ -490,7 +525,11 @@ public final class Solver {
                 moved.append((state, true, UInt64(row)))
             }
         }
-        moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        // (One change, a resize's or an update(constant:)'s, needs no sort: the sort's set-up
+        // alone is a few hundred instructions.)
+        if moved.count > 1 {
+            moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        }
         var stepped = stepScratch.stepped
         stepScratch.stepped = []
         stepped.removeAll(keepingCapacity: true)
@@ -539,7 +578,7 @@ public final class Solver {
         /// is done with them).
         var stepped: [ComponentState] = []
     }
-    private var stepScratch = StepScratch()
+    @exclusivity(unchecked) private var stepScratch = StepScratch()
 
     /// Makes the plan and the new solutions the solver's state.
     private func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
@@ -670,7 +709,7 @@ public final class Solver {
         }
     }
     /// Changed whenever a solve replaces the components (and with them where variables live).
-    private var placesGeneration = 0
+    @exclusivity(unchecked) private var placesGeneration = 0
 
     /// The cost of the last successful solve: the sum over soft constraints (edits included) of
     /// weight × violation, all levels together.

@@ -39,7 +39,16 @@ final class LayoutEngine {
         let relation: Relation
         let value: Double
         let priority: Priority
-        let roleText: String
+        let roleText: RoleText
+    }
+
+    /// What an implicit row is for, as its label says (an enum, not a string: specs are made and
+    /// copied on every pass, and a string would be retained and released with each copy).
+    private enum RoleText: String {
+        case rootFrame = "root frame"
+        case fittingSize = "fitting size"
+        case contentHugging = "content hugging"
+        case compressionResistance = "compression resistance"
     }
 
     /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
@@ -78,13 +87,16 @@ final class LayoutEngine {
         /// Solves that lowered only what changed (constants, content sizes, the root).
         var incrementalLowerings = 0
     }
-    private(set) var statistics = Statistics()
+    @exclusivity(unchecked) private(set) var statistics = Statistics()
 
-    private var solver = Solver()
-    private var entries: [EntryKey: Entry] = [:]
+    /// (The engine's stored properties are not checked dynamically for exclusive access: an
+    /// engine is used from one thread at a time and never accesses them overlappingly, and a
+    /// warm pass of a few microseconds made dozens of checked accesses of ~75 instructions each.)
+    @exclusivity(unchecked) private var solver = Solver()
+    @exclusivity(unchecked) private var entries: [EntryKey: Entry] = [:]
     /// Content sizes that replace ``View/intrinsicContentSize`` in the next solve (height-for-width
     /// measurement, set by ``LayoutPass``), by view.
-    var measuredSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) var measuredSizes: [ObjectIdentifier: Size] = [:]
 
     /// Lays out `root`'s subtree and returns the frames, without writing them: one solve, or —
     /// when stacks, layout sets or measured views take part — solves until they settle (``LayoutPass``).
@@ -96,7 +108,7 @@ final class LayoutEngine {
         last = nil      // so that the last snapshot's entries can take the new frames in place
         do {
             let snapshot = try LayoutPass.run(engine: self, root: root, mode: mode)
-            last = (mode, root.layoutLimits, snapshot)
+            last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
             hasPassed = true
             isApplied = false
             return snapshot
@@ -108,14 +120,21 @@ final class LayoutEngine {
     }
 
     /// Whether something that layout reads changed since the last pass (``View/setNeedsLayout()``).
-    private(set) var isDirty = true
+    @exclusivity(unchecked) private(set) var isDirty = true
     /// Whether a pass is running: what the pass changes itself (a stack's rows, a layout set's
     /// case) is not a change from outside.
-    private var isRunning = false
+    @exclusivity(unchecked) private var isRunning = false
     /// The last successful pass: how the root was held, under which limits, and its frames.
-    private var last: (mode: Mode, limits: SolveLimits, snapshot: LayoutSnapshot)?
+    @exclusivity(unchecked) private var last: LastPass?
+    /// (A struct, not a tuple: an optional tuple is copied and destroyed through its generic
+    /// value witnesses, hundreds of instructions a pass.)
+    private struct LastPass {
+        let mode: Mode
+        let limits: SolveLimits
+        let snapshot: LayoutSnapshot
+    }
     /// Whether the last pass's frames are the ones written in the tree (``View/layoutIfNeeded()``).
-    var isApplied = false
+    @exclusivity(unchecked) var isApplied = false
 
     /// Notes a change that layout reads; the next pass solves again and lowers every
     /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
@@ -134,7 +153,7 @@ final class LayoutEngine {
     }
 
     /// Whether a pass of this engine succeeded before.
-    private var hasPassed = false
+    @exclusivity(unchecked) private var hasPassed = false
 
     /// A second engine for the first round of this engine's passes when measured views take part
     /// (``LayoutPass``). That round always solves with the views' unconstrained sizes: kept apart
@@ -142,7 +161,7 @@ final class LayoutEngine {
     /// engine's solver only measured sizes that move a little — so both can move along their
     /// bases, where one solver would jump between the two sets of sizes and solve again, twice a
     /// pass. Both solve the same problems a single engine would.
-    private var probe: LayoutEngine?
+    @exclusivity(unchecked) private var probe: LayoutEngine?
 
     /// Lets the probe go when passes no longer use it: it would keep collecting changed
     /// constraints, and keep the views of its last scope alive.
@@ -167,26 +186,28 @@ final class LayoutEngine {
 
     /// Whether every constraint must be lowered again at the next solve (else only
     /// ``changedConstraints``, the root's frame and measured sizes are looked at).
-    private var needsLowering = true
-    private var changedConstraints: [LayoutConstraint] = []
+    @exclusivity(unchecked) private var needsLowering = true
+    @exclusivity(unchecked) private var changedConstraints: [LayoutConstraint] = []
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
-    private var loweredScope: LayoutScope.Detached?
-    private var loweredSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) private var loweredScope: LayoutScope.Detached?
+    @exclusivity(unchecked) private var loweredSizes: [ObjectIdentifier: Size] = [:]
     /// The mode the root's rows were last lowered for.
-    private var loweredMode: Mode?
+    @exclusivity(unchecked) private var loweredMode: Mode?
 
     /// The items of the last pass's scope, in snapshot order — but for index 0, which stands for
     /// the root — when `snapshot` is that pass's frames (so ``LayoutSnapshot/apply(to:)`` can
     /// write them without looking items up).
     func itemsOfLastPass(matching snapshot: LayoutSnapshot, root: View) -> [LayoutItem]? {
-        guard !needsLowering, let last, let detached = loweredScope, ObjectIdentifier(root) == detached.rootIdentifier,
-              last.snapshot.rootKey == snapshot.rootKey,
-              detached.items.count == snapshot.entries.count else { return nil }
+        // (The kept scope's and the last pass's parts are read in place: copying either whole
+        // retains and releases each of their arrays, on every pass.)
+        guard !needsLowering, let lastEntries = last?.snapshot.entries, last?.snapshot.rootKey == snapshot.rootKey,
+              ObjectIdentifier(root) == loweredScope?.rootIdentifier, let items = loweredScope?.items,
+              items.count == snapshot.entries.count else { return nil }
         // The same stored entries (a copy of the value), not merely equal ones.
-        let same = last.snapshot.entries.withUnsafeBufferPointer { a in
+        let same = lastEntries.withUnsafeBufferPointer { a in
             snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
         }
-        return same ? detached.items : nil
+        return same ? items : nil
     }
 
     /// Stands for the root in the kept scope (``LayoutScope/Detached``); never in a hierarchy.
@@ -226,10 +247,10 @@ final class LayoutEngine {
     }
 
     /// The storage of ``Lowering/constantChanges`` between passes (empty).
-    private var spareConstantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
+    @exclusivity(unchecked) private var spareConstantChanges: [(key: EntryKey, old: Entry, constant: Double, source: LayoutConstraint)] = []
 
     /// What one lowering hands to the solver (``solveOnce(root:mode:budget:)``), gathered by
-    /// ``place(_:_:into:source:)``.
+    /// ``place(_:_:old:into:spec:source:)``.
     private struct Lowering {
         /// Whether only what changed is lowered (the entries then change in place); else every
         /// constraint is, and ``next`` becomes the entries.
@@ -270,14 +291,15 @@ final class LayoutEngine {
 
     /// Compares a lowered constraint with the entry under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old constraint.
-    private func place(_ key: EntryKey, _ lowered: Lowered, into lowering: inout Lowering, source: () -> LayoutConstraint) {
-        if let old = entries[key] {
+    private func place(_ key: EntryKey, _ lowered: Lowered, old: Entry?, into lowering: inout Lowering,
+                       spec: ImplicitSpec? = nil, source: () -> LayoutConstraint) {
+        if let old {
             if lowered.matches(old.constraint) {
                 if !lowering.incremental { lowering.next[key] = old }
                 return
             }
             if lowered.matchesExceptConstant(old.constraint) {
-                let made = old.source.isImplicit ? source() : old.source
+                let made = old.source.isImplicit ? Self.source(old.source, changedTo: spec) ?? source() : old.source
                 lowering.constantChanges.append((key, old, lowered.expression.constant, made))
                 return
             }
@@ -304,12 +326,13 @@ final class LayoutEngine {
             var seen = Set<ObjectIdentifier>()
             for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
                 let key = EntryKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, entries[key] != nil, let lowered = try lower(constraint, in: scope) else { continue }
-                place(key, lowered, into: &lowering) { constraint }
+                guard constraint.isActive, let old = entries[key], let lowered = try lower(constraint, in: scope) else { continue }
+                place(key, lowered, old: old, into: &lowering) { constraint }
             }
             for spec in specs {
                 let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-                place(.implicit(spec.item.key, spec.role), lowered, into: &lowering) { Self.makeConstraint(spec) }
+                let key = EntryKey.implicit(spec.item.key, spec.role)
+                place(key, lowered, old: entries[key], into: &lowering, spec: spec) { Self.makeConstraint(spec) }
             }
         } catch {
             reset()
@@ -329,7 +352,8 @@ final class LayoutEngine {
         }
         for constraint in active {
             guard let lowered = try lower(constraint, in: scope) else { continue }
-            place(.explicit(ObjectIdentifier(constraint)), lowered, into: &lowering) { constraint }
+            let key = EntryKey.explicit(ObjectIdentifier(constraint))
+            place(key, lowered, old: entries[key], into: &lowering) { constraint }
         }
         let specs = try implicitSpecs(scope: scope, mode: mode)
         if limits.maximumConstraints != nil {
@@ -337,7 +361,8 @@ final class LayoutEngine {
         }
         for spec in specs {
             let lowered = try lower(spec, direction: scope.direction(of: spec.item))
-            place(.implicit(spec.item.key, spec.role), lowered, into: &lowering) { Self.makeConstraint(spec) }
+            let key = EntryKey.implicit(spec.item.key, spec.role)
+            place(key, lowered, old: entries[key], into: &lowering, spec: spec) { Self.makeConstraint(spec) }
         }
         let changedKeys = Set(lowering.constantChanges.map(\.key))
         for (key, old) in entries where lowering.next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
@@ -418,7 +443,7 @@ final class LayoutEngine {
         /// Whether safe areas are propagated (``SafeAreaPropagation/isNeeded(root:views:)``).
         let safeArea: Bool
     }
-    private var survey: Survey?
+    @exclusivity(unchecked) private var survey: Survey?
 
     /// The participants of a pass over `root`'s subtree (``LayoutPass``): layout sets, measured
     /// views and stacks, in tree order, and the safe-area propagation if the tree needs one.
@@ -449,7 +474,7 @@ final class LayoutEngine {
     }
 
     /// The last snapshot ``solveOnce(root:mode:budget:)`` made, of the scope kept in ``loweredScope``.
-    private var lastSnapshot: LayoutSnapshot?
+    @exclusivity(unchecked) private var lastSnapshot: LayoutSnapshot?
 
     /// Whether a new constraint's constant is likely to change from pass to pass, so that its row
     /// should be ready to move along the solver's basis from the first change: the content size
@@ -690,11 +715,11 @@ final class LayoutEngine {
                                          (.vertical, .height, size.height)] where !(value < 0) {
             specs.append(ImplicitSpec(item: view, role: .hugging(axis), attribute: attribute,
                                       relation: .lessThanOrEqual, value: value,
-                                      priority: view.contentHuggingPriority(for: axis), roleText: "content hugging"))
+                                      priority: view.contentHuggingPriority(for: axis), roleText: .contentHugging))
             specs.append(ImplicitSpec(item: view, role: .compression(axis), attribute: attribute,
                                       relation: .greaterThanOrEqual, value: value,
                                       priority: view.contentCompressionResistancePriority(for: axis),
-                                      roleText: "compression resistance"))
+                                      roleText: .compressionResistance))
         }
         return specs
     }
@@ -704,28 +729,60 @@ final class LayoutEngine {
     /// the rows the solver holds).
     private func rootSpecs(scope: LayoutScope, mode: Mode, changedFrom old: Mode? = nil) -> [ImplicitSpec] {
         if let old, old == mode { return [] }
-        let (text, targets) = Self.rootTargets(mode)
-        let previous = old.map { Self.rootTargets($0).targets }
+        let text = Self.rootText(mode)
         var specs: [ImplicitSpec] = []
-        for (index, (role, attribute)) in [(ImplicitRole.rootLeft, LayoutAttribute.left), (.rootTop, .top),
-                                           (.rootWidth, .width), (.rootHeight, .height)].enumerated() {
-            let target = targets[index]
-            if let previous, previous[index].value == target.value, previous[index].priority == target.priority { continue }
+        for index in 0..<4 {
+            let target = Self.rootTarget(mode, index)
+            if let old {
+                let previous = Self.rootTarget(old, index)
+                if previous.value == target.value && previous.priority == target.priority { continue }
+            }
+            let (role, attribute): (ImplicitRole, LayoutAttribute) = switch index {
+            case 0: (.rootLeft, .left)
+            case 1: (.rootTop, .top)
+            case 2: (.rootWidth, .width)
+            default: (.rootHeight, .height)
+            }
             specs.append(ImplicitSpec(item: scope.root, role: role, attribute: attribute, relation: .equal,
                                       value: target.value, priority: target.priority, roleText: text))
         }
         return specs
     }
 
-    /// The root's left, top, width and height as `mode` holds them, and the role text of their rows.
-    private static func rootTargets(_ mode: Mode) -> (text: String, targets: [(value: Double, priority: Priority)]) {
+    /// The role text of the root's rows under `mode`.
+    private static func rootText(_ mode: Mode) -> RoleText {
+        if case .frame = mode { .rootFrame } else { .fittingSize }
+    }
+
+    /// The root's left (0), top (1), width (2) or height (3) as `mode` holds it (no array: a
+    /// resize asks for it on every pass).
+    private static func rootTarget(_ mode: Mode, _ index: Int) -> (value: Double, priority: Priority) {
         switch mode {
         case .frame(let frame):
-            return ("root frame", [(frame.minX, .required), (frame.minY, .required),
-                                   (frame.width, .required), (frame.height, .required)])
+            switch index {
+            case 0: (frame.minX, .required)
+            case 1: (frame.minY, .required)
+            case 2: (frame.width, .required)
+            default: (frame.height, .required)
+            }
         case .fitting(let target, let horizontal, let vertical):
-            return ("fitting size", [(0, .required), (0, .required), (target.width, horizontal), (target.height, vertical)])
+            switch index {
+            case 0, 1: (0, .required)
+            case 2: (target.width, horizontal)
+            default: (target.height, vertical)
+            }
         }
+    }
+
+    /// The source of an implicit row whose constant alone changed, made from `spec`: the old
+    /// source with the new constant when it says the same otherwise (a resize changes a root row
+    /// on every pass: no new object each time), else nil. (The old source is the one kept under
+    /// the same key: made for the same item and role by ``makeConstraint(_:)``.)
+    private static func source(_ old: LayoutConstraint, changedTo spec: ImplicitSpec?) -> LayoutConstraint? {
+        guard let spec, old.implicitRole == spec.roleText.rawValue, old.label == spec.roleText.rawValue, old.priority == spec.priority,
+              old.relation == spec.relation, old.constantAttribute == spec.attribute else { return nil }
+        old.constant = LayoutConstant(spec.value)
+        return old
     }
 
     private static func makeConstraint(_ spec: ImplicitSpec) -> LayoutConstraint {
@@ -733,13 +790,15 @@ final class LayoutEngine {
             lhs: [LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(spec.item)),
                                            attribute: spec.attribute, coefficient: 1)],
             relation: spec.relation, rhs: [], constantAttribute: spec.attribute, constant: LayoutConstant(spec.value),
-            priority: spec.priority, label: spec.roleText, location: nil, implicitRole: spec.roleText)
+            priority: spec.priority, label: spec.roleText.rawValue, location: nil, implicitRole: spec.roleText.rawValue)
     }
 
     /// `terms + constant` in the solver's reduced form (``LinearExpression/reduced()``): each variable once,
     /// in creation order, zero coefficients dropped. Rows have a handful of terms, so a stable
     /// insertion sort beats hashing (and sums repeated variables in the same order the solver does).
     static func reduced(_ terms: [Term], constant: Double) -> LinearExpression {
+        // One term (a root or content-size row, lowered again on every resize): already reduced.
+        if terms.count == 1 && terms[0].coefficient != 0 { return LinearExpression(terms, constant: constant + 0) }
         var sorted = terms
         if sorted.count > 1 {
             for i in 1..<sorted.count {
@@ -813,14 +872,14 @@ final class LayoutEngine {
         }
     }
     /// The reader of the kept scope (``loweredScope``); nil until the next full lowering makes one.
-    private var frameReader: FrameReader?
+    @exclusivity(unchecked) private var frameReader: FrameReader?
     /// Where the reader's variables live in the solver, kept between passes.
-    private var framePlaces = Solver.ValuePlaces()
+    @exclusivity(unchecked) private var framePlaces = Solver.ValuePlaces()
     /// Buffers the snapshots reuse from pass to pass: the values read, and the frames relative to
     /// the parent and to the root's superview (the solver's space).
-    private var frameValues: [Double] = []
-    private var localFrames: [Rect] = []
-    private var globalFrames: [Rect] = []
+    @exclusivity(unchecked) private var frameValues: [Double] = []
+    @exclusivity(unchecked) private var localFrames: [Rect] = []
+    @exclusivity(unchecked) private var globalFrames: [Rect] = []
 
     /// The frames at the solver's values. When `previous` is a snapshot of the same scope (the
     /// same items in the same order) it takes the new frames — in place when nothing else holds

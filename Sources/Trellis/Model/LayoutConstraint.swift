@@ -66,12 +66,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let constantAttribute: LayoutAttribute
     /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
     /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
-    public var constant: LayoutConstant {
+    /// (This, ``priority`` and `active` are not checked dynamically for exclusive access: an
+    /// `update(constant:)` reads and writes them on every change, and a constraint is used
+    /// from one thread at a time, never overlappingly.)
+    @exclusivity(unchecked) public var constant: LayoutConstant {
         didSet { if active { noteChange() } }
     }
     /// The priority, 1...1000 (1000, the default, is required). Changes — including between
     /// required and optional — take effect at the next layout pass.
-    public var priority: Priority {
+    @exclusivity(unchecked) public var priority: Priority {
         didSet { if active { noteChange() } }
     }
     /// A name for diagnostics.
@@ -86,7 +89,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// size): what they are for. `nil` for constraints written with the DSL.
     public let implicitRole: String?
 
-    private var active = false
+    @exclusivity(unchecked) private var active = false
 
     /// How many groups made by `Tails.install` that someone still keeps hold this constraint
     /// (``ConstraintGroup/noteInstalled()``): a kept constraint's constant is likely to change, so
@@ -143,10 +146,16 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Tells the layouts of the constraint's items that its constant or priority changed: their
     /// next pass lowers this constraint again (and nothing else, if nothing else changed).
     func noteChange() {
-        // Usually every item reaches the same engine: no set until a second one shows up.
+        // Usually every item reaches the same engine: no set until a second one shows up. The
+        // items are visited straight from the operands (no list of them is made: this runs on
+        // every `update(constant:)`); an item named twice in a row is visited once, and any
+        // other repeat reaches engines already told.
         var first: ObjectIdentifier?
         var others = Set<ObjectIdentifier>()
-        for item in currentlyReferencedItems() {
+        var previous: LayoutItem?
+        func visit(_ item: LayoutItem?) {
+            guard let item, item !== previous else { return }
+            previous = item
             item.hostView?.forEachLayoutEngine { engine in
                 let id = ObjectIdentifier(engine)
                 if first == nil {
@@ -157,6 +166,22 @@ public final class LayoutConstraint: CustomStringConvertible {
                 }
             }
         }
+        func visit(_ operands: [Operand]) {
+            for operand in operands {
+                switch operand.target {
+                case .item(let weak):
+                    visit(weak.value)
+                case .superviewOf(let weak):
+                    let item = weak.value
+                    visit(item)
+                    visit(item?.shorthandParent)
+                case .missing:
+                    break
+                }
+            }
+        }
+        visit(lhs)
+        visit(rhs)
     }
 
     /// The items the constraint is stored on: every named item (for a superview shorthand, the

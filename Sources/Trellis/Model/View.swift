@@ -35,10 +35,14 @@ open class View: LayoutItem {
     }
 
     /// The frame, written by layout passes without marking anything as needing a pass.
-    var storedFrame: Rect = .zero
+    /// (This and the other properties every layout pass or `update(constant:)` reads — the
+    /// superview, the engine, the participants, the limits — are not checked dynamically for
+    /// exclusive access: a tree is used from one thread at a time and never accesses them
+    /// overlappingly, and each check costs ~75 instructions on a pass of a few microseconds.)
+    @exclusivity(unchecked) var storedFrame: Rect = .zero
 
     /// The view that contains this one, if any.
-    public internal(set) weak var superview: View?
+    @exclusivity(unchecked) public internal(set) weak var superview: View?
 
     /// The views this one contains, back to front.
     public internal(set) var subviews: [View] = []
@@ -147,7 +151,7 @@ open class View: LayoutItem {
     /// ```swift
     /// root.layoutLimits = SolveLimits(maximumVariables: 40_000, milliseconds: 50)
     /// ```
-    public var layoutLimits = SolveLimits.unlimited
+    @exclusivity(unchecked) public var layoutLimits = SolveLimits.unlimited
 
     var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow) {
         didSet { setNeedsLayout() }
@@ -157,9 +161,9 @@ open class View: LayoutItem {
     }
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
-    var engine: LayoutEngine?
+    @exclusivity(unchecked) var engine: LayoutEngine?
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
-    var layoutParticipants: [any LayoutParticipant] = [] {
+    @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
         didSet { setNeedsLayout() }
     }
     /// Everything that takes part in a layout pass on this view's behalf: its attached

@@ -18,8 +18,10 @@ final class AffineModel {
         /// Change of the weighted objective per unit of right-hand side (the row's dual).
         var slope: Double
         /// The substitutions the direction reaches, in evaluation order (a step re-evaluates
-        /// only those, not every substitution); nil until a step first needs them.
-        var reached: [Int]?
+        /// only those, not every substitution); found when a step first needs them
+        /// (``reachedIsKnown``), the storage kept when the directions are read again.
+        var reached: [Int] = []
+        var reachedIsKnown = false
     }
 
     /// What a step reads and changes about the solution.
@@ -44,25 +46,47 @@ final class AffineModel {
         /// Scratch flags per substitution for ``readValues`` (all false between steps).
         var pending: [Bool] = []
         /// The component variables the last step changed (basic ones, then substitutions).
-        var changed: [Int] = []
-        /// What the last step overwrote, with the old values, for an undo. Reused between steps.
-        var basicJournal: [(position: Int, value: Double)] = []
-        var valueJournal: [(variable: Int, value: Double)] = []
-        var remainingJournal: [(variable: Int, value: Double)] = []
-        var constantJournal: [(index: Int, value: Double)] = []
+        var changed = ScratchList<Int>()
+        /// What the last step overwrote, with the old values, for an undo. Reused between steps
+        /// (emptied by resetting their counts).
+        var basicJournal = ScratchList<(position: Int, value: Double)>()
+        var valueJournal = ScratchList<(variable: Int, value: Double)>()
+        var remainingJournal = ScratchList<(variable: Int, value: Double)>()
+        var constantJournal = ScratchList<(index: Int, value: Double)>()
+        /// The old values of the variables a re-expansion changed, by variable: those listed in
+        /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
+        var prior: [Double] = []
+        var expandedFrom = -1
+        /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
+        var touched = ScratchList<Int>()
 
         mutating func rollBackBasics() {
-            for (position, value) in basicJournal.reversed() { basicValue[position] = value }
-            basicJournal.removeAll(keepingCapacity: true)
+            var k = basicJournal.count - 1
+            while k >= 0 {
+                let (position, value) = basicJournal[k]
+                basicValue[position] = value
+                k -= 1
+            }
+            basicJournal.removeAll()
+        }
+
+        mutating func rollBackConstants() {
+            var k = constantJournal.count - 1
+            while k >= 0 {
+                let (index, value) = constantJournal[k]
+                constants[index] = value
+                k -= 1
+            }
+            constantJournal.removeAll()
         }
 
         mutating func clearJournals() {
-            // (Checked first: emptying an empty array still costs a call.)
-            if !basicJournal.isEmpty { basicJournal.removeAll(keepingCapacity: true) }
-            if !valueJournal.isEmpty { valueJournal.removeAll(keepingCapacity: true) }
-            if !remainingJournal.isEmpty { remainingJournal.removeAll(keepingCapacity: true) }
-            if !constantJournal.isEmpty { constantJournal.removeAll(keepingCapacity: true) }
-            if !changed.isEmpty { changed.removeAll(keepingCapacity: true) }
+            basicJournal.removeAll()
+            valueJournal.removeAll()
+            remainingJournal.removeAll()
+            constantJournal.removeAll()
+            changed.removeAll()
+            expandedFrom = -1
         }
     }
 
@@ -110,70 +134,169 @@ final class AffineModel {
         }
 
         /// What the substitutions make of the changed variables listed in `changed` (as
-        /// Presolve.reexpand, journaling each old value and listing what changes in turn),
+        /// Presolve.reexpand, listing what changes in turn, and keeping each listed variable's
+        /// old value in `prior`, by variable: no journal entry per substitution),
         /// visiting only the substitutions that name a changed variable: a substitution names
         /// variables that later ones (evaluated before it) define, so one pass from the last
         /// flagged substitution down meets every one after whatever flags it. `dirty` (per
         /// variable) and `pending` (per substitution) are all false before and after.
-        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout [Int],
-                      journal: inout [(variable: Int, value: Double)]) {
-            values.withUnsafeMutableBufferPointer { values in
+        func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout ScratchList<Int>,
+                      prior: inout [Double]) {
+            withTables { tables in
+                values.withUnsafeMutableBufferPointer { values in
+                    prior.withUnsafeMutableBufferPointer { prior in
+                        dirty.withUnsafeMutableBufferPointer { dirty in
+                            pending.withUnsafeMutableBufferPointer { pending in
+                                Self.reexpand(tables, values: values, prior: prior, dirty: dirty, pending: pending,
+                                              changed: &changed)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The substitutions that name one of the variables in `touched` or (in turn) what those
+        /// define, appended to `order` in evaluation order — as Presolve.dependentSubstitutions,
+        /// visiting only the substitutions that name a touched variable (see ``reexpand``).
+        /// `touched` gets the variables they define; `dirty` and `pending` are all false before
+        /// and after.
+        func dependents(of touched: inout ScratchList<Int>, dirty: inout [Bool], pending: inout [Bool], order: inout [Int]) {
+            withTables { t in
                 dirty.withUnsafeMutableBufferPointer { dirty in
                     pending.withUnsafeMutableBufferPointer { pending in
                         var highest = -1
-                        for variable in changed {
+                        for index in 0..<touched.count where !dirty[touched[index]] {
+                            let variable = touched[index]
                             dirty[variable] = true
-                            for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                let k = Int(users[u])
-                                pending[k] = true
-                                highest = max(highest, k)
+                            for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                                pending[Int(t.users[u])] = true
+                                highest = max(highest, Int(t.users[u]))
                             }
                         }
                         var k = highest
                         while k >= 0 {
                             if pending[k] {
                                 pending[k] = false
-                                var value = constant[k]
-                                for t in Int(start[k])..<Int(start[k + 1]) {
-                                    value += termCoefficient[t] * values[Int(termVariable[t])]
-                                }
-                                let variable = Int(self.variable[k])
-                                journal.append((variable, values[variable]))
-                                values[variable] = value
+                                order.append(k)
+                                let variable = Int(t.variable[k])
                                 if !dirty[variable] {
                                     dirty[variable] = true
-                                    changed.append(variable)
-                                    for u in Int(userStart[variable])..<Int(userStart[variable + 1]) {
-                                        let user = Int(users[u])
+                                    touched.append(variable)
+                                    for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                                        let user = Int(t.users[u])
                                         pending[user] = true
-                                        // Presolve substitutes a variable away from every later row,
-                                        // so its users come before it; should one not, go back up.
                                         if user > k { k = user + 1 }
                                     }
                                 }
                             }
                             k -= 1
                         }
-                        for variable in changed { dirty[variable] = false }
+                        for index in 0..<touched.count { dirty[touched[index]] = false }
                     }
                 }
             }
         }
 
+        /// The arrays as buffers (the loops of a step read them without bounds checks).
+        struct Tables {
+            let variable: UnsafeBufferPointer<Int32>
+            let constant: UnsafeBufferPointer<Double>
+            let start: UnsafeBufferPointer<Int32>
+            let termVariable: UnsafeBufferPointer<Int32>
+            let termCoefficient: UnsafeBufferPointer<Double>
+            let userStart: UnsafeBufferPointer<Int32>
+            let users: UnsafeBufferPointer<Int32>
+        }
+
+        func withTables<R>(_ body: (Tables) -> R) -> R {
+            variable.withUnsafeBufferPointer { variable in
+                constant.withUnsafeBufferPointer { constant in
+                    start.withUnsafeBufferPointer { start in
+                        termVariable.withUnsafeBufferPointer { termVariable in
+                            termCoefficient.withUnsafeBufferPointer { termCoefficient in
+                                userStart.withUnsafeBufferPointer { userStart in
+                                    users.withUnsafeBufferPointer { users in
+                                        body(Tables(variable: variable, constant: constant, start: start, termVariable: termVariable,
+                                                    termCoefficient: termCoefficient, userStart: userStart, users: users))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        private static func reexpand(_ t: Tables, values: UnsafeMutableBufferPointer<Double>, prior: UnsafeMutableBufferPointer<Double>,
+                                     dirty: UnsafeMutableBufferPointer<Bool>, pending: UnsafeMutableBufferPointer<Bool>,
+                                     changed: inout ScratchList<Int>) {
+            var highest = -1
+            for index in 0..<changed.count {
+                let variable = changed[index]
+                dirty[variable] = true
+                for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                    let k = Int(t.users[u])
+                    pending[k] = true
+                    highest = max(highest, k)
+                }
+            }
+            var k = highest
+            while k >= 0 {
+                if pending[k] {
+                    pending[k] = false
+                    var value = t.constant[k]
+                    for e in Int(t.start[k])..<Int(t.start[k + 1]) {
+                        value += t.termCoefficient[e] * values[Int(t.termVariable[e])]
+                    }
+                    let variable = Int(t.variable[k])
+                    if !dirty[variable] {
+                        prior[variable] = values[variable]
+                        values[variable] = value
+                        dirty[variable] = true
+                        changed.append(variable)
+                        for u in Int(t.userStart[variable])..<Int(t.userStart[variable + 1]) {
+                            let user = Int(t.users[u])
+                            pending[user] = true
+                            // Presolve substitutes a variable away from every later row,
+                            // so its users come before it; should one not, go back up.
+                            if user > k { k = user + 1 }
+                        }
+                    } else {
+                        values[variable] = value
+                    }
+                }
+                k -= 1
+            }
+            for index in 0..<changed.count { dirty[changed[index]] = false }
+        }
+
         /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
         /// old values and listing the variables.
-        func evaluate(_ order: [Int], into values: inout [Double], journal: inout [(variable: Int, value: Double)],
-                      changed: inout [Int]) {
-            for k in order {
-                let variable = Int(self.variable[k])
-                journal.append((variable, values[variable]))
-                changed.append(variable)
-            }
-            values.withUnsafeMutableBufferPointer { values in
-                for k in order {
-                    var value = constant[k]
-                    for t in Int(start[k])..<Int(start[k + 1]) { value += termCoefficient[t] * values[Int(termVariable[t])] }
-                    values[Int(variable[k])] = value
+        func evaluate(_ order: [Int], into values: inout [Double], journal: inout ScratchList<(variable: Int, value: Double)>,
+                      changed: inout ScratchList<Int>) {
+            withTables { t in
+                order.withUnsafeBufferPointer { order in
+                    values.withUnsafeMutableBufferPointer { values in
+                        journal.append(upTo: order.count, filler: (0, 0)) { journal in
+                            changed.append(upTo: order.count, filler: 0) { changed in
+                                for (i, k) in order.enumerated() {
+                                    let variable = Int(t.variable[k])
+                                    journal[i] = (variable, values[variable])
+                                    changed[i] = variable
+                                }
+                                for k in order {
+                                    var value = t.constant[k]
+                                    for e in Int(t.start[k])..<Int(t.start[k + 1]) {
+                                        value += t.termCoefficient[e] * values[Int(t.termVariable[e])]
+                                    }
+                                    values[Int(t.variable[k])] = value
+                                }
+                                return order.count
+                            }
+                            return order.count
+                        }
+                    }
                 }
             }
         }
@@ -216,8 +339,8 @@ final class AffineModel {
         /// Tableau steps in a row that crossed no breakpoint (after two, steps are linear again).
         var quietTableauSteps = 0
         /// Scratch of a tableau step: the rows it moves and their shifts.
-        var rows: [Int] = []
-        var shifts: [(row: Int, amount: Double)] = []
+        var rows = ScratchList<Int>()
+        var shifts = ScratchList<(row: Int, amount: Double)>()
     }
 
     /// What a successful step did.
@@ -252,7 +375,7 @@ final class AffineModel {
     /// The current constant of every constraint of the component.
     var constants: [Double] { core.moving.constants }
     /// The component variables the last successful step changed.
-    var changed: [Int] { core.moving.changed }
+    var changed: ArraySlice<Int> { core.moving.changed.elements }
 
     /// A model for a component that needed no LP: edit rows only change constant violations.
     static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
@@ -309,26 +432,29 @@ final class AffineModel {
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
             let slope = costScale.map { lp.rowDual(row) / $0 } ?? 0
             moving.directionOf[edit] = Int32(moving.directions.count)
-            moving.directions.append(Direction(entries: entries, slope: slope, reached: nil))
+            moving.directions.append(Direction(entries: entries, slope: slope))
         }
         core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
     }
 
     /// The substitutions direction `d` reaches (see ``Direction/reached``).
     private static func reached(by d: Int, _ m: inout Moving, presolve: Presolve) -> [Int] {
-        if let reached = m.directions[d].reached { return reached }
-        var marked = Array(repeating: false, count: presolve.lower.count)
-        var touched: [Int] = []
-        for (position, _) in m.directions[d].entries {
-            let variable = m.basicVariable[position]
-            if variable >= 0 && !marked[variable] {
-                marked[variable] = true
-                touched.append(variable)
-            }
+        if m.directions[d].reachedIsKnown { return m.directions[d].reached }
+        if !m.substitutions.built {
+            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
-        let reached = presolve.dependentSubstitutions(of: &marked, touched: &touched)
-        m.directions[d].reached = reached
-        return reached
+        let count = m.substitutions.variable.count
+        if m.dirty.count != presolve.lower.count { m.dirty = Array(repeating: false, count: presolve.lower.count) }
+        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
+        // The basic variables the direction moves, then (by the substitutions that name them) the rest.
+        m.touched.removeAll()
+        for (position, _) in m.directions[d].entries where m.basicVariable[position] >= 0 {
+            m.touched.append(m.basicVariable[position])
+        }
+        m.directions[d].reached.removeAll(keepingCapacity: true)
+        m.substitutions.dependents(of: &m.touched, dirty: &m.dirty, pending: &m.pending, order: &m.directions[d].reached)
+        m.directions[d].reachedIsKnown = true
+        return m.directions[d].reached
     }
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
@@ -373,28 +499,43 @@ final class AffineModel {
     /// Takes the basis, values and directions of a moved tableau for linear steps.
     private static func adopt(_ t: ParametricTableau, into m: inout Moving, presolve: Presolve, editRows: [Int],
                               variableOfColumn: [Int], costScale: Double) {
-        m.basicValue.removeAll(keepingCapacity: true)
-        m.basicLower.removeAll(keepingCapacity: true)
-        m.basicUpper.removeAll(keepingCapacity: true)
-        m.basicVariable.removeAll(keepingCapacity: true)
-        for p in 0..<t.m {
-            let k = Int(t.header[p])
-            let (lower, upper) = t.bounds(atPosition: p)
-            m.basicValue.append(t.value[k])
-            m.basicLower.append(lower)
-            m.basicUpper.append(upper)
-            let column = k - t.m
-            m.basicVariable.append(column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1)
+        if m.basicValue.count != t.m {
+            m.basicValue = Array(repeating: 0, count: t.m)
+            m.basicLower = m.basicValue
+            m.basicUpper = m.basicValue
+            m.basicVariable = Array(repeating: -1, count: t.m)
         }
-        m.directions.removeAll(keepingCapacity: true)
+        // (In place, on buffers: this runs whenever steps go back from the tableau to directions.)
+        m.basicValue.withUnsafeMutableBufferPointer { value in
+            m.basicLower.withUnsafeMutableBufferPointer { lower in
+                m.basicUpper.withUnsafeMutableBufferPointer { upper in
+                    m.basicVariable.withUnsafeMutableBufferPointer { variable in
+                        for p in 0..<t.m {
+                            let k = Int(t.header[p])
+                            (lower[p], upper[p]) = t.bounds(atPosition: p)
+                            value[p] = t.value[k]
+                            let column = k - t.m
+                            variable[p] = column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1
+                        }
+                    }
+                }
+            }
+        }
+        // The directions' storage is reused (their entries and reached substitutions).
+        var count = 0
         for index in editRows {
             guard case .row(let row)? = presolve.place(ofSource: index), !t.rowIsBasic(row) else {
                 m.directionOf[index] = -1
                 continue
             }
-            m.directionOf[index] = Int32(m.directions.count)
-            m.directions.append(Direction(entries: t.direction(ofRow: row), slope: t.rowReducedCost(row) / costScale, reached: nil))
+            if count == m.directions.count { m.directions.append(Direction(entries: [], slope: 0)) }
+            t.direction(ofRow: row, into: &m.directions[count].entries)
+            m.directions[count].slope = t.rowReducedCost(row) / costScale
+            m.directions[count].reachedIsKnown = false
+            m.directionOf[index] = Int32(count)
+            count += 1
         }
+        if m.directions.count > count { m.directions.removeLast(m.directions.count - count) }
     }
 
     /// A step that keeps the basis (nil when a basic variable would leave its bounds): the
@@ -417,12 +558,7 @@ final class AffineModel {
                 movedDirection = d
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
                 lpChange -= m.directions[d].slope * delta
-                for (position, alpha) in m.directions[d].entries {
-                    let old = m.basicValue[position]
-                    m.basicJournal.append((position, old))
-                    let new = old - alpha * delta
-                    m.basicValue[position] = new
-                }
+                moveBasics(along: d, by: delta, &m)
             case .constant(let i):
                 // The row's constant moved with the edit's: base + (current - original).
                 let old = presolve.constantRows[i].constant + (m.constants[index] - presolve.constant(ofSource: index))
@@ -431,26 +567,15 @@ final class AffineModel {
                 break
             }
         }
-        for (position, _) in m.basicJournal {
-            let value = m.basicValue[position]
-            let slack = 1e-9 * max(1, abs(value))
-            if value < m.basicLower[position] - slack || value > m.basicUpper[position] + slack {
-                m.rollBackBasics()
-                return nil
-            }
+        guard basicsHoldBounds(m) else {
+            m.rollBackBasics()
+            return nil
         }
         for (index, constant, _) in changes where m.constants[index] != constant {
             m.constantJournal.append((index, m.constants[index]))
             m.constants[index] = constant
         }
-        for (position, _) in m.basicJournal where m.basicVariable[position] >= 0 {
-            let variable = m.basicVariable[position]
-            m.remainingJournal.append((variable, m.remaining[variable]))
-            m.remaining[variable] = m.basicValue[position]
-            m.valueJournal.append((variable, values[variable]))
-            values[variable] = m.basicValue[position] + 0
-            m.changed.append(variable)
-        }
+        takeBasics(&m, values: &values)
         if movedEdits == 1 && movedDirection >= 0 {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.
             let order = reached(by: movedDirection, &m, presolve: presolve)
@@ -461,15 +586,94 @@ final class AffineModel {
                 m.substitutions.evaluate(order, into: &values, journal: &m.valueJournal, changed: &m.changed)
             }
         } else if !m.basicJournal.isEmpty {
-            if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
-            let basics = m.changed.count
-            for variable in m.changed { m.dirty[variable] = true }
-            let before = values
-            presolve.reexpand(&values, dirty: &m.dirty, changed: &m.changed)
-            for variable in m.changed { m.dirty[variable] = false }
-            for variable in m.changed[basics...] { m.valueJournal.append((variable, before[variable])) }
+            reexpand(&m, values: &values, presolve: presolve)
         }
         return (lpChange + constantRowChange, lpChange)
+    }
+
+    /// Moves the basic values along direction `d` by `delta` (the constant's change), journaled.
+    /// (On buffers: a drag or resize moves many basic variables, and every array element write
+    /// or append would check the array's uniqueness.)
+    private static func moveBasics(along d: Int, by delta: Double, _ m: inout Moving) {
+        let entries = m.directions[d].entries
+        entries.withUnsafeBufferPointer { entries in
+            m.basicValue.withUnsafeMutableBufferPointer { value in
+                m.basicJournal.append(upTo: entries.count, filler: (0, 0)) { journal in
+                    for i in 0..<entries.count {
+                        let (position, alpha) = entries[i]
+                        let old = value[position]
+                        journal[i] = (position, old)
+                        value[position] = old - alpha * delta
+                    }
+                    return entries.count
+                }
+            }
+        }
+    }
+
+    /// Whether every basic value the step moved stays within its bounds (to a relative 1e-9).
+    private static func basicsHoldBounds(_ m: Moving) -> Bool {
+        m.basicJournal.elements.withUnsafeBufferPointer { journal in
+            m.basicValue.withUnsafeBufferPointer { value in
+                m.basicLower.withUnsafeBufferPointer { lower in
+                    m.basicUpper.withUnsafeBufferPointer { upper in
+                        for (position, _) in journal {
+                            let v = value[position]
+                            let slack = 1e-9 * max(1, abs(v))
+                            if v < lower[position] - slack || v > upper[position] + slack { return false }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the moved basic values of component variables into ``Moving/remaining`` and
+    /// `values` (journaled), listing the variables in ``Moving/changed``.
+    private static func takeBasics(_ m: inout Moving, values: inout [Double]) {
+        let moved = m.basicJournal.elements
+        let (basicValue, basicVariable) = (m.basicValue, m.basicVariable)
+        var written = 0
+        moved.withUnsafeBufferPointer { moved in
+            m.remaining.withUnsafeMutableBufferPointer { remaining in
+                values.withUnsafeMutableBufferPointer { values in
+                    m.remainingJournal.append(upTo: moved.count, filler: (0, 0)) { remainingJournal in
+                        m.valueJournal.append(upTo: moved.count, filler: (0, 0)) { valueJournal in
+                            m.changed.append(upTo: moved.count, filler: 0) { changed in
+                                for (position, _) in moved where basicVariable[position] >= 0 {
+                                    let variable = basicVariable[position]
+                                    remainingJournal[written] = (variable, remaining[variable])
+                                    remaining[variable] = basicValue[position]
+                                    valueJournal[written] = (variable, values[variable])
+                                    values[variable] = basicValue[position] + 0
+                                    changed[written] = variable
+                                    written += 1
+                                }
+                                return written
+                            }
+                            return written
+                        }
+                        return written
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the substitutions make of the variables in ``Moving/changed`` (listed in
+    /// ``Moving/changed`` in turn, their old values kept in ``Moving/prior``).
+    private static func reexpand(_ m: inout Moving, values: inout [Double], presolve: Presolve) {
+        guard !m.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
+        if !m.substitutions.built {
+            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+        }
+        let count = m.substitutions.variable.count
+        if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
+        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
+        if m.prior.count != values.count { m.prior = Array(repeating: 0, count: values.count) }
+        m.expandedFrom = m.changed.count
+        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed, prior: &m.prior)
     }
 
     /// A step that moves the tableau, following its basis through the breakpoints of the move
@@ -486,11 +690,11 @@ final class AffineModel {
         // The new constants go in first (journaled, taken back should the move fail). Edit rows
         // (whose last linear steps the tableau did not follow), and any other LP row whose
         // constant is changed now (a constraint's first update: it is no parameter row yet).
-        c.rows.removeAll(keepingCapacity: true)
-        c.rows.append(contentsOf: editRows)
+        c.rows.removeAll()
+        for index in editRows { c.rows.append(index) }
         var constantRowChange = 0.0
         for (index, constant, weight) in changes {
-            if !c.rows.contains(index) { c.rows.append(index) }
+            if !c.rows.contains(where: { $0 == index }) { c.rows.append(index) }
             let current = c.moving.constants[index]
             guard constant != current else { continue }
             if case .constant(let i)? = presolve.place(ofSource: index) {
@@ -500,8 +704,9 @@ final class AffineModel {
             c.moving.constantJournal.append((index, current))
             c.moving.constants[index] = constant
         }
-        c.shifts.removeAll(keepingCapacity: true)
-        for index in c.rows {
+        c.shifts.removeAll()
+        for k in 0..<c.rows.count {
+            let index = c.rows[k]
             let delta = c.moving.constants[index] - c.tableauConstants[index]
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             c.shifts.append((row, -delta))   // the right-hand side is minus the constant
@@ -509,7 +714,7 @@ final class AffineModel {
         let moved: ParametricTableau.Moved
         if undoable {
             var copy = c.tableau
-            guard let result = copy!.move(c.shifts) else {
+            guard let result = copy!.move(c.shifts.elements) else {
                 c.moving = c.saved!.moving
                 c.saved = nil
                 return nil
@@ -519,15 +724,14 @@ final class AffineModel {
         } else {
             // In place: on failure the tableau is in no usable state, so it is dropped (and with
             // it the directions, which stopped following the basis once the tableau took over).
-            guard let result = c.tableau!.move(c.shifts) else {
-                for (index, value) in c.moving.constantJournal.reversed() { c.moving.constants[index] = value }
-                c.moving.constantJournal.removeAll(keepingCapacity: true)
+            guard let result = c.tableau!.move(c.shifts.elements) else {
+                c.moving.rollBackConstants()
                 Self.disableTableau(&c)
                 return nil
             }
             moved = result
         }
-        for index in c.rows { c.tableauConstants[index] = c.moving.constants[index] }
+        for k in 0..<c.rows.count { c.tableauConstants[c.rows[k]] = c.moving.constants[c.rows[k]] }
         // The LP's objective moved from the tableau's point; the linear steps since then had
         // already counted their part of that change.
         let objectiveChange = (moved.objectiveAfter - moved.objectiveBefore) / costScale - c.linearChange + constantRowChange
@@ -547,27 +751,28 @@ final class AffineModel {
     /// Takes the values of a moved tableau's columns into ``Moving/remaining`` and `values`
     /// (with what the substitutions make of them), listing what changed.
     private func readValues(_ columnValues: ArraySlice<Double>, into m: inout Moving, values: inout [Double]) {
-        m.changed.removeAll(keepingCapacity: true)
-        for (column, variable) in variableOfColumn.enumerated() {
-            let value = columnValues[columnValues.startIndex + column]
-            if value != m.remaining[variable] {
-                m.remainingJournal.append((variable, m.remaining[variable]))
-                m.valueJournal.append((variable, values[variable]))
-                m.remaining[variable] = value
-                values[variable] = value + 0
-                m.changed.append(variable)
+        m.changed.removeAll()
+        columnValues.withUnsafeBufferPointer { columnValues in
+            variableOfColumn.withUnsafeBufferPointer { variableOfColumn in
+                m.remaining.withUnsafeMutableBufferPointer { remaining in
+                    values.withUnsafeMutableBufferPointer { values in
+                        for column in 0..<variableOfColumn.count {
+                            let variable = variableOfColumn[column]
+                            let value = columnValues[column]
+                            if value != remaining[variable] {
+                                m.remainingJournal.append((variable, remaining[variable]))
+                                m.valueJournal.append((variable, values[variable]))
+                                remaining[variable] = value
+                                values[variable] = value + 0
+                                m.changed.append(variable)
+                            }
+                        }
+                    }
+                }
             }
         }
-        guard !m.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
-        if !m.substitutions.built {
-            m.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
-        }
-        let count = m.substitutions.variable.count
-        if m.dirty.count != values.count { m.dirty = Array(repeating: false, count: values.count) }
-        if m.pending.count != count { m.pending = Array(repeating: false, count: count) }
         // What the substitutions make of them.
-        m.substitutions.reexpand(&values, dirty: &m.dirty, pending: &m.pending, changed: &m.changed,
-                                 journal: &m.valueJournal)
+        Self.reexpand(&m, values: &values, presolve: presolve)
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
@@ -596,7 +801,7 @@ final class AffineModel {
             c.quietTableauSteps = saved.quietTableauSteps
             values = saved.values
             c.saved = nil
-            c.moving.changed.removeAll(keepingCapacity: true)
+            c.moving.changed.removeAll()
             return
         }
         undo(&c.moving, values: &values)
@@ -610,13 +815,29 @@ final class AffineModel {
     }
 
     private static func undo(_ m: inout Moving, values: inout [Double]) {
-        for (variable, value) in m.valueJournal.reversed() { values[variable] = value }
-        for (variable, value) in m.remainingJournal.reversed() { m.remaining[variable] = value }
-        for (index, value) in m.constantJournal.reversed() { m.constants[index] = value }
+        if m.expandedFrom >= 0 {
+            for index in m.expandedFrom..<m.changed.count {
+                let variable = m.changed[index]
+                values[variable] = m.prior[variable]
+            }
+            m.expandedFrom = -1
+        }
+        var k = m.valueJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = m.valueJournal[k]
+            values[variable] = value
+            k -= 1
+        }
+        k = m.remainingJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = m.remainingJournal[k]
+            m.remaining[variable] = value
+            k -= 1
+        }
+        m.rollBackConstants()
         m.rollBackBasics()
-        m.valueJournal.removeAll(keepingCapacity: true)
-        m.remainingJournal.removeAll(keepingCapacity: true)
-        m.constantJournal.removeAll(keepingCapacity: true)
-        m.changed.removeAll(keepingCapacity: true)
+        m.valueJournal.removeAll()
+        m.remainingJournal.removeAll()
+        m.changed.removeAll()
     }
 }

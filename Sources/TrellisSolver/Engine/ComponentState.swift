@@ -17,7 +17,9 @@ final class ComponentState {
         var rowCosts: [Double]? = nil
     }
 
-    private(set) var component: Component
+    /// (Not checked dynamically for exclusive access, like ``solution``: a constant change reads
+    /// and writes it and the properties below, from one thread, never overlappingly.)
+    @exclusivity(unchecked) private(set) var component: Component
     /// For each edit variable in the component, the index of its row in ``Component/constraints``.
     let rowOfEdit: [UInt64: Int]
     /// The edit variable of each edit row.
@@ -25,10 +27,10 @@ final class ComponentState {
     /// Each constraint's terms as (position in ``Component/variables``, coefficient).
     let terms: RowStore
     /// Each constraint's own constant (edit rows: 0; their suggestion is supplied at solve time).
-    private(set) var baseConstants: [Double]
+    @exclusivity(unchecked) private(set) var baseConstants: [Double]
     /// Rows whose constant has been changed in place (``Solver/updateConstant(of:to:)``): like
     /// edit rows they stay LP rows, so that later changes move along the affine model.
-    private(set) var parameterRows: Set<Int>
+    @exclusivity(unchecked) private(set) var parameterRows: Set<Int>
     /// The last committed solution (nil before the first).
     /// (Not checked dynamically for exclusive access, like ``stepping``: an edit step changes
     /// both through one `inout` access each, and the solver that owns the state is used from one
@@ -86,7 +88,7 @@ final class ComponentState {
         var isParameter: [Bool] = []
         var built = false
     }
-    private var rowIndex = RowIndex()
+    @exclusivity(unchecked) private var rowIndex = RowIndex()
 
     /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
     /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
@@ -210,7 +212,7 @@ final class ComponentState {
     /// full when nil.
     private static func updatedObjective(_ costs: inout [Double]?, rows: inout SoftRows, component: Component,
                                          terms: RowStore, values: [Double],
-                                         constants: [Double], changedVariables: [Int],
+                                         constants: [Double], changedVariables: ArraySlice<Int>,
                                          changedRows: some Collection<(index: Int, constant: Double, weight: Double)>) -> Double {
         if !rows.built { rows.build(component: component, terms: terms) }
         if costs == nil {
@@ -350,35 +352,51 @@ final class ComponentState {
         }
     }
 
-    private static func requiredRowsHold(_ check: inout RowCheck, values: [Double], changed: [Int]) -> Bool {
+    private static func requiredRowsHold(_ check: inout RowCheck, values: [Double], changed: ArraySlice<Int>) -> Bool {
         check.now &+= 1
         if check.now == 0 {
             for k in check.stamp.indices { check.stamp[k] = 0 }
             check.now = 1
         }
         let now = check.now
-        // On buffers: the loops below run every step, and an array element write checks the
-        // array's uniqueness each time.
-        let (start, rows, termStart, termVariable, termCoefficient, constant, relation) =
-            (check.start, check.rows, check.termStart, check.termVariable, check.termCoefficient, check.constant, check.relation)
+        // On buffers: the loops below run every step (bounds checks, and an array element write
+        // checks the array's uniqueness each time).
+        let (termVariable, termCoefficient, constant, relation) = (check.termVariable, check.termCoefficient, check.constant, check.relation)
         return check.stamp.withUnsafeMutableBufferPointer { stamp in
-            values.withUnsafeBufferPointer { values in
-                for variable in changed {
-                    for k in Int(start[variable])..<Int(start[variable + 1]) where stamp[Int(rows[k])] != now {
-                        let index = Int(rows[k])
-                        stamp[index] = now
-                        var sum = constant[index]
-                        var scale = abs(sum)
-                        for t in Int(termStart[index])..<Int(termStart[index + 1]) {
-                            let product = termCoefficient[t] * values[Int(termVariable[t])]
-                            sum += product
-                            scale += abs(product)
+            check.start.withUnsafeBufferPointer { start in
+                check.rows.withUnsafeBufferPointer { rows in
+                    check.termStart.withUnsafeBufferPointer { termStart in
+                        termVariable.withUnsafeBufferPointer { termVariable in
+                            termCoefficient.withUnsafeBufferPointer { termCoefficient in
+                                constant.withUnsafeBufferPointer { constant in
+                                    relation.withUnsafeBufferPointer { relation in
+                                        values.withUnsafeBufferPointer { values in
+                                            changed.withUnsafeBufferPointer { changed in
+                                                for variable in changed {
+                                                    for k in Int(start[variable])..<Int(start[variable + 1]) {
+                                                        let index = Int(rows[k])
+                                                        if stamp[index] == now { continue }
+                                                        stamp[index] = now
+                                                        var sum = constant[index]
+                                                        var scale = abs(sum)
+                                                        for t in Int(termStart[index])..<Int(termStart[index + 1]) {
+                                                            let product = termCoefficient[t] * values[Int(termVariable[t])]
+                                                            sum += product
+                                                            scale += abs(product)
+                                                        }
+                                                        let violation = relation[index].violation(of: sum)
+                                                        if !(violation <= 1e-6 * max(1, scale)) { return false }
+                                                    }
+                                                }
+                                                return true
+                                            }
+                                        }
+                                    }
+                                }
+                            }
                         }
-                        let violation = relation[index].violation(of: sum)
-                        if !(violation <= 1e-6 * max(1, scale)) { return false }
                     }
                 }
-                return true
             }
         }
     }

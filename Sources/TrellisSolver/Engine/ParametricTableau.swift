@@ -145,14 +145,17 @@ struct ParametricTableau {
 
     /// How the basic variables move per unit of row `i`'s value (row `i` non-basic): the tableau
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
-    func direction(ofRow i: Int) -> [(position: Int, alpha: Double)] {
-        var entries: [(position: Int, alpha: Double)] = []
+    /// (Into `entries`, emptied first: its storage is reused from one basis to the next.)
+    func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
+        entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(m)
-        for p in 0..<m {
-            let alpha = -inverse[p * m + i]
-            if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+        let m = m
+        inverse.withUnsafeBufferPointer { inverse in
+            for p in 0..<m {
+                let alpha = -inverse[p * m + i]
+                if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+            }
         }
-        return entries
     }
 
     /// The reduced cost of row `i` (the change of the LP objective per unit of its value).
@@ -172,24 +175,25 @@ struct ParametricTableau {
 
     /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
     /// that the caller does not copy the tableau to read it).
-    mutating func move(_ shifts: [(row: Int, amount: Double)]) -> Moved? {
+    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> Moved? {
         let before = objectiveValue
         guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
         return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
     }
 
-    mutating func move(_ shifts: [(row: Int, amount: Double)], pivotLimit: Int) -> Int? {
+    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
             scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
                               alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m))
         }
-        var s = scratch
-        scratch = Scratch()
+        // Taken out by swapping (no copy: a copy and its write-back retain and release every array).
+        var s = Scratch()
+        swap(&s, &scratch)
         defer {
             for r in s.moving { s.rate[r] = 0 }
             s.moving.removeAll(keepingCapacity: true)
-            scratch = s
+            swap(&s, &scratch)
         }
         for (row, amount) in shifts where amount != 0 {
             if s.rate[row] == 0 { s.moving.append(row) }
