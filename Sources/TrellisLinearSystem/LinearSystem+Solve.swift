@@ -107,14 +107,18 @@ extension LinearSystem {
         built.reserveCapacity(constraints.count)
         var position = 0
         for entry in constraints {
-            let first = position
+            let first = position, count = entry.terms.count
             var terms = entry.terms.indices.map { k in
                 Term(variableObjects[Int(termVariables[first + k])], entry.terms[k].coefficient)
             }
-            position += entry.terms.count
+            position += count
             // In variable order already (ids follow `variables`), the constraint keeps this array
-            // as it is instead of reducing a copy.
-            if terms.count > 1 { terms.sort { $0.variable.id < $1.variable.id } }
+            // as it is instead of reducing a copy. (Two terms, most rows: at most a swap.)
+            if count == 2 {
+                if terms[1].variable.id < terms[0].variable.id { terms.swapAt(0, 1) }
+            } else if count > 2 {
+                terms.sort { $0.variable.id < $1.variable.id }
+            }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
             built.append(Constraint(LinearExpression(terms, constant: entry.constant), entry.relation,
                                     strength: strength, label: entry.id))

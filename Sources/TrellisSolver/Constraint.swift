@@ -53,14 +53,19 @@ public final class Constraint: Sendable, CustomStringConvertible {
         return label.map { "\($0): \(body)" } ?? body
     }
 
-    /// Where the constraint's numbers are unusable (non-finite, or outside the solver's range), or nil.
-    var numberProblem: String? {
-        // The usual case first, without building any message: every number usable.
+    /// Whether ``numberProblem`` is nil: the usual case, told without building any message
+    /// (small enough to inline where the solver adds constraints).
+    var numbersAreUsable: Bool {
         var usable = NumberCheck.isUsable(expression.constant)
         expression.terms.withUnsafeBufferPointer { terms in
             for k in 0..<terms.count where usable { usable = NumberCheck.isUsable(terms[k].coefficient) }
         }
-        if usable { return nil }
+        return usable
+    }
+
+    /// Where the constraint's numbers are unusable (non-finite, or outside the solver's range), or nil.
+    var numberProblem: String? {
+        if numbersAreUsable { return nil }
         for term in expression.terms {
             if let problem = NumberCheck.problem(term.coefficient) {
                 return "coefficient of \(term.variable) \(problem)"

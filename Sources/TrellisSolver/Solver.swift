@@ -421,11 +421,15 @@ public final class Solver {
     /// state, the others get new ones, listed in the plan's work.
     private func rebuildComponents(into plan: inout Plan) throws {
         let all = edits.isEmpty ? constraintList : constraintList + edits.values.map(\.constraint)
-        var withTerms: [Constraint] = []
-        withTerms.reserveCapacity(all.count)
+        // Usually every constraint has terms: then `all` is used as it is, not copied.
+        var withTerms = all
         var constantOnly: [Constraint] = []
-        for constraint in all {
-            if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
+        if all.contains(where: { $0.expression.terms.isEmpty }) {
+            withTerms = []
+            withTerms.reserveCapacity(all.count)
+            for constraint in all {
+                if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
+            }
         }
         if let broken = constantOnly
             .filter({ $0.strength.isRequired && Self.violation(of: $0, constant: $0.expression.constant, values: { _ in 0 }) > 0 })
@@ -750,10 +754,11 @@ public final class Solver {
 
     /// Throws for a constraint's unusable number or strength (not for a duplicate).
     private func checkNumbers(of constraint: Constraint) throws {
-        if let problem = constraint.numberProblem {
+        // (The usual case, every number usable and the strength required, told without a call.)
+        if !constraint.numbersAreUsable, let problem = constraint.numberProblem {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
         }
-        if let problem = constraint.strength.problem {
+        if !constraint.strength.isRequired, let problem = constraint.strength.problem {
             throw TrellisError.invalidStrength("\(constraint.label ?? constraint.description): \(problem)")
         }
     }

@@ -87,30 +87,55 @@ struct Component {
             // Ids are creation numbers: usually a short range, looked up directly (no hashing).
             var table = smallest <= largest ? IdentityTable(keysIn: smallest...largest, minimumCapacity: termCount)
                                             : IdentityTable()
-            termSlots.reserveCapacity(termCount)
-            termStart = [Int](repeating: 0, count: constraints.count + 1)
-            for (k, constraint) in constraints.enumerated() {
-                var first: Int32 = -1
-                constraint.expression.terms.withUnsafeBufferPointer { terms in
-                    for t in 0..<terms.count {
-                        let id = terms[t].variable.id
-                        let (slot, inserted) = table.insert(id, Int32(variables.count))
-                        if inserted {
-                            variables.append(terms[t].variable)
-                            ids.append(id)
-                            parent.append(slot)
+            // At most a slot per term (and per id of the range): every slot's array is sized
+            // once and filled through buffers, with no append (and uniqueness check) a term.
+            let most = smallest <= largest ? Int(min(UInt64(termCount), largest - smallest + 1)) : 0
+            var variables: [Variable] = [], ids: [UInt64] = []
+            variables.reserveCapacity(most)
+            ids.reserveCapacity(most)
+            var parent = [Int32](repeating: 0, count: most)
+            var slots = [Int32](repeating: 0, count: termCount)
+            var starts = [Int](repeating: 0, count: constraints.count + 1)
+            var filled = 0
+            parent.withUnsafeMutableBufferPointer { parent in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    for k in constraints.indices {
+                        constraints[k].expression.terms.withUnsafeBufferPointer { terms in
+                            for t in 0..<terms.count {
+                                let id = terms[t].variable.id
+                                let (slot, inserted) = table.insert(id, Int32(variables.count))
+                                if inserted {
+                                    variables.append(terms[t].variable)
+                                    ids.append(id)
+                                    parent[Int(slot)] = slot
+                                }
+                                slots[filled + t] = slot
+                                if t > 0 {
+                                    let a = Self.find(slots[filled], in: parent), b = Self.find(slot, in: parent)
+                                    if a != b { parent[Int(max(a, b))] = min(a, b) }
+                                }
+                            }
+                            filled += terms.count
                         }
-                        termSlots.append(slot)
-                        if first < 0 {
-                            first = slot
-                        } else {
-                            let a = find(first), b = find(slot)
-                            if a != b { parent[Int(max(a, b))] = min(a, b) }
-                        }
+                        starts[k + 1] = filled
                     }
                 }
-                termStart[k + 1] = termSlots.count
             }
+            parent.removeLast(most - variables.count)
+            self.variables = variables
+            self.ids = ids
+            self.parent = parent
+            termSlots = slots
+            termStart = starts
+        }
+
+        /// The root of `x` in `parent`, compressing the path to it.
+        private static func find(_ x: Int32, in parent: UnsafeMutableBufferPointer<Int32>) -> Int32 {
+            var root = x
+            while parent[Int(root)] != root { root = parent[Int(root)] }
+            var node = x
+            while parent[Int(node)] != root { let next = parent[Int(node)]; parent[Int(node)] = root; node = next }
+            return root
         }
 
         mutating func find(_ x: Int32) -> Int32 {

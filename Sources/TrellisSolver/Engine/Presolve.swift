@@ -105,6 +105,8 @@ struct Presolve {
         var capacity: [Int32]
         var termVariable: [Int32]
         var termCoefficient: [Double]
+        /// How many slots of the flat arrays rows have taken (the rest is room for the next).
+        var slotsUsed = 0
         var constant: [Double]
         /// Whether the row is still there (not used up by a substitution).
         var live: [Bool]
@@ -161,22 +163,38 @@ struct Presolve {
             changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms.term(position, ofRow: index).coefficient
         }
 
-        /// Copies row `index` into the flat arrays (with room to grow), before its first change.
-        private mutating func materialize(_ index: Int) {
+        /// Copies row `index` into the flat arrays (with room to grow), before its first change,
+        /// leaving out the term at `dropped` if given (exactly what copying it and then removing
+        /// that term would leave). A determined layout copies thousands of rows: each takes a
+        /// slice of room already there (see ``takeSlots(_:)``), not an `append` a slot.
+        private mutating func materialize(_ index: Int, dropping dropped: Int = -1) {
             let length = originalTerms.count(ofRow: index)
             let room = max(length, Presolve.rowLengthCap)
-            start[index] = Int32(termVariable.count)
-            capacity[index] = Int32(room)
-            for position in 0..<length {
+            let first = takeSlots(room)
+            var kept = 0
+            for position in 0..<length where position != dropped {
                 let term = originalTerms.term(position, ofRow: index)
-                termVariable.append(Int32(term.variable))
-                termCoefficient.append(term.coefficient)
+                termVariable[first + kept] = Int32(term.variable)
+                termCoefficient[first + kept] = term.coefficient
+                kept += 1
             }
-            for _ in length..<room {
-                termVariable.append(0)
-                termCoefficient.append(0)
-            }
+            start[index] = Int32(first)
+            count[index] = Int32(kept)
+            capacity[index] = Int32(room)
             changed[index] = true
+        }
+
+        /// The first of `room` unused slots of the flat arrays, now taken: the arrays grow by
+        /// doubling their length (zeros), so most rows find their room already there.
+        private mutating func takeSlots(_ room: Int) -> Int {
+            let first = slotsUsed
+            if first + room > termVariable.count {
+                let added = max(room, termVariable.count, 64)
+                termVariable.append(contentsOf: repeatElement(0, count: added))
+                termCoefficient.append(contentsOf: repeatElement(0, count: added))
+            }
+            slotsUsed += room
+            return first
         }
 
         mutating func consider(_ index: Int) {
@@ -263,17 +281,13 @@ struct Presolve {
         private mutating func appendTerm(_ variable: Int32, _ coefficient: Double, toRow index: Int) {
             if count[index] == capacity[index] {
                 let first = Int(start[index]), length = Int(count[index])
-                let moved = Int32(termVariable.count)
                 let room = max(2 * length, Presolve.rowLengthCap)
-                for k in first..<first + length {
-                    termVariable.append(termVariable[k])
-                    termCoefficient.append(termCoefficient[k])
+                let moved = takeSlots(room)
+                for k in 0..<length {
+                    termVariable[moved + k] = termVariable[first + k]
+                    termCoefficient[moved + k] = termCoefficient[first + k]
                 }
-                for _ in length..<room {
-                    termVariable.append(0)
-                    termCoefficient.append(0)
-                }
-                start[index] = moved
+                start[index] = Int32(moved)
                 capacity[index] = Int32(room)
             }
             let k = Int(start[index] + count[index])
@@ -301,9 +315,15 @@ struct Presolve {
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],
                       let position = position(of: Int32(variable), inRow: other) else { continue }
-                if !changed[other] { materialize(other) }
-                let factor = termCoefficient[Int(start[other]) + position]
-                removeTerm(at: position, ofRow: other)
+                let factor: Double
+                if changed[other] {
+                    factor = termCoefficient[Int(start[other]) + position]
+                    removeTerm(at: position, ofRow: other)
+                } else {
+                    // The first change: copy the row without the substituted term.
+                    factor = originalTerms.term(position, ofRow: other).coefficient
+                    materialize(other, dropping: position)
+                }
                 uses[variable] -= 1
                 constant[other] += factor * value
                 for term in 0..<expressed.count(ofRow: k) {
@@ -467,16 +487,23 @@ struct Presolve {
         private var cleared: [Bool]
 
         init(variables n: Int, terms: RowStore) {
+            // (A counting sort read and written through buffers: no check a term.)
             var start = [Int32](repeating: 0, count: n + 1)
-            for term in terms.entries { start[term.variable + 1] += 1 }
-            for j in 0..<n { start[j + 1] += start[j] }
-            var fill = start
-            var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for index in terms.indices {
-                for position in 0..<terms.count(ofRow: index) {
-                    let variable = terms.term(position, ofRow: index).variable
-                    rows[Int(fill[variable])] = Int32(index)
-                    fill[variable] += 1
+            var rows = [Int32](repeating: 0, count: terms.entries.count)
+            terms.withBuffers { entries, rowStart in
+                start.withUnsafeMutableBufferPointer { start in
+                    for term in entries { start[term.variable + 1] += 1 }
+                    for j in 0..<n { start[j + 1] += start[j] }
+                    var fill = Array(start[0..<n])
+                    rows.withUnsafeMutableBufferPointer { rows in
+                        for index in 0..<rowStart.count - 1 {
+                            for entry in Int(rowStart[index])..<Int(rowStart[index + 1]) {
+                                let variable = entries[entry].variable
+                                rows[Int(fill[variable])] = Int32(index)
+                                fill[variable] += 1
+                            }
+                        }
+                    }
                 }
             }
             self.start = start

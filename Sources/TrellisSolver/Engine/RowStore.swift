@@ -45,6 +45,12 @@ struct RowStore: RandomAccessCollection {
         return entries[Int(start[row]) + position]
     }
 
+    /// Calls `body` with every term (``entries``) and every row's start (one past the last
+    /// row's end included) as buffers.
+    func withBuffers<Result>(_ body: (UnsafeBufferPointer<Term>, UnsafeBufferPointer<Int32>) throws -> Result) rethrows -> Result {
+        try entries.withUnsafeBufferPointer { entries in try start.withUnsafeBufferPointer { try body(entries, $0) } }
+    }
+
     /// Adds a term to the row being built (closed by ``endRow()``).
     @inline(__always) mutating func append(_ term: Term) { entries.append(term) }
 
