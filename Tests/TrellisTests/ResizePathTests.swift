@@ -54,7 +54,9 @@ struct ResizePathTests {
             // half of those resize in the same pass.
             let kind = random.below(10)
             if kind < 6 || random.chance(50) {
-                let width = Double(240 + random.below(400)) + (random.chance(30) ? 0.5 : 0)
+                // Some widths come back (a frame held before, then another, then it again).
+                let width = random.chance(40) ? [300.0, 320][random.below(2)]
+                    : Double(240 + random.below(400)) + (random.chance(30) ? 0.5 : 0)
                 let height = random.chance(25) ? Double(600 + random.below(400)) : state.frame.height
                 let x = random.chance(20) ? Double(random.below(50)) : state.frame.minX
                 let y = random.chance(20) ? Double(random.below(50)) : state.frame.minY
@@ -72,6 +74,18 @@ struct ResizePathTests {
             pin = Self.apply(state, over: previous, to: feed, pin: pin)
             try feed.root.layoutIfNeeded()
             #expect(feed.frames() == (try Self.cold(state)), "step \(step), kind \(kind), frame \(state.frame)")
+        }
+    }
+
+    @Test("Resizing back and forth between two frames gives each frame's layout every time")
+    func backAndForth() throws {
+        let feed = IncrementalPassTests.Feed(cells: 3, text: false)
+        let frames = [Rect(x: 0, y: 0, width: 320, height: 700), Rect(x: 8, y: 4, width: 410, height: 900)]
+        let cold = try frames.map { frame in try IncrementalPassTests.fresh({ IncrementalPassTests.Feed(cells: 3, text: false) }) { $0.root.frame = frame } }
+        for step in 0..<6 {
+            feed.root.frame = frames[step % 2]
+            try feed.root.layoutIfNeeded()
+            #expect(feed.frames() == cold[step % 2], "step \(step)")
         }
     }
 
