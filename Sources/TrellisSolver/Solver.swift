@@ -78,6 +78,8 @@ public final class Solver {
         private var first: UInt64?
         private var rest: Set<UInt64> = []
 
+        var isEmpty: Bool { first == nil }
+
         /// The one member, nil unless there is exactly one.
         var single: UInt64? { rest.isEmpty ? first : nil }
 
@@ -321,7 +323,7 @@ public final class Solver {
     ///   required constraints; ``TrellisError/numericalFailure(_:)`` if GLPK cannot give a
     ///   trustworthy answer. Values stay those of the last successful solve.
     public func solve() throws {
-        if dragStep() { return }
+        if dragStep() || constantStep() { return }
         let budget = Budget(limits: limits)
         try checkConstraintLimit()
         var plan = Plan(states: states, variableIndex: variableIndex, places: places, constantCost: constantCost)
@@ -407,6 +409,30 @@ public final class Solver {
         guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
         statistics.countStep(of: target.state)
         suggestionsTouched.removeAll()
+        return true
+    }
+
+    /// One constant changed in place (a resize, an `update(constant:)`) and nothing else since
+    /// the last solve: the step of its component that ``takeSteps(in:)`` would take (the same
+    /// change, undoable as there), without a plan, a budget or a commit; true when done. When
+    /// the component cannot move, nothing changed and the general path solves it.
+    private func constantStep() -> Bool {
+        let limits = limits
+        guard !structureChanged, constantsTouched.count == 1, suggestionsTouched.isEmpty,
+              limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
+              limits.maximumVariables.map({ places.count <= $0 }) ?? true else { return false }
+        let (index, row) = constantsTouched[0]
+        let state = states[index]
+        guard state.canStep(row: row) else { return false }
+        let constraint = state.component.constraints[row]
+        let change = (index: row, constant: constraint.expression.constant,
+                      weight: constraint.strength.isRequired ? 0 : constraint.strength.weight)
+        guard state.step(CollectionOfOne(change)) else { return false }
+        statistics.countStep(of: state)
+        // What commit(_:results:) clears after a step.
+        structureTouched.removeAll(keepingCapacity: true)
+        constantsTouched.removeAll(keepingCapacity: true)
+        drag.target = nil
         return true
     }
 

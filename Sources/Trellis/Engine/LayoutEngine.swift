@@ -227,6 +227,10 @@ final class LayoutEngine {
     /// other change (``markDirty()``) lowers every constraint.
     func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let limits = try budget.solveLimits()
+        if let scope = try resizedScope(root: root, mode: mode) {
+            try runSolver(limits: limits)
+            return snapshotOfPass(scope: scope, mode: mode, incremental: true)
+        }
         let (scope, changedSpecs) = try scopeOfPass(root: root, mode: mode)
         var lowering = Lowering(incremental: changedSpecs != nil)
         // The list of constant changes (one or a few each pass) reuses the last pass's storage.
@@ -244,6 +248,77 @@ final class LayoutEngine {
         keepLowering(scope: scope, mode: mode, incremental: lowering.incremental)
         try runSolver(limits: limits)
         return snapshotOfPass(scope: scope, mode: mode, incremental: lowering.incremental)
+    }
+
+    /// The kept scope when the root's frame is all that changed since the last lowering (a
+    /// resize: no constraint, content size, hierarchy or mode change); the root rows whose
+    /// value moved then take their new constants in the solver directly — no specs, no
+    /// lowering — as ``lowerChanges(_:scope:into:)`` would change them. Nil when anything else
+    /// changed, or a new value is unusable: the general path then lowers what is left (the rows
+    /// changed here already match their entries) and reports the unusable value.
+    private func resizedScope(root: View, mode: Mode) throws -> LayoutScope? {
+        guard !needsLowering, changedConstraints.isEmpty, case .frame(let frame) = mode,
+              case .frame(let old)? = loweredMode, measuredSizes == loweredSizes,
+              let scope = loweredScope?.attached(to: root) else { return nil }
+        var reached = old      // the frame the root's rows hold
+        do {
+            for index in 0..<4 {
+                let value = Self.value(of: frame, index)
+                if value == Self.value(of: old, index) { continue }
+                guard Self.numberProblem(of: Self.rootConstant(value)) == nil,
+                      let slot = entries.index(forKey: .implicit(root.key, Self.rootRole(index))) else {
+                    loweredMode = .frame(reached)
+                    return nil
+                }
+                let entry = entries.values[slot]
+                let moved = try solver.updateConstant(of: entry.constraint, to: Self.rootConstant(value))
+                entry.source.constant = LayoutConstant(value)
+                entries.values[slot] = Entry(source: entry.source, constraint: moved)
+                reached = Self.frame(reached, index, setTo: value)
+            }
+        } catch let error as TrellisError {
+            reset()
+            throw LayoutError.solverFailure(error)
+        }
+        loweredMode = mode
+        statistics.incrementalLowerings += 1
+        return scope
+    }
+
+    /// The left (0), top (1), width (2) or height (3) of `frame`: the root rows' values.
+    private static func value(of frame: Rect, _ index: Int) -> Double {
+        switch index {
+        case 0: frame.minX
+        case 1: frame.minY
+        case 2: frame.width
+        default: frame.height
+        }
+    }
+
+    /// `frame` with its left (0), top (1), width (2) or height (3) set to `value`.
+    private static func frame(_ frame: Rect, _ index: Int, setTo value: Double) -> Rect {
+        var frame = frame
+        switch index {
+        case 0: frame.origin.x = value
+        case 1: frame.origin.y = value
+        case 2: frame.size.width = value
+        default: frame.size.height = value
+        }
+        return frame
+    }
+
+    /// The constant of a root row holding an attribute at `value`: what ``lower(_:direction:)``
+    /// gives for a root spec (the root is a view: its attributes have no offsets).
+    private static func rootConstant(_ value: Double) -> Double { -value + 0 }
+
+    /// The role of the root's left (0), top (1), width (2) or height (3) row.
+    private static func rootRole(_ index: Int) -> ImplicitRole {
+        switch index {
+        case 0: .rootLeft
+        case 1: .rootTop
+        case 2: .rootWidth
+        default: .rootHeight
+        }
     }
 
     /// The storage of ``Lowering/constantChanges`` between passes (empty).
@@ -829,17 +904,19 @@ final class LayoutEngine {
 
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
     private static func numberProblem(_ expression: LinearExpression) -> String? {
-        func problem(_ value: Double) -> String? {
-            if value.isNaN { return "is NaN" }
-            if !value.isFinite { return "is infinite" }
-            if value.isSubnormal { return "\(value) is too close to zero to compute with" }
-            if abs(value) > 1e15 { return "\(value) exceeds the supported magnitude 1e15" }
-            return nil
-        }
         for term in expression.terms {
-            if let text = problem(term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
+            if let text = numberProblem(of: term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
         }
-        return problem(expression.constant).map { "the constant \($0)" }
+        return numberProblem(of: expression.constant).map { "the constant \($0)" }
+    }
+
+    /// Why a number cannot go to the solver, or nil.
+    private static func numberProblem(of value: Double) -> String? {
+        if value.isNaN { return "is NaN" }
+        if !value.isFinite { return "is infinite" }
+        if value.isSubnormal { return "\(value) is too close to zero to compute with" }
+        if abs(value) > 1e15 { return "\(value) exceeds the supported magnitude 1e15" }
+        return nil
     }
 
     // MARK: - Results
