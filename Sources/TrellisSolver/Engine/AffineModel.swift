@@ -49,7 +49,7 @@ final class AffineModel {
         var changed = ScratchList<Int>()
         /// What the last step overwrote, with the old values, for an undo. Reused between steps
         /// (emptied by resetting their counts).
-        var basicJournal = ScratchList<(position: Int, value: Double)>()
+        var basicJournal = ScratchList<(index: Int, value: Double)>()
         var valueJournal = ScratchList<(variable: Int, value: Double)>()
         var remainingJournal = ScratchList<(variable: Int, value: Double)>()
         var constantJournal = ScratchList<(index: Int, value: Double)>()
@@ -60,25 +60,9 @@ final class AffineModel {
         /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
         var touched = ScratchList<Int>()
 
-        mutating func rollBackBasics() {
-            var k = basicJournal.count - 1
-            while k >= 0 {
-                let (position, value) = basicJournal[k]
-                basicValue[position] = value
-                k -= 1
-            }
-            basicJournal.removeAll()
-        }
+        mutating func rollBackBasics() { basicJournal.rollBack(into: &basicValue) }
 
-        mutating func rollBackConstants() {
-            var k = constantJournal.count - 1
-            while k >= 0 {
-                let (index, value) = constantJournal[k]
-                constants[index] = value
-                k -= 1
-            }
-            constantJournal.removeAll()
-        }
+        mutating func rollBackConstants() { constantJournal.rollBack(into: &constants) }
 
         mutating func clearJournals() {
             basicJournal.removeAll()

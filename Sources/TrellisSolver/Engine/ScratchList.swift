@@ -53,3 +53,18 @@ struct ScratchList<Element> {
         return false
     }
 }
+
+/// A journal of old values: (slot, value before the change) entries.
+extension ScratchList where Element == (index: Int, value: Double) {
+    /// Writes each entry's old value back into `values`, the last entry first (a slot journaled
+    /// twice ends at its oldest value), and empties the journal.
+    mutating func rollBack(into values: inout [Double]) {
+        var k = count - 1
+        while k >= 0 {
+            let (index, value) = storage[k]
+            values[index] = value
+            k -= 1
+        }
+        count = 0
+    }
+}
