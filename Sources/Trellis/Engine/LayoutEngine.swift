@@ -86,6 +86,9 @@ final class LayoutEngine {
         var fullLowerings = 0
         /// Solves that lowered only what changed (constants, content sizes, the root).
         var incrementalLowerings = 0
+        /// Of those, solves whose changes were constants the solver took directly (a resize,
+        /// `update(constant:)`): nothing lowered but the changed constraints.
+        var directPasses = 0
     }
     @exclusivity(unchecked) private(set) var statistics = Statistics()
 
@@ -227,7 +230,7 @@ final class LayoutEngine {
     /// other change (``markDirty()``) lowers every constraint.
     func solveOnce(root: View, mode: Mode, budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let limits = try budget.solveLimits()
-        if let scope = try resizedScope(root: root, mode: mode) {
+        if let scope = try resizedScope(root: root, mode: mode) ?? constantChangedScope(root: root, mode: mode) {
             try runSolver(limits: limits)
             return snapshotOfPass(scope: scope, mode: mode, incremental: true)
         }
@@ -282,6 +285,43 @@ final class LayoutEngine {
         }
         loweredMode = mode
         statistics.incrementalLowerings += 1
+        statistics.directPasses += 1
+        return scope
+    }
+
+    /// The kept scope when constant changes of lowered constraints (`update(constant:)`) are all
+    /// that changed since the last lowering (no structural, content size, hierarchy or mode
+    /// change); each changed constraint is lowered again as ``lowerChanges(_:scope:into:)``
+    /// lowers it — the same typed constant, multipliers, insets and pairing — and, when only its
+    /// constant moved, takes it in the solver directly: no specs, no ``Lowering``. Nil when
+    /// anything else changed (a priority, an inactive or unknown constraint, an invalid constant):
+    /// the general path then lowers what is left (the rows changed here already match their
+    /// entries) and reports any problem.
+    private func constantChangedScope(root: View, mode: Mode) throws -> LayoutScope? {
+        guard !needsLowering, !changedConstraints.isEmpty, changedConstraints.count <= 16, loweredMode == mode,
+              measuredSizes == loweredSizes, let scope = loweredScope?.attached(to: root) else { return nil }
+        do {
+            for index in changedConstraints.indices {
+                let constraint = changedConstraints[index]
+                // Each once (a group update names a few; no set for so few).
+                if changedConstraints[..<index].contains(where: { $0 === constraint }) { continue }
+                let key = EntryKey.explicit(ObjectIdentifier(constraint))
+                guard constraint.isActive, let slot = entries.index(forKey: key),
+                      let lowered = try? lower(constraint, in: scope) else { return nil }
+                let entry = entries.values[slot]
+                if lowered.matches(entry.constraint) { continue }
+                guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
+                let moved = try solver.updateConstant(of: entry.constraint, to: lowered.expression.constant)
+                entries.values[slot] = Entry(source: entry.source, constraint: moved)
+            }
+        } catch let error as TrellisError {
+            reset()
+            throw LayoutError.solverFailure(error)
+        }
+        // (One change, the usual case: removing the last element is a fraction of `removeAll`.)
+        if changedConstraints.count == 1 { changedConstraints.removeLast() } else { changedConstraints.removeAll() }
+        statistics.incrementalLowerings += 1
+        statistics.directPasses += 1
         return scope
     }
 
