@@ -223,12 +223,7 @@ final class ComponentState {
             }
             costs = fresh
         } else {
-            rows.now &+= 1
-            if rows.now == 0 {
-                for k in rows.stamp.indices { rows.stamp[k] = 0 }
-                rows.now = 1
-            }
-            let now = rows.now
+            let now = Self.nextStamp(&rows.now, clearing: &rows.stamp)
             let (start, list, weight, relation) = (rows.start, rows.rows, rows.weight, rows.relation)
             costs!.withUnsafeMutableBufferPointer { costs in
                 rows.stamp.withUnsafeMutableBufferPointer { stamp in
@@ -255,6 +250,18 @@ final class ComponentState {
             for index in rows.soft { total += costs[index] }
         }
         return total
+    }
+
+    /// The stamp of a new step: rows marked with it were visited in this step (no set to clear
+    /// between steps). When the counter wraps around, every old mark is cleared first.
+    @inline(__always)
+    private static func nextStamp(_ now: inout UInt32, clearing stamp: inout [UInt32]) -> UInt32 {
+        now &+= 1
+        if now == 0 {
+            for k in stamp.indices { stamp[k] = 0 }
+            now = 1
+        }
+        return now
     }
 
     /// For each variable, the soft rows that name it (built at the first step that needs it),
@@ -353,12 +360,7 @@ final class ComponentState {
     }
 
     private static func requiredRowsHold(_ check: inout RowCheck, values: [Double], changed: ArraySlice<Int>) -> Bool {
-        check.now &+= 1
-        if check.now == 0 {
-            for k in check.stamp.indices { check.stamp[k] = 0 }
-            check.now = 1
-        }
-        let now = check.now
+        let now = Self.nextStamp(&check.now, clearing: &check.stamp)
         // On buffers: the loops below run every step (bounds checks, and an array element write
         // checks the array's uniqueness each time).
         let (termVariable, termCoefficient, constant, relation) = (check.termVariable, check.termCoefficient, check.constant, check.relation)
