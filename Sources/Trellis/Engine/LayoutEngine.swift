@@ -268,7 +268,7 @@ final class LayoutEngine {
             for index in 0..<4 {
                 let value = Self.value(of: frame, index)
                 if value == Self.value(of: old, index) { continue }
-                guard Self.numberProblem(of: Self.rootConstant(value)) == nil,
+                guard NumberCheck.isUsable(Self.rootConstant(value)),
                       let slot = entries.index(forKey: .implicit(root.key, Self.rootRole(index))) else {
                     loweredMode = .frame(reached)
                     return nil
@@ -945,19 +945,11 @@ final class LayoutEngine {
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
     private static func numberProblem(_ expression: LinearExpression) -> String? {
         for term in expression.terms {
-            if let text = numberProblem(of: term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
+            if let text = NumberCheck.problem(term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
         }
-        return numberProblem(of: expression.constant).map { "the constant \($0)" }
+        return NumberCheck.problem(expression.constant).map { "the constant \($0)" }
     }
 
-    /// Why a number cannot go to the solver, or nil.
-    private static func numberProblem(of value: Double) -> String? {
-        if value.isNaN { return "is NaN" }
-        if !value.isFinite { return "is infinite" }
-        if value.isSubnormal { return "\(value) is too close to zero to compute with" }
-        if abs(value) > 1e15 { return "\(value) exceeds the supported magnitude 1e15" }
-        return nil
-    }
 
     // MARK: - Results
 
