@@ -10,10 +10,9 @@ extension View {
 
     /// Runs the pass (nothing written) and returns the engine; a conflict is thrown.
     private func diagnosedEngine() throws -> LayoutEngine {
-        let engine = self.engine ?? LayoutEngine()
-        self.engine = engine
-        _ = try engine.solve(root: self, mode: .frame(frame))
-        return engine
+        let layoutPass = rootLayoutPass()
+        _ = try layoutPass.run(root: self, mode: .frame(frame))
+        return layoutPass.engine
     }
 
     /// Runs `work` with the engine's solver, turning solver errors into ``LayoutError``.
@@ -43,10 +42,9 @@ extension View {
     /// ```
     /// - Throws: ``LayoutError`` for problems other than a conflict.
     public func layoutConflicts() throws -> [[ConstraintInfo]] {
-        let engine = self.engine ?? LayoutEngine()
-        self.engine = engine
+        let layoutPass = rootLayoutPass(), engine = layoutPass.engine
         do {
-            _ = try engine.solve(root: self, mode: .frame(frame))
+            _ = try layoutPass.run(root: self, mode: .frame(frame))
             return []
         } catch LayoutError.unsatisfiable {
             return try withSolver(engine) { solver, sources in
@@ -85,11 +83,10 @@ extension View {
     /// ```
     public func layoutSnapshot(recoveringFromConflicts: Bool) throws -> (snapshot: LayoutSnapshot, recovery: ConflictRecovery<ConstraintInfo>?) {
         guard recoveringFromConflicts else { return (try layoutSnapshot(), nil) }
-        let engine = self.engine ?? LayoutEngine()
-        self.engine = engine
+        let layoutPass = rootLayoutPass(), engine = layoutPass.engine
         let mode = LayoutEngine.Mode.frame(frame)
         do {
-            return (try engine.solve(root: self, mode: mode), nil)
+            return (try layoutPass.run(root: self, mode: mode), nil)
         } catch LayoutError.unsatisfiable {
             let recovery = try withSolver(engine) { solver, sources in
                 try solver.solveRecoveringFromConflicts()?.mapConstraints { sources[ObjectIdentifier($0)]?.info }

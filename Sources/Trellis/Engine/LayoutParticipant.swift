@@ -4,12 +4,13 @@
 ///
 /// ``LayoutPass`` calls ``begin(_:)`` once, then per round ``prepare(_:)`` on every participant,
 /// one solve, and ``settle(_:snapshot:)`` on every participant; it stops when all have settled.
+/// Participants see the pass through its ``PassContext`` only: the engine never calls them.
 protocol LayoutParticipant: AnyObject {
     /// Called once at the start of a pass, before the first round.
-    func begin(_ pass: LayoutPass)
+    func begin(_ pass: PassContext)
     /// Called before each solve: bring the constraints in line with the current estimates.
-    func prepare(_ pass: LayoutPass)
+    func prepare(_ pass: PassContext)
     /// Called after each solve: `nil` when the solved frames agree with what ``prepare(_:)``
     /// assumed, else a one-line description of what changed (the pass then solves again).
-    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String?
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String?
 }

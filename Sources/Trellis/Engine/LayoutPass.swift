@@ -1,5 +1,7 @@
-/// One layout pass over a root's subtree, with the participants that depend on solved frames:
-/// stacks, layout sets and measured views (``LayoutParticipant``).
+/// The layout passes of one root view: what ``View/layoutIfNeeded()`` and friends ask. Kept
+/// per root (``View/layoutPass``) with its ``LayoutEngine``; data flows one way — the view asks
+/// the pass, the pass runs the rounds of its participants (``LayoutParticipant``: measured
+/// views, safe areas, stacks, layout sets) and calls the engine, which never calls back.
 ///
 /// Without participants a pass is a single solve. With them it runs rounds: every participant
 /// prepares (a stack regenerates its rows, a layout set activates the case for its view's
@@ -9,15 +11,221 @@
 /// ``LayoutError/notConverged(rounds:unsettled:)`` after ``maximumRounds`` rounds.
 ///
 /// Every pass starts from the same state (measured views from their unconstrained size), so
-/// the result depends on the views and constraints only, not on earlier passes. From an
-/// engine's second pass on, when measured views are the only participants, the first round runs
-/// on a second engine that only ever solves with the unconstrained sizes
-/// (``LayoutEngine/firstRoundEngine(participants:mode:)``): the same problems, each solver
-/// moving a little from pass to pass.
+/// the result depends on the views and constraints only, not on earlier passes. From the second
+/// pass on, when measured views are the only participants, the first round runs on a second
+/// engine that only ever solves with the unconstrained sizes (``firstRoundEngine(participants:mode:)``):
+/// the same problems, each solver moving a little from pass to pass.
 final class LayoutPass {
     /// The most solves one pass runs before it gives up.
     static let maximumRounds = 10
 
+    /// The engine every round but a probed first one solves on.
+    let engine = LayoutEngine()
+
+    // (Not checked dynamically for exclusive access, as the engine's state: one thread at a
+    // time, and read on every pass.)
+
+    /// Whether something that layout reads changed since the last pass (``View/setNeedsLayout()``).
+    @exclusivity(unchecked) private(set) var isDirty = true
+    /// Whether a pass is running: what the pass changes itself (a stack's rows, a layout set's
+    /// case) is not a change from outside.
+    @exclusivity(unchecked) private var isRunning = false
+    /// The last successful pass: how the root was held, under which limits, and its frames.
+    @exclusivity(unchecked) private var last: LastPass?
+    /// (A struct, not a tuple: an optional tuple is copied and destroyed through its generic
+    /// value witnesses, hundreds of instructions a pass.)
+    private struct LastPass {
+        let mode: LayoutEngine.Mode
+        let limits: SolveLimits
+        let snapshot: LayoutSnapshot
+    }
+    /// Whether the last pass's frames are the ones written in the tree (``View/layoutIfNeeded()``).
+    @exclusivity(unchecked) var isApplied = false
+    /// Whether a pass succeeded before.
+    @exclusivity(unchecked) private var hasPassed = false
+    /// The engine of the first round when measured views take part (``firstRoundEngine(participants:mode:)``).
+    /// That round always solves with the views' unconstrained sizes: kept apart from the later
+    /// rounds, its solver sees only the root's changes from pass to pass, and ``engine``'s solver
+    /// only measured sizes that move a little — so both can move along their bases, where one
+    /// solver would jump between the two sets of sizes and solve again, twice a pass. Both solve
+    /// the same problems a single engine would.
+    @exclusivity(unchecked) private var probe: LayoutEngine?
+    /// The participants found in the tree, kept while the engine keeps its lowering.
+    @exclusivity(unchecked) private var survey: ParticipantSurvey?
+
+    /// Notes a change that layout reads; the next pass solves again and lowers every
+    /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
+    func markDirty() {
+        if !isRunning { isDirty = true }
+        engine.markDirty()
+        probe?.markDirty()
+    }
+
+    /// Notes that an active constraint's constant or priority changed: the next pass lowers
+    /// just that constraint again (if nothing else changed).
+    func markChanged(_ constraint: LayoutConstraint) {
+        if !isRunning { isDirty = true }
+        engine.markChanged(constraint)
+        probe?.markChanged(constraint)
+    }
+
+    /// Whether a pass with `mode` would change nothing: the last one's frames stand.
+    func isCurrent(mode: LayoutEngine.Mode, limits: SolveLimits) -> Bool {
+        guard !isDirty, let last else { return false }
+        return last.mode == mode && last.limits == limits
+    }
+
+    /// Lays out `root`'s subtree and returns the frames, without writing them: one solve, or —
+    /// when stacks, layout sets or measured views take part — solves until they settle.
+    func run(root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
+        if !isDirty, let last, last.mode == mode, last.limits == root.layoutLimits { return last.snapshot }
+        isRunning = true
+        defer { isRunning = false }
+        isDirty = false
+        last = nil      // so that the last snapshot's entries can take the new frames in place
+        let resets = engine.statistics.resets
+        do {
+            let snapshot = try rounds(root: root, mode: mode)
+            last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
+            hasPassed = true
+            isApplied = false
+            return snapshot
+        } catch {
+            isDirty = true
+            last = nil
+            if engine.statistics.resets != resets { probe = nil }       // the engine started over
+            throw error
+        }
+    }
+
+    /// The items of the last pass, in snapshot order — but for index 0, which stands for the
+    /// root — when `snapshot` is that pass's frames (so ``LayoutSnapshot/apply(to:)`` can
+    /// write them without looking items up).
+    func itemsOfLastPass(matching snapshot: LayoutSnapshot, root: View) -> [LayoutItem]? {
+        // (The kept scope's and the last pass's parts are read in place: copying either whole
+        // retains and releases each of their arrays, on every pass.)
+        guard let items = engine.keptItems(root: root), let lastEntries = last?.snapshot.entries,
+              last?.snapshot.rootKey == snapshot.rootKey, items.count == snapshot.entries.count else { return nil }
+        // The same stored entries (a copy of the value), not merely equal ones.
+        let same = lastEntries.withUnsafeBufferPointer { a in
+            snapshot.entries.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress && a.count == b.count }
+        }
+        return same ? items : nil
+    }
+
+    /// The rounds of one pass: a single solve without participants, else solves until every
+    /// participant settles.
+    private func rounds(root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
+        var (participants, safeArea) = participants(root: root)
+        if let safeArea { participants.append(safeArea) }
+        let budget = PassBudget(root.layoutLimits)
+        if participants.isEmpty {
+            probe = nil
+            return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
+        }
+        let context = PassContext(root: root, mode: mode)
+        do {
+            for participant in participants { participant.begin(context) }
+            var unsettled: [String] = []
+            var round = 0
+            if let probe = firstRoundEngine(participants: participants, mode: mode),
+               let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
+                unsettled = moved
+                round = 1
+            }
+            while round < Self.maximumRounds {
+                for participant in participants { participant.prepare(context) }
+                let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
+                unsettled = participants.compactMap { $0.settle(context, snapshot: snapshot) }
+                if unsettled.isEmpty { return snapshot }
+                round += 1
+            }
+            throw LayoutError.notConverged(rounds: Self.maximumRounds, unsettled: unsettled)
+        } catch {
+            safeArea?.restore()
+            throw error
+        }
+    }
+
+    /// The first round on the probe (``firstRoundEngine(participants:mode:)``): what did not
+    /// settle, the pass going on from round 2 with ``engine``. Nil when the round must run on
+    /// ``engine`` after all, as if there were no probe: everything settled (the frames to return
+    /// are the engine's) or the probe failed (the engine fails the same way, with its own state
+    /// to diagnose).
+    private func firstRound(on probe: LayoutEngine, context: PassContext, participants: [any LayoutParticipant],
+                            budget: PassBudget) -> [String]? {
+        for participant in participants { participant.prepare(context) }
+        guard let snapshot = try? probe.solve(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,
+                                              budget: budget) else { return nil }
+        // Settling changes the measured sizes of the views that did not settle only.
+        let unsettled = participants.compactMap { $0.settle(context, snapshot: snapshot) }
+        return unsettled.isEmpty ? nil : unsettled
+    }
+
+    /// The engine for the first round of a pass with `participants`, or nil for ``engine``: a
+    /// probe only from the second pass on (a one-off pass, such as a fitting-size query, keeps
+    /// one solver), for a frame, and when every participant is a measured view (stacks, layout
+    /// sets and safe areas change the constraints between rounds).
+    private func firstRoundEngine(participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> LayoutEngine? {
+        guard hasPassed, case .frame = mode, participants.allSatisfy({ $0 is SizeMeasurement }) else {
+            probe = nil
+            return nil
+        }
+        if let probe { return probe }
+        let made = LayoutEngine()
+        probe = made
+        return made
+    }
+
+    /// The participants of a pass over `root`'s subtree: layout sets, measured views and stacks,
+    /// in tree order, and the safe-area propagation if the tree needs one.
+    ///
+    /// Found by walking the tree, and kept while the engine keeps its lowering (any change to
+    /// the hierarchy or to a view's participants marks the layout as needing a full one): a pass
+    /// after a resize or a constant change walks nothing. The root's own participants are asked
+    /// for each time, so that nothing kept holds the root.
+    private func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
+        let found: ParticipantSurvey
+        if let survey, survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root) {
+            found = survey
+        } else {
+            found = ParticipantSurvey(root: root, placeholder: engine.placeholder)
+            survey = found
+        }
+        var participants = root.participantsInLayout
+        participants.append(contentsOf: found.participants)
+        return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil)
+    }
+}
+
+/// What a pass needs from the tree besides constraints (``LayoutPass``), as found for the
+/// engine's kept scope.
+private struct ParticipantSurvey {
+    let rootIdentifier: ObjectIdentifier
+    /// The participants of the views below the root, in tree order.
+    let participants: [any LayoutParticipant]
+    /// The subtree's views, the placeholder at index 0 (the root owns the pass).
+    let views: [View]
+    /// Whether safe areas are propagated (``SafeAreaPropagation/isNeeded(root:views:)``).
+    let safeArea: Bool
+
+    init(root: View, placeholder: View) {
+        var views = root.subtreeViews()
+        var others: [any LayoutParticipant] = []
+        for view in views.dropFirst() {
+            others.append(contentsOf: view.participantsInLayout)
+        }
+        safeArea = SafeAreaPropagation.isNeeded(root: root, views: views)
+        views[0] = placeholder
+        rootIdentifier = ObjectIdentifier(root)
+        participants = others
+        self.views = views
+    }
+}
+
+/// What the participants of one pass see and change (``LayoutParticipant``): the root, how it
+/// is held, and the content sizes measured so far.
+final class PassContext {
     /// The view being laid out.
     let root: View
     /// How the root is held.
@@ -25,7 +233,7 @@ final class LayoutPass {
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
 
-    private init(root: View, mode: LayoutEngine.Mode) {
+    init(root: View, mode: LayoutEngine.Mode) {
         self.root = root
         self.mode = mode
     }
@@ -33,61 +241,5 @@ final class LayoutPass {
     /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.
     func intrinsicSize(of view: View) -> Size? {
         measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-    }
-
-    /// Lays out `root` with `engine`, running rounds while participants change.
-    static func run(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
-        var (participants, safeArea) = engine.participants(root: root)
-        if let safeArea { participants.append(safeArea) }
-        engine.measuredSizes = [:]
-        let budget = PassBudget(root.layoutLimits)
-        if participants.isEmpty {
-            engine.dropProbe()
-            return try engine.solveOnce(root: root, mode: mode, budget: budget)
-        }
-        do {
-            return try rounds(engine: engine, root: root, mode: mode, participants: participants, budget: budget)
-        } catch {
-            safeArea?.restore()
-            throw error
-        }
-    }
-
-    private static func rounds(engine: LayoutEngine, root: View, mode: LayoutEngine.Mode,
-                               participants: [any LayoutParticipant], budget: PassBudget) throws -> LayoutSnapshot {
-
-        let pass = LayoutPass(root: root, mode: mode)
-        for participant in participants { participant.begin(pass) }
-        var unsettled: [String] = []
-        var round = 0
-        if let probe = engine.firstRoundEngine(participants: participants, mode: mode),
-           let moved = firstRound(on: probe, pass: pass, participants: participants, budget: budget) {
-            unsettled = moved
-            round = 1
-        }
-        while round < maximumRounds {
-            for participant in participants { participant.prepare(pass) }
-            engine.measuredSizes = pass.measuredSizes
-            let snapshot = try engine.solveOnce(root: root, mode: mode, budget: budget)
-            unsettled = participants.compactMap { $0.settle(pass, snapshot: snapshot) }
-            if unsettled.isEmpty { return snapshot }
-            round += 1
-        }
-        throw LayoutError.notConverged(rounds: maximumRounds, unsettled: unsettled)
-    }
-
-    /// The first round on the engine's probe (``LayoutEngine/firstRoundEngine(participants:mode:)``):
-    /// what did not settle, the pass going on from round 2 with the engine itself. Nil when the
-    /// round must run on the engine after all, as if there were no probe: everything settled
-    /// (the frames to return are the engine's) or the probe failed (the engine fails the same
-    /// way, with its own state to diagnose).
-    private static func firstRound(on probe: LayoutEngine, pass: LayoutPass, participants: [any LayoutParticipant],
-                                   budget: PassBudget) -> [String]? {
-        for participant in participants { participant.prepare(pass) }
-        probe.measuredSizes = pass.measuredSizes
-        guard let snapshot = try? probe.solveOnce(root: pass.root, mode: pass.mode, budget: budget) else { return nil }
-        // Settling changes the measured sizes of the views that did not settle only.
-        let unsettled = participants.compactMap { $0.settle(pass, snapshot: snapshot) }
-        return unsettled.isEmpty ? nil : unsettled
     }
 }

@@ -124,7 +124,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// - Returns: The number of items written.
     @discardableResult
     public func apply(to root: View) -> Int {
-        if let engine = root.engine, let items = engine.itemsOfLastPass(matching: self, root: root) {
+        if let layoutPass = root.layoutPass, let items = layoutPass.itemsOfLastPass(matching: self, root: root) {
             // The very pass this snapshot came from: its items, in the same order, no look-ups.
             // Index 0 stands for the root; an entry's kind is its item's class.
             root.storedFrame = entries[0].frame
@@ -136,10 +136,10 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
                     unsafeDowncast(items[index], to: View.self).storedFrame = frame
                 }
             }
-            engine.isApplied = false
+            layoutPass.isApplied = false
             return items.count
         }
-        root.engine?.isApplied = false        // the tree may now hold other frames than its last pass's
+        root.layoutPass?.isApplied = false        // the tree may now hold other frames than its last pass's
         var count = 0
         var indexByName: [String: Int]?      // built at the first item matched by name only
         for item in root.subtreeItems() {

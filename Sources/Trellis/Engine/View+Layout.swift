@@ -39,10 +39,10 @@ extension View {
     ///
     /// - Throws: ``LayoutError``. Nothing is written then: the frames of the last good layout stay.
     public func layoutIfNeeded() throws {
-        if let engine, engine.isApplied, engine.isCurrent(mode: .frame(frame), limits: layoutLimits) { return }
+        if let layoutPass, layoutPass.isApplied, layoutPass.isCurrent(mode: .frame(frame), limits: layoutLimits) { return }
         let snapshot = try layoutSnapshot()
         snapshot.apply(to: self)
-        engine?.isApplied = true
+        layoutPass?.isApplied = true
     }
 
     /// Lays out the view's subtree like ``layoutIfNeeded()`` but returns the frames as a
@@ -57,15 +57,24 @@ extension View {
     /// The tree is read and its engine updated, so the same rule holds as for
     /// ``layoutIfNeeded()``: one tree on one thread at a time, different trees concurrently.
     public func layoutSnapshot() throws -> LayoutSnapshot {
-        let engine = self.engine ?? LayoutEngine()
-        self.engine = engine
-        return try engine.solve(root: self, mode: .frame(frame))
+        try rootLayoutPass().run(root: self, mode: .frame(frame))
     }
+
+    /// The layout passes of this view as a root, made at the first pass.
+    func rootLayoutPass() -> LayoutPass {
+        if let layoutPass { return layoutPass }
+        let made = LayoutPass()
+        layoutPass = made
+        return made
+    }
+
+    /// The engine of this view's layout as a root, if it was laid out (for tests and diagnostics).
+    var engine: LayoutEngine? { layoutPass?.engine }
 
     /// Drops the solver kept between layout passes; the next pass starts from scratch (with the
     /// same result).
     public func resetLayoutEngine() {
-        engine = nil
+        layoutPass = nil
     }
 
     /// The target size of ``systemLayoutSizeFitting(_:)`` for "as small as possible": `0 × 0`.
@@ -89,8 +98,7 @@ extension View {
     /// ```
     public func systemLayoutSizeFitting(_ targetSize: Size, withHorizontalFittingPriority horizontalFittingPriority: Priority,
                                         verticalFittingPriority: Priority) throws -> Size {
-        let engine = LayoutEngine()
-        let snapshot = try engine.solve(root: self, mode: .fitting(target: targetSize, horizontal: horizontalFittingPriority,
+        let snapshot = try LayoutPass().run(root: self, mode: .fitting(target: targetSize, horizontal: horizontalFittingPriority,
                                                                    vertical: verticalFittingPriority))
         return snapshot.entries.first?.frame.size ?? .zero
     }

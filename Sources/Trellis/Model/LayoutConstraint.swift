@@ -156,13 +156,13 @@ public final class LayoutConstraint: CustomStringConvertible {
         func visit(_ item: LayoutItem?) {
             guard let item, item !== previous else { return }
             previous = item
-            item.hostView?.forEachLayoutEngine { engine in
-                let id = ObjectIdentifier(engine)
+            item.hostView?.forEachLayoutPass { layoutPass in
+                let id = ObjectIdentifier(layoutPass)
                 if first == nil {
                     first = id
-                    engine.markChanged(self)
+                    layoutPass.markChanged(self)
                 } else if id != first, others.insert(id).inserted {
-                    engine.markChanged(self)
+                    layoutPass.markChanged(self)
                 }
             }
         }

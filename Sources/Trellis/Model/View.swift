@@ -30,7 +30,7 @@ open class View: LayoutItem {
             storedFrame = newValue
             // The view's own layout sees its new frame as a new mode; layouts above it only have
             // a frame to write again.
-            superview?.forEachLayoutEngine { $0.isApplied = false }
+            superview?.forEachLayoutPass { $0.isApplied = false }
         }
     }
 
@@ -161,7 +161,7 @@ open class View: LayoutItem {
     }
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var engine: LayoutEngine?
+    @exclusivity(unchecked) var layoutPass: LayoutPass?
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
     @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
         didSet { setNeedsLayout() }
@@ -194,15 +194,15 @@ open class View: LayoutItem {
     /// try root.layoutIfNeeded()     // solves, even though nothing Trellis sees has changed
     /// ```
     public func setNeedsLayout() {
-        forEachLayoutEngine { $0.markDirty() }
+        forEachLayoutPass { $0.markDirty() }
     }
 
-    /// Calls `body` with the layout engine of this view and of each ancestor that has one
+    /// Calls `body` with the layout passes of this view and of each ancestor that has them
     /// (the layouts this view takes part in), nearest first.
-    func forEachLayoutEngine(_ body: (LayoutEngine) -> Void) {
+    func forEachLayoutPass(_ body: (LayoutPass) -> Void) {
         var current: View? = self
         while let view = current {
-            if let engine = view.engine { body(engine) }
+            if let layoutPass = view.layoutPass { body(layoutPass) }
             current = view.superview
         }
     }

@@ -15,14 +15,13 @@ extension View {
     ///
     /// - Throws: ``LayoutError`` other than ``LayoutError/unsatisfiable(conflict:)``.
     package func loweredConstraints() throws -> [(row: Constraint, source: LayoutConstraint)] {
-        let engine = self.engine ?? LayoutEngine()
-        self.engine = engine
+        let layoutPass = rootLayoutPass()
         do {
-            _ = try engine.solve(root: self, mode: .frame(frame))
+            _ = try layoutPass.run(root: self, mode: .frame(frame))
         } catch LayoutError.unsatisfiable {
             // The constraints are in the solver all the same.
         }
-        let (solver, sources) = engine.diagnosticState
+        let (solver, sources) = layoutPass.engine.diagnosticState
         let rows = solver.constraints.enumerated().compactMap { position, row in
             sources[ObjectIdentifier(row)].map { (row: row, source: $0, position: position) }
         }

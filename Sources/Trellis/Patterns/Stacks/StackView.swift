@@ -209,9 +209,9 @@ open class StackView: View {
 }
 
 extension StackView: LayoutParticipant {
-    func begin(_ pass: LayoutPass) {}
+    func begin(_ pass: PassContext) {}
 
-    func prepare(_ pass: LayoutPass) {
+    func prepare(_ pass: PassContext) {
         let (visible, hidden) = currentArrangement()
         let gaps = visible.dropLast().map { customSpacings[$0.key] ?? spacing }
         let rows = StackArrangement(stack: self, views: visible, hidden: hidden, spacings: gaps, pass: pass).rows()
@@ -225,5 +225,5 @@ extension StackView: LayoutParticipant {
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views and settings,
     /// which ``prepare(_:)`` read, never on solved frames.
-    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? { nil }
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? { nil }
 }

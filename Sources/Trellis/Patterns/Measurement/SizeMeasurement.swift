@@ -41,13 +41,13 @@ final class SizeMeasurement: LayoutParticipant {
         cache.removeAll()
     }
 
-    func begin(_ pass: LayoutPass) {
+    func begin(_ pass: PassContext) {
         pass.measuredSizes[identifier] = measured(atWidth: Self.unconstrainedWidth)
     }
 
-    func prepare(_ pass: LayoutPass) {}
+    func prepare(_ pass: PassContext) {}
 
-    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? {
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
         guard let frame = snapshot[key] else { return nil }
         let next = measured(atWidth: frame.width)
         let current = pass.measuredSizes[identifier]

@@ -113,16 +113,16 @@ public final class LayoutSet: CustomStringConvertible {
 }
 
 extension LayoutSet: LayoutParticipant {
-    func begin(_ pass: LayoutPass) {
+    func begin(_ pass: PassContext) {
         estimate = view?.frame.size ?? .zero
     }
 
-    func prepare(_ pass: LayoutPass) {
+    func prepare(_ pass: PassContext) {
         guard attached else { return }
         activate(caseIndex(for: estimate))
     }
 
-    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? {
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
         guard attached, let view, let solved = snapshot[view.key]?.size else { return nil }
         let chosen = caseIndex(for: solved)
         if chosen == activeCaseIndex { return nil }

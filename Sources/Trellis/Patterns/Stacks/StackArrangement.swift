@@ -31,7 +31,7 @@ struct StackArrangement {
     let hidden: [Hidden]
     /// The minimum or exact gap after each view but the last.
     let spacings: [Double]
-    let pass: LayoutPass
+    let pass: PassContext
 
     private var horizontal: Bool { stack.axis == .horizontal }
     /// Along the axis: start edge, end edge, dimension.

@@ -38,13 +38,13 @@ final class SafeAreaPropagation: LayoutParticipant {
     /// The view at `index` of ``views``: the root at 0.
     private func view(at index: Int) -> View { index == 0 ? root : views[index] }
 
-    func begin(_ pass: LayoutPass) {
+    func begin(_ pass: PassContext) {
         for index in views.indices { view(at: index).derivedSafeAreaInsets = .zero }
     }
 
-    func prepare(_ pass: LayoutPass) {}
+    func prepare(_ pass: PassContext) {}
 
-    func settle(_ pass: LayoutPass, snapshot: LayoutSnapshot) -> String? {
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
         // The safe rectangle of each view, in root coordinates, parents before children.
         var safe: [ObjectIdentifier: Rect] = [:]
         var moved: [String] = []

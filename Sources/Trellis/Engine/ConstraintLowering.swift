@@ -1,0 +1,230 @@
+import TrellisSolver
+
+/// Lowering: a layout constraint (or an implicit row's spec) in the solver's form, a reduced
+/// linear row with its relation and strength. Pure functions of the constraint and the scope:
+/// the engine decides what to do with the rows (``LayoutEngine``).
+enum ConstraintLowering {
+    /// The solver form of a DSL constraint, or nil when it does not belong to this layout (its
+    /// items meet only above the root: an outer layout's constraint).
+    ///
+    /// A relation is evaluated in the coordinate space of its items' nearest common ancestor, as
+    /// in Auto Layout. The solver's variables are global (the root's superview's space), so a
+    /// position `p` enters as `p − origin`, where `origin` is that ancestor's left (top) edge.
+    /// When the position coefficients cancel (`a.left == b.right + 8`, every relation of
+    /// Auto Layout's form without a multiplier) the origins cancel too and nothing is added;
+    /// otherwise (`dot.centerX == container.centerX * 0.5`) the ancestor's edge enters the row.
+    ///
+    /// In a right-to-left relation (the first item is right-to-left and the relation names
+    /// leading or trailing), leading and trailing are the right and left edges measured
+    /// leftwards (``LayoutAttribute``), and so is `centerX`: `c.centerX == a.leading` puts the
+    /// centre on `a`'s right edge, and a positive constant points in the reading direction.
+    static func lower(_ constraint: LayoutConstraint, in scope: LayoutScope) throws -> LoweredRow? {
+        if let problem = constraint.problem {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        let operands = try resolveOperands(of: constraint, in: scope)
+        // Scope: every item must be in this layout; items meeting above the root belong to an
+        // outer layout; items in different trees are an error.
+        if operands.outside {
+            let tops = operands.resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
+            if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
+            throw LayoutError.noCommonAncestor(constraint.info)
+        }
+        guard constraint.priority.isValid else {
+            throw LayoutError.invalidConstraint(constraint.info,
+                                                reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
+        }
+        let expression = Self.expression(of: operands, constant: constraint.constant, attribute: constraint.constantAttribute)
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+        }
+        return LoweredRow(expression: expression, relation: constraint.relation,
+                       strength: .priority(constraint.priority))
+    }
+
+    /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
+    private struct ResolvedOperand {
+        let item: LayoutItem
+        let attribute: LayoutAttribute
+        let scale: Double
+        let direction: LayoutDirection
+    }
+
+    /// A constraint's operands with their items resolved (``ResolvedOperand``), and what lowering
+    /// needs to know about them.
+    private struct ResolvedOperands {
+        var resolved: [ResolvedOperand] = []
+        /// Whether an item is outside this layout.
+        var outside = false
+        /// The layout direction of the first item (left to right if outside).
+        var leftDirection = LayoutDirection.leftToRight
+        /// Whether an operand names leading or trailing.
+        var namesDirectional = false
+    }
+
+    /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
+    private static func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope) throws -> ResolvedOperands {
+        var operands = ResolvedOperands()
+        operands.resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
+        for side in 0..<2 {
+            let sideOperands = side == 0 ? constraint.lhs : constraint.rhs
+            for index in sideOperands.indices {
+                let item = try Self.item(of: sideOperands[index].target, constraint: constraint)
+                let direction = scope.direction(ofMember: item)
+                if direction == nil { operands.outside = true }
+                if side == 0 && index == 0 { operands.leftDirection = direction ?? .leftToRight }
+                let attribute = sideOperands[index].attribute
+                if attribute == .leading || attribute == .trailing { operands.namesDirectional = true }
+                let coefficient = sideOperands[index].coefficient
+                operands.resolved.append(ResolvedOperand(item: item, attribute: attribute,
+                                                         scale: side == 0 ? coefficient : -coefficient,
+                                                         direction: direction ?? .leftToRight))
+            }
+        }
+        return operands
+    }
+
+    /// The live item an operand names.
+    private static func item(of target: LayoutConstraint.Operand.Target, constraint: LayoutConstraint) throws -> LayoutItem {
+        switch target {
+        case .item(let box):
+            // An item that no longer exists was never part of this hierarchy (views in
+            // it are kept alive by their superviews, guides by their views).
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            return live
+        case .superviewOf(let box):
+            guard let live = box.value else { throw LayoutError.noCommonAncestor(constraint.info) }
+            guard let parent = live.shorthandParent else {
+                throw LayoutError.missingSuperview(constraint.info)
+            }
+            return parent
+        case .missing:
+            throw LayoutError.invalidConstraint(constraint.info, reason: "an item is nil")
+        }
+    }
+
+    /// The reduced row of resolved operands and a constant: each operand's terms, positions made
+    /// relative to the nearest common ancestor's origin where they do not cancel.
+    private static func expression(of operands: ResolvedOperands, constant value: LayoutConstant,
+                                   attribute: LayoutAttribute) -> LinearExpression {
+        var terms: [Term] = []
+        terms.reserveCapacity(operands.resolved.count * 2 + 1)
+        var constant = -value.value(for: attribute, direction: operands.leftDirection)
+        let mirrored = operands.namesDirectional && operands.leftDirection == .rightToLeft
+        // The net coefficient of positions per axis: how much the row moves when the origin does.
+        var horizontalShift = 0.0, verticalShift = 0.0, largest = 0.0
+        for operand in operands.resolved {
+            var scale = operand.scale
+            largest = max(largest, abs(scale))
+            switch operand.attribute {
+            case .width, .height:
+                break
+            case .leading, .trailing:
+                horizontalShift += operand.direction == .rightToLeft ? -scale : scale
+            case .centerX where mirrored:
+                scale = -scale
+                horizontalShift += scale
+            case .left, .right, .centerX:
+                horizontalShift += scale
+            case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:
+                verticalShift += scale
+            }
+            operand.item.accumulate(operand.attribute, direction: operand.direction, scale: scale,
+                                    into: &terms, constant: &constant)
+        }
+        // Shifts that cancel up to rounding (0.1 + 0.2 − 0.3) are translation-invariant (PairingRule).
+        if abs(horizontalShift) <= 1e-9 * largest { horizontalShift = 0 }
+        if abs(verticalShift) <= 1e-9 * largest { verticalShift = 0 }
+        if horizontalShift != 0 || verticalShift != 0,
+           let ancestor = LayoutScope.nearestCommonAncestor(of: operands.resolved.map(\.item)) {
+            // Positions relative to the ancestor's origin: subtract shift × origin.
+            if horizontalShift != 0 { terms.append(Term(ancestor.variables.left, -horizontalShift)) }
+            if verticalShift != 0 { terms.append(Term(ancestor.variables.top, -verticalShift)) }
+        }
+        return reduced(terms, constant: constant)
+    }
+
+    /// The solver form of an implicit row (``ImplicitSpec``), its item in `direction`.
+    static func lower(_ spec: ImplicitSpec, direction: LayoutDirection) throws -> LoweredRow {
+        var terms: [Term] = []
+        var constant = -spec.value
+        spec.item.accumulate(spec.attribute, direction: direction, scale: 1, into: &terms, constant: &constant)
+        let expression = Self.reduced(terms, constant: constant)
+        if !spec.priority.isValid {
+            throw LayoutError.invalidConstraint(spec.makeConstraint().info,
+                                                reason: "priority \(NumberFormat.priority(spec.priority)) is outside 1...1000")
+        }
+        if let problem = Self.numberProblem(expression) {
+            throw LayoutError.invalidConstraint(spec.makeConstraint().info, reason: problem)
+        }
+        return LoweredRow(expression: expression, relation: spec.relation, strength: .priority(spec.priority))
+    }
+
+    /// The root's specs and the content-size specs of views whose measured size changed since
+    /// the last full lowering, or nil when a content size appeared or went away on an axis (then
+
+    /// `terms + constant` in the solver's reduced form (``LinearExpression/reduced()``): each variable once,
+    /// in creation order, zero coefficients dropped. Rows have a handful of terms, so a stable
+    /// insertion sort beats hashing (and sums repeated variables in the same order the solver does).
+    static func reduced(_ terms: [Term], constant: Double) -> LinearExpression {
+        // One term (a root or content-size row, lowered again on every resize): already reduced.
+        if terms.count == 1 && terms[0].coefficient != 0 { return LinearExpression(terms, constant: constant + 0) }
+        var sorted = terms
+        if sorted.count > 1 {
+            for i in 1..<sorted.count {
+                let term = sorted[i]
+                var j = i
+                while j > 0, sorted[j - 1].variable.id > term.variable.id {
+                    sorted[j] = sorted[j - 1]
+                    j -= 1
+                }
+                sorted[j] = term
+            }
+        }
+        var merged: [Term] = []
+        merged.reserveCapacity(sorted.count)
+        var index = 0
+        while index < sorted.count {
+            let variable = sorted[index].variable
+            var coefficient = sorted[index].coefficient
+            index += 1
+            while index < sorted.count, sorted[index].variable === variable {
+                coefficient += sorted[index].coefficient
+                index += 1
+            }
+            if coefficient != 0 { merged.append(Term(variable, coefficient)) }
+        }
+        return LinearExpression(merged, constant: constant + 0)
+    }
+
+    /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
+    private static func numberProblem(_ expression: LinearExpression) -> String? {
+        for term in expression.terms {
+            if let text = NumberCheck.problem(term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
+        }
+        return NumberCheck.problem(expression.constant).map { "the constant \($0)" }
+    }
+
+}
+
+/// A lowered constraint: the reduced row, its relation and strength.
+struct LoweredRow {
+    let expression: LinearExpression
+    let relation: Relation
+    let strength: Strength
+
+    /// Whether the solver constraint already states exactly this.
+    func matches(_ constraint: Constraint) -> Bool {
+        expression.constant == constraint.expression.constant && matchesExceptConstant(constraint)
+    }
+
+    /// Whether the solver constraint states this but for the constant.
+    func matchesExceptConstant(_ constraint: Constraint) -> Bool {
+        guard relation == constraint.relation, strength == constraint.strength,
+              expression.terms.count == constraint.expression.terms.count else { return false }
+        for (a, b) in zip(expression.terms, constraint.expression.terms) {
+            if a.variable !== b.variable || a.coefficient != b.coefficient { return false }
+        }
+        return true
+    }
+}

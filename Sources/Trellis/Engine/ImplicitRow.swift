@@ -1,0 +1,126 @@
+import TrellisSolver
+
+/// The kinds of rows the layout pass makes itself, one row per item and kind — THE place
+/// where kinds of implicit rows come from.
+///
+/// Every implicit row is an ``ImplicitSpec`` (`item.attribute relation value @priority`),
+/// made by ``ImplicitRows`` and nowhere else; ``LayoutEngine`` lowers every spec the same way
+/// (``ConstraintLowering/lower(_:direction:)``), keys its solver row by item and kind, and
+/// compares it with what the solver holds like any constraint written with the DSL. The solve
+/// routes know nothing of the kinds.
+///
+/// To add a kind of implicit row (say the rows of a scroll view's content and frame layout
+/// guides, or the autoresizing-mask rows of a view that translates its mask):
+/// 1. add a case here, and its label in ``ImplicitRowLabel``;
+/// 2. make its specs in ``ImplicitRows/all(scope:mode:contentSizes:)`` (called at every full
+///    lowering, that is after any change ``View/setNeedsLayout()`` reports);
+/// 3. say in ``startsMovable(measured:)`` whether its constant is likely to move
+///    from pass to pass;
+/// 4. only if its values change without a structural change (as the root's frame does on a
+///    resize), make its changed specs in ``ImplicitRows/changed(scope:mode:contentSizes:loweredMode:loweredSizes:)``
+///    too — else a change that moves them must mark the layout as needing a pass
+///    (``View/setNeedsLayout()``), which lowers everything again.
+enum ImplicitRole: Hashable {
+    /// One edge of the root held by the mode: its frame (required), or a fitting-size target.
+    case root(RootEdge)
+    /// Content hugging: `size <= content size` at the view's hugging priority on `axis`.
+    case hugging(LayoutAxis)
+    /// Compression resistance: `size >= content size` at the view's resistance priority on `axis`.
+    case compression(LayoutAxis)
+
+    /// Whether a new row of this kind should start as a movable row of the solver (its constant
+    /// likely changes from pass to pass, so its first change should move along the basis like
+    /// the later ones), for an item whose content size the pass measures when
+    /// `measured` is true. Other rows the solver may fold away (a fixed size becomes a
+    /// bound), which makes a cold solve cheaper.
+    func startsMovable(measured: Bool) -> Bool {
+        switch self {
+        case .root:
+            // Not the root's frame: a row instead of a bound for it picks another optimum in
+            // ambiguous layouts than every cold layout so far did (the first resize solves once).
+            false
+        case .hugging, .compression:
+            // The content size of a measured view (text re-wrapped at a new width).
+            measured
+        }
+    }
+}
+
+/// What an implicit row is for, as its label (and ``LayoutConstraint/implicitRole``) says. (An
+/// enum, not a string: specs are made and copied on every pass, and a string would be retained
+/// and released with each copy.)
+enum ImplicitRowLabel: String {
+    case rootFrame = "root frame"
+    case fittingSize = "fitting size"
+    case contentHugging = "content hugging"
+    case compressionResistance = "compression resistance"
+}
+
+/// One implicit row before it is lowered: `item.attribute relation value @priority`.
+struct ImplicitSpec {
+    let item: View
+    let role: ImplicitRole
+    let attribute: LayoutAttribute
+    let relation: Relation
+    let value: Double
+    let priority: Priority
+    let label: ImplicitRowLabel
+
+    /// The layout constraint that stands for this row in diagnostics and conflicts.
+    func makeConstraint() -> LayoutConstraint {
+        LayoutConstraint(
+            lhs: [LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(item)), attribute: attribute, coefficient: 1)],
+            relation: relation, rhs: [], constantAttribute: attribute, constant: LayoutConstant(value),
+            priority: priority, label: label.rawValue, location: nil, implicitRole: label.rawValue)
+    }
+
+    /// `old` — the source kept for the same item and kind, made by ``makeConstraint()`` — with
+    /// this spec's value when it says the same otherwise (a resize changes a root row on every
+    /// pass: no new object each time), else nil.
+    func reusing(_ old: LayoutConstraint) -> LayoutConstraint? {
+        guard old.implicitRole == label.rawValue, old.label == label.rawValue, old.priority == priority,
+              old.relation == relation, old.constantAttribute == attribute else { return nil }
+        old.constant = LayoutConstant(value)
+        return old
+    }
+}
+
+/// Makes the implicit rows of a pass (``ImplicitRole``): every spec at a full lowering, and
+/// the specs that changed at an incremental one.
+enum ImplicitRows {
+    /// Every implicit spec of `scope` under `mode`: the root's rows, then the content-size rows
+    /// of every view (`contentSizes` replacing ``View/intrinsicContentSize`` where measured).
+    static func all(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size]) -> [ImplicitSpec] {
+        var specs = rootSpecs(root: scope.root, mode: mode)
+        for view in scope.views {
+            // The root's frame is an input; its own content size only matters when fitting.
+            if view === scope.root, case .frame = mode { continue }
+            guard let size = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
+            specs += contentSpecs(view, size: size)
+        }
+        return specs
+    }
+
+    /// The specs that changed since the last lowering (under `loweredMode`, with `loweredSizes`): the root's rows
+    /// whose value or priority moved, and the content-size rows of views whose content size
+    /// changed. Nil when a content size appeared or went away on an axis (a row to add or drop:
+    /// everything is lowered again).
+    static func changed(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size],
+                        loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: [ObjectIdentifier: Size]) -> [ImplicitSpec]? {
+        var specs = rootSpecs(root: scope.root, mode: mode, changedFrom: oldMode)
+        var keys = Set<ObjectIdentifier>()
+        for (key, size) in contentSizes where oldSizes[key] != size { keys.insert(key) }
+        for key in oldSizes.keys where contentSizes[key] == nil { keys.insert(key) }
+        guard !keys.isEmpty else { return specs }
+        let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
+        guard changed.count == keys.count else { return nil }
+        for view in changed {
+            let before = oldSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+            let after = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+            guard let before, let after, (before.width < 0) == (after.width < 0), (before.height < 0) == (after.height < 0)
+            else { return nil }
+            specs += contentSpecs(view, size: after)
+        }
+        return specs
+    }
+}

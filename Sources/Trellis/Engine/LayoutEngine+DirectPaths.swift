@@ -1,0 +1,77 @@
+import TrellisSolver
+
+/// The two direct routes of ``LayoutEngine/solve(root:mode:contentSizes:budget:)``: a pass after
+/// which only the root's frame changed (a resize), or only constants of lowered constraints
+/// (`update(constant:)`), moves the rows the solver holds to their new constants — no scope
+/// collected, no implicit specs, no ``RowChanges`` — as the general route would change them.
+extension LayoutEngine {
+    /// The kept scope when the root's frame is all that changed since the last lowering (a
+    /// resize: no constraint, content size, hierarchy or mode change); the root rows whose
+    /// value moved then take their new constants in the solver directly. Nil when anything else
+    /// changed, or a new value is unusable: the general route then lowers what is left (the rows
+    /// changed here already match their entries) and reports the unusable value.
+    func resizedScope(root: View, mode: Mode) throws -> LayoutScope? {
+        guard !needsLowering, changedConstraints.isEmpty, case .frame(let frame) = mode,
+              case .frame(let old)? = loweredMode, contentSizes == loweredSizes,
+              let scope = loweredScope?.attached(to: root) else { return nil }
+        var reached = old      // the frame the root's rows hold
+        do {
+            for edge in RootEdge.allCases {
+                let value = edge.value(in: frame)
+                if value == edge.value(in: old) { continue }
+                guard NumberCheck.isUsable(RootEdge.rowConstant(value)),
+                      let slot = rows.index(forKey: .implicit(root.key, .root(edge))) else {
+                    loweredMode = .frame(reached)
+                    return nil
+                }
+                let entry = rows.values[slot]
+                let moved = try solver.updateConstant(of: entry.constraint, to: RootEdge.rowConstant(value))
+                entry.source.constant = LayoutConstant(value)
+                rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+                reached = edge.setting(value, in: reached)
+            }
+        } catch let error as TrellisError {
+            reset()
+            throw LayoutError.solverFailure(error)
+        }
+        loweredMode = mode
+        statistics.incrementalLowerings += 1
+        statistics.directPasses += 1
+        return scope
+    }
+
+    /// The kept scope when constant changes of lowered constraints (`update(constant:)`) are all
+    /// that changed since the last lowering (no structural, content size, hierarchy or mode
+    /// change); each changed constraint is lowered again as the general route lowers it — the
+    /// same typed constant, multipliers, insets and pairing — and, when only its constant moved,
+    /// takes it in the solver directly. Nil when anything else changed (a priority, an inactive
+    /// or unknown constraint, an invalid constant): the general route then lowers what is left
+    /// (the rows changed here already match their entries) and reports any problem.
+    func constantChangedScope(root: View, mode: Mode) throws -> LayoutScope? {
+        guard !needsLowering, !changedConstraints.isEmpty, changedConstraints.count <= 16, loweredMode == mode,
+              contentSizes == loweredSizes, let scope = loweredScope?.attached(to: root) else { return nil }
+        do {
+            for index in changedConstraints.indices {
+                let constraint = changedConstraints[index]
+                // Each once (a group update names a few; no set for so few).
+                if changedConstraints[..<index].contains(where: { $0 === constraint }) { continue }
+                let key = RowKey.explicit(ObjectIdentifier(constraint))
+                guard constraint.isActive, let slot = rows.index(forKey: key),
+                      let lowered = try? ConstraintLowering.lower(constraint, in: scope) else { return nil }
+                let entry = rows.values[slot]
+                if lowered.matches(entry.constraint) { continue }
+                guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
+                let moved = try solver.updateConstant(of: entry.constraint, to: lowered.expression.constant)
+                rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+            }
+        } catch let error as TrellisError {
+            reset()
+            throw LayoutError.solverFailure(error)
+        }
+        // (One change, the usual case: removing the last element is a fraction of `removeAll`.)
+        if changedConstraints.count == 1 { changedConstraints.removeLast() } else { changedConstraints.removeAll() }
+        statistics.incrementalLowerings += 1
+        statistics.directPasses += 1
+        return scope
+    }
+}

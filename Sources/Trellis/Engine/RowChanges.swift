@@ -1,0 +1,38 @@
+import TrellisSolver
+
+/// What a solver row of a layout stands for: a constraint written with the DSL (by identity),
+/// or an implicit row (its item and kind, ``ImplicitRole``).
+enum RowKey: Hashable {
+    case explicit(ObjectIdentifier)
+    case implicit(LayoutItemKey, ImplicitRole)
+}
+
+/// A row the solver holds, with the layout constraint it lowers.
+struct RowEntry {
+    let source: LayoutConstraint
+    let constraint: Constraint
+}
+
+/// What one lowering hands to the solver (``LayoutEngine``): the rows to add, remove, and move
+/// to a new constant, gathered by ``LayoutEngine/place(_:_:old:into:spec:source:)``.
+struct RowChanges {
+    /// A row whose constant alone changed, with the source it then stands for.
+    typealias ConstantChange = (key: RowKey, old: RowEntry, constant: Double, source: LayoutConstraint)
+
+    /// Whether only what changed is lowered (the engine's rows then change in place); else
+    /// every constraint is, and ``next`` becomes the rows.
+    let incremental: Bool
+    /// A full lowering's rows.
+    var next: [RowKey: RowEntry] = [:]
+    var additions: [Constraint] = []
+    var removals: [Constraint] = []
+    /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
+    /// solver changes them in place, so the next solve can follow its basis.
+    var constantChanges: [ConstantChange] = []
+    /// New rows whose constant is likely to change (``ImplicitRole/startsMovable(measured:)``, or a
+    /// kept group's constraint): added with another constant and moved to theirs with
+    /// ``Solver/updateConstant(of:to:)``, so that the solver keeps their rows as it keeps the
+    /// rows of constants changed before, and the first change moves along the basis like the
+    /// later ones.
+    var movable: [(key: RowKey, source: LayoutConstraint, constant: Double)] = []
+}
