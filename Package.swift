@@ -49,26 +49,34 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
         ),
 
+        /// What several products share and none exposes (`package` access): the JSON reader with
+        /// positions (`JSONScanning`, `JSONParser`, `JSONValue`), `JSONText` and `NumberFormat`.
+        /// Not a product.
+        .target(
+            name: "TrellisSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // MARK: - Public API
 
         .target(
             name: "TrellisSolver",
-            dependencies: ["CGLPK", "CGLPKGuard"],
+            dependencies: ["CGLPK", "CGLPKGuard", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "Trellis",
-            dependencies: ["TrellisSolver"],
+            dependencies: ["TrellisSolver", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "TrellisLinearSystem",
-            dependencies: ["TrellisSolver"],
+            dependencies: ["TrellisSolver", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "TrellisDocument",
-            dependencies: ["Trellis", "TrellisLinearSystem"],
+            dependencies: ["Trellis", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -84,6 +92,7 @@ let package = Package(
                 "Trellis",
                 "TrellisDocument",
                 "TrellisText",
+                "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Examples"],
@@ -127,6 +136,7 @@ let package = Package(
             dependencies: [
                 "TrellisSolver",
                 "TrellisLinearSystem",
+                "TrellisSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
@@ -138,6 +148,7 @@ let package = Package(
                 "TrellisLinearSystem",
                 "TrellisDocument",
                 "TrellisCLI",
+                "TrellisSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]

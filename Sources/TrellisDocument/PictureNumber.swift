@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// Overflow-safe rounding for the renderers (their text goes through `NumberFormat`).
 enum PictureNumber {

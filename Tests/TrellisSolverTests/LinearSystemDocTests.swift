@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+import TrellisSupport
 
 /// docs/linear-system.md cannot drift: every ```` ```json linear-system ```` block is an input,
 /// and the block right after it says what Trellis answers — ```` ```json answer ```` (what

@@ -3,6 +3,7 @@ import Testing
 @testable import Trellis
 @testable import TrellisDocument
 @testable import TrellisCLI
+import TrellisSupport
 
 /// Reading layout documents: fields, defaults, errors with their line and column, hostile input,
 /// conflicts.

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Lowers the constraints of a view's subtree to a ``Solver`` and solves them.
 ///
 /// One engine is kept per root view, with one solver: each pass lowers the active constraints
