@@ -129,33 +129,61 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
-        // MARK: - Unit test bundles
+        // MARK: - Unit test bundles (one per product)
 
+        /// What the test bundles share (not a test bundle): the conformance `Fixture` and its
+        /// tolerances, the layout checks (`approx`, `expectFrame`, `makeRoot`, …), `SplitMix`.
+        .target(
+            name: "TrellisTestSupport",
+            dependencies: [
+                "TrellisSolver",
+                "TrellisLinearSystem",
+                "Trellis",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ],
+            path: "Tests/TrellisTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "TrellisSolverTests",
             dependencies: [
                 "TrellisSolver",
                 "TrellisLinearSystem",
-                "TrellisSupport",
+                "TrellisTestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TrellisLinearSystemTests",
+            dependencies: ["TrellisLinearSystem", "TrellisSolver", "TrellisSupport", "TrellisTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
-                "TrellisLinearSystem",
                 "TrellisDocument",
                 "TrellisCLI",
+                "TrellisTestSupport",
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TrellisDocumentTests",
+            dependencies: [
+                "TrellisDocument",
+                "Trellis",
+                "TrellisLinearSystem",
                 "TrellisSupport",
-                .product(name: "RealModule", package: "swift-numerics"),
+                "TrellisCLI",
+                "TrellisTestSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "TrellisTextTests",
-            dependencies: ["TrellisText", "Trellis", "TrellisDocument", "TrellisCLI", "CPangoCairo"],
+            dependencies: ["TrellisText", "Trellis", "TrellisDocument", "TrellisCLI", "CPangoCairo", "TrellisTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

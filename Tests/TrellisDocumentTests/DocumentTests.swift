@@ -4,6 +4,7 @@ import Testing
 @testable import TrellisDocument
 @testable import TrellisCLI
 import TrellisSupport
+import TrellisTestSupport
 
 /// Reading layout documents: fields, defaults, errors with their line and column, hostile input,
 /// conflicts.

@@ -3,6 +3,7 @@ import Testing
 import Trellis
 import TrellisDocument
 @testable import TrellisCLI
+import TrellisTestSupport
 
 /// A document's layout over a range of root widths as exact affine pieces and sampled parts
 /// (``WidthPieces``), and the page that shows it (``HTMLPage``, `trellis layout --html`).

@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+import TrellisTestSupport
 
 /// A pass after which only constants of lowered constraints changed (`update(constant:)`) gives
 /// the changed rows their new constants in the solver directly (no specs, no lowering of

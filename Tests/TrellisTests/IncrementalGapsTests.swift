@@ -1,6 +1,7 @@
 import Testing
 @testable import Trellis
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The first change of a kept constraint's constant moves along the solver's basis like the
 /// later ones, and a tree with safe areas is as incremental as one

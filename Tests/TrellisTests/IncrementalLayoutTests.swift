@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layout passes do only what changed: an unchanged pass does nothing (no solve, no measuring),
 /// and a pass after any change gives exactly what a cold layout of the same tree gives.

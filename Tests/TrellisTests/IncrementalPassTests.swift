@@ -1,6 +1,7 @@
 import Testing
 @testable import Trellis
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// Incremental passes — resize sequences, constant updates, text re-wrapped at many widths,
 /// hidden toggles — give exactly the frames a fresh tree's cold layout gives, and the snapshots

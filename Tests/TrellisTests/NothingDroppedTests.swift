@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// No constraint is ever silently dropped: a constraint whose items are not in one tree always
 /// throws ``LayoutError/noCommonAncestor(_:)``, whatever else the items are constrained by, and

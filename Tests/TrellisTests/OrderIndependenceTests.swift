@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// A small seeded generator (SplitMix64), so that the property test is reproducible.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+import TrellisTestSupport
 
 /// A pass after which only the root's frame changed moves the root's rows in the solver directly
 /// (no specs, no lowering): mixed with every other kind of change between passes, its frames
