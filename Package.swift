@@ -101,11 +101,18 @@ let package = Package(
 
         // MARK: - Fuzzing (see Tests/Fuzz/README.md)
 
+        /// What the fuzz targets share: libFuzzer's driver in a fuzz build, reading inputs in a replay.
+        .target(
+            name: "TrellisFuzzSupport",
+            path: "Sources/TrellisFuzzSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         /// libFuzzer target for the `linear-system/1` reader and the solver when built with
         /// `-sanitize=fuzzer -parse-as-library -DTRELLIS_FUZZ`; otherwise a tool that replays inputs.
         .executableTarget(
             name: "TrellisFuzzSolve",
-            dependencies: ["TrellisSolver", "TrellisLinearSystem", "CGLPKGuard"],
+            dependencies: ["TrellisSolver", "TrellisLinearSystem", "CGLPKGuard", "TrellisFuzzSupport"],
             path: "Sources/TrellisFuzzSolve",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -113,7 +120,7 @@ let package = Package(
         /// libFuzzer target for the `layout-document/1` reader and its layout, built like `TrellisFuzzSolve`.
         .executableTarget(
             name: "TrellisFuzzDocument",
-            dependencies: ["Trellis", "TrellisDocument"],
+            dependencies: ["Trellis", "TrellisDocument", "TrellisFuzzSupport"],
             path: "Sources/TrellisFuzzDocument",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
