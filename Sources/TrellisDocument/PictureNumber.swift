@@ -1,5 +1,4 @@
 import Trellis
-import TrellisSupport
 
 /// Overflow-safe rounding for the renderers (their text goes through `NumberFormat`).
 enum PictureNumber {

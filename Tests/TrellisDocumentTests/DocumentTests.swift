@@ -3,7 +3,7 @@ import Testing
 @testable import Trellis
 @testable import TrellisDocument
 @testable import TrellisCLI
-import TrellisSupport
+@testable import TrellisSupport
 import TrellisTestSupport
 
 /// Reading layout documents: fields, defaults, errors with their line and column, hostile input,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
-import TrellisSupport
+@testable import TrellisSupport
 import TrellisTestSupport
 
 /// docs/linear-system.md cannot drift: every ```` ```json linear-system ```` block is an input,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
-import TrellisSupport
+@testable import TrellisSupport
 import TrellisTestSupport
 
 /// The streaming `linear-system/1` reader: the same systems and the same messages as the tree

@@ -1,6 +1,3 @@
-import Testing
-import Trellis
-
 /// A text no other test measures (the measurement cache is shared by the whole process).
 func uniqueText(_ base: String, _ tag: String) -> String { "\(base) [\(tag)]" }
 
