@@ -2,7 +2,8 @@
 #   make run       lays out the bundled demo screen at two widths (terminal picture, demo.svg,
 #                  demo.png with Pango text) and at every width from 320 to 1024 (demo.html, a
 #                  page with a width slider), and solves a bundled system (installs what is missing)
-#   make test      runs the test suite (installs what is missing, rsvg-convert included)
+#   make test      runs the size check (Tests/Size) and the test suite (installs what is missing,
+#                  rsvg-convert included)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
 #   make fuzz | asan | tsan | valgrind   the reliability checks (SECURITY.md, Tests/Fuzz/README.md)
 #   make docs      builds the DocC documentation of every library into .build/docs/<Library>
@@ -49,6 +50,9 @@ test: deps
 	@command -v rsvg-convert >/dev/null || { echo "Installing librsvg2-bin (a second SVG renderer the tests check the pictures with)"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y librsvg2-bin; }
 	@mkdir -p .build
+	@# No file in Sources/ over 500 lines, no function over 80, without a reason (Tests/Size/allow-list.txt).
+	@command -v python3 >/dev/null || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y python3; }
+	python3 Tests/Size/check-sizes.py
 	$(SWIFT) build --build-tests $(TYPECHECK_FLAGS) 2>&1 | tee $(BUILD_LOG)
 	@# Any warning fails; a type-checking budget warning must show again when its file is recompiled.
 	@bash Tests/CompileTime/check-build-warnings.sh $(BUILD_LOG) -- $(SWIFT) build --build-tests $(TYPECHECK_FLAGS)

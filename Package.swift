@@ -49,26 +49,34 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "fonts-dejavu-core"])]
         ),
 
+        /// What several products share and none exposes (`package` access): the JSON reader with
+        /// positions (`JSONScanning`, `JSONParser`, `JSONValue`), `JSONText` and `NumberFormat`.
+        /// Not a product.
+        .target(
+            name: "TrellisSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         // MARK: - Public API
 
         .target(
             name: "TrellisSolver",
-            dependencies: ["CGLPK", "CGLPKGuard"],
+            dependencies: ["CGLPK", "CGLPKGuard", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "Trellis",
-            dependencies: ["TrellisSolver"],
+            dependencies: ["TrellisSolver", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "TrellisLinearSystem",
-            dependencies: ["TrellisSolver"],
+            dependencies: ["TrellisSolver", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
             name: "TrellisDocument",
-            dependencies: ["Trellis", "TrellisLinearSystem"],
+            dependencies: ["Trellis", "TrellisSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .target(
@@ -84,6 +92,7 @@ let package = Package(
                 "Trellis",
                 "TrellisDocument",
                 "TrellisText",
+                "TrellisSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             exclude: ["Examples"],
@@ -92,11 +101,18 @@ let package = Package(
 
         // MARK: - Fuzzing (see Tests/Fuzz/README.md)
 
+        /// What the fuzz targets share: libFuzzer's driver in a fuzz build, reading inputs in a replay.
+        .target(
+            name: "TrellisFuzzSupport",
+            path: "Sources/TrellisFuzzSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+
         /// libFuzzer target for the `linear-system/1` reader and the solver when built with
         /// `-sanitize=fuzzer -parse-as-library -DTRELLIS_FUZZ`; otherwise a tool that replays inputs.
         .executableTarget(
             name: "TrellisFuzzSolve",
-            dependencies: ["TrellisSolver", "TrellisLinearSystem", "CGLPKGuard"],
+            dependencies: ["TrellisSolver", "TrellisLinearSystem", "CGLPKGuard", "TrellisFuzzSupport"],
             path: "Sources/TrellisFuzzSolve",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -104,7 +120,7 @@ let package = Package(
         /// libFuzzer target for the `layout-document/1` reader and its layout, built like `TrellisFuzzSolve`.
         .executableTarget(
             name: "TrellisFuzzDocument",
-            dependencies: ["Trellis", "TrellisDocument"],
+            dependencies: ["Trellis", "TrellisDocument", "TrellisFuzzSupport"],
             path: "Sources/TrellisFuzzDocument",
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
@@ -120,31 +136,61 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
 
-        // MARK: - Unit test bundles
+        // MARK: - Unit test bundles (one per product)
 
+        /// What the test bundles share (not a test bundle): the conformance `Fixture` and its
+        /// tolerances, the layout checks (`approx`, `expectFrame`, `makeRoot`, …), `SplitMix`.
+        .target(
+            name: "TrellisTestSupport",
+            dependencies: [
+                "TrellisSolver",
+                "TrellisLinearSystem",
+                "Trellis",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ],
+            path: "Tests/TrellisTestSupport",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
         .testTarget(
             name: "TrellisSolverTests",
             dependencies: [
                 "TrellisSolver",
                 "TrellisLinearSystem",
+                "TrellisTestSupport",
                 .product(name: "RealModule", package: "swift-numerics"),
             ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TrellisLinearSystemTests",
+            dependencies: ["TrellisLinearSystem", "TrellisSolver", "TrellisSupport", "TrellisTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
-                "TrellisLinearSystem",
                 "TrellisDocument",
                 "TrellisCLI",
-                .product(name: "RealModule", package: "swift-numerics"),
+                "TrellisTestSupport",
+            ],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "TrellisDocumentTests",
+            dependencies: [
+                "TrellisDocument",
+                "Trellis",
+                "TrellisLinearSystem",
+                "TrellisSupport",
+                "TrellisCLI",
+                "TrellisTestSupport",
             ],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .testTarget(
             name: "TrellisTextTests",
-            dependencies: ["TrellisText", "Trellis", "TrellisDocument", "TrellisCLI", "CPangoCairo"],
+            dependencies: ["TrellisText", "Trellis", "TrellisDocument", "TrellisCLI", "CPangoCairo", "TrellisTestSupport"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

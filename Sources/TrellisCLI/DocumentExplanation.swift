@@ -3,6 +3,7 @@ import Trellis
 import TrellisDocument
 import TrellisLinearSystem
 import TrellisSolver
+import TrellisSupport
 
 /// `trellis explain DOC.json` for a `layout-document/1` file: the layout diagnostics of the
 /// Trellis module (``DocumentLayout``, `View.explain`, `View.rootSizeSensitivity()`, …) as text

@@ -4,6 +4,7 @@ import Trellis
 import TrellisDocument
 import TrellisLinearSystem
 import TrellisSolver
+import TrellisSupport
 
 extension TrellisCommand {
     /// `trellis explain FILE|-`: diagnoses a `linear-system/1` document after all its steps:

@@ -1,6 +1,5 @@
 import Foundation
 import TrellisLinearSystem
-import TrellisSolver
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

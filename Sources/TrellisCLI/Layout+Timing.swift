@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Trellis
 import TrellisDocument
+import TrellisSupport
 import TrellisText
 
 extension TrellisCommand.Layout {

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// Draws a ``LayoutPicture`` as text for a terminal: one box per view, scaled so that the root
 /// spans the given number of columns, with each box labelled by its id and size where nothing

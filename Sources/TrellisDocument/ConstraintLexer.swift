@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// Splits a constraint string into tokens, each with its 1-based column (in Unicode scalars).
 ///

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// Parses constraint strings written in the Tails syntax of the Swift DSL.
 ///

@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension ConstraintSyntax {
     /// The relation this constraint stands for, with each item reference resolved in `root`'s

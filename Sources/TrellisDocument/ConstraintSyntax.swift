@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// A constraint written as a string in the Tails syntax, parsed but not yet tied to layout items:
 /// `"title~.leading == avatar~.trailing + 8 ~~ 750"`.

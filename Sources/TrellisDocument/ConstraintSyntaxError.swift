@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// A problem in a constraint string, at a column: a syntax error found by ``ConstraintParser``,
 /// or an item that cannot be resolved by ``ConstraintSyntax/relation(in:)``.

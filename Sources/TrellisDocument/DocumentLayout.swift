@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// The views, guides and constraints of a ``LayoutDocument``, built and ready to lay out.
 ///

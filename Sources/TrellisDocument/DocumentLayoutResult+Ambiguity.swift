@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension DocumentLayoutResult {
     /// An item whose frame the constraints do not determine: the layout drawn is one of many

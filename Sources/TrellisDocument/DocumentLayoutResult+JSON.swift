@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 extension DocumentLayoutResult {
     /// The result as a JSON object (what `trellis layout --json` prints):

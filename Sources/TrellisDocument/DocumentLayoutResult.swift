@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// The outcome of laying out a ``LayoutDocument``: the frames, and the conflicts when the required
 /// constraints cannot all hold.

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// The frames of a document layout as an aligned text table, one item per line, indented by
 /// depth, frames relative to the parent (as `View.frame` is):

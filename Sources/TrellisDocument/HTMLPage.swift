@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// One self-contained HTML file showing a document's layout at every root width of a range: the
 /// layout drawn as SVG (boxes coloured by depth, as ``SVGRenderer`` draws them), a slider for the

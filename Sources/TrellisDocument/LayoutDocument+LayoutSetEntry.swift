@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension LayoutDocument {
     /// An entry of `layoutSets`: alternative sets of constraints for one view, chosen by its size at

@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension LayoutDocument {
     /// The `stack` of a view entry: the view is a `StackView` arranging some of its children.

@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension LayoutDocument {
     /// The text of a view entry (`"text"`, `"font"`, `"lines"`, `"lineBreak"`, `"alignment"`): a

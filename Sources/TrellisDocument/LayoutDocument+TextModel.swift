@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension LayoutDocument {
     /// The view `Trellis` makes for a view entry when no other factory is given to

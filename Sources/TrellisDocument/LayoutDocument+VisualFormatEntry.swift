@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 extension LayoutDocument {
     /// An entry of `visualFormat`: a Visual Format Language string, lowered by

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// A screen described as data: a `layout-document/1` JSON text with a root size, views with ids
 /// and parents, layout guides, and constraints written as strings in the Tails syntax — and the

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// Turns a parsed JSON value into a validated ``LayoutDocument``; every error names the entry and
 /// is placed at the line and column of the offending value (or key, for an unknown field), from

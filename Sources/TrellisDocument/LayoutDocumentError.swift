@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// An input error in a layout document: one line naming the view, guide or constraint at fault,
 /// with the line and column in the document where the problem is.

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// What the picture renderers draw: the boxes of one layout in the root's coordinate space, with
 /// marks for conflicting and ambiguous items.

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 
 /// A document's layout as the `linear-system/1` system the solver is handed — what
@@ -29,7 +29,7 @@ package struct LayoutSystemExport {
     /// The weight of each soft priority level, lowest first (`nil` priority: kiwi-style weights).
     package let weights: [(priority: Priority?, weight: Double)]
     /// The document's items (root, views, guides), in document order.
-    let itemIDs: [String]
+    package let itemIDs: [String]
 
     /// The largest ratio of weights one weighted level solves exactly (measured on GLPK).
     package static let exactWeightRatio = 1e9
@@ -191,32 +191,6 @@ package struct LayoutSystemExport {
                 + "\"strength\": \(weight)}")
         }
         return lines
-    }
-
-    /// Solves the export and compares every item's frame with the layout's: nil when they agree
-    /// within 1e-6 (or the layout conflicts: the export then answers with the conflict), else
-    /// a message naming the largest difference.
-    /// - Throws: what ``LinearSystem/solve(timeLimitMilliseconds:)`` throws.
-    package func mismatch(with result: DocumentLayoutResult) throws -> String? {
-        guard let snapshot = result.snapshot, result.isSatisfiable else { return nil }
-        let answer = try LinearSystem.parse(Array(json.utf8)).solve()
-        guard answer.status == .optimal, let solve = answer.solves.first else {
-            return "solving the export does not give the layout: it is \(answer.status.rawValue)"
-        }
-        let values = Dictionary(solve.values.map { ($0.variable, $0.value) }, uniquingKeysWith: { a, _ in a })
-        var worst: (difference: Double, text: String)?
-        for id in itemIDs {
-            guard let frame = snapshot.entry(forID: id)?.frameInRoot else { continue }
-            let laidOut = [("left", frame.minX), ("top", frame.minY), ("width", frame.width), ("height", frame.height)]
-            for (attribute, value) in laidOut {
-                guard let exported = values["\(id).\(attribute)"] else { continue }
-                let difference = abs(exported - value)
-                if difference > 1e-6 * max(1, abs(value)), difference > (worst?.difference ?? 0) {
-                    worst = (difference, "\(id).\(attribute) is \(exported) there, \(value) in the layout")
-                }
-            }
-        }
-        return worst.map { "solving the export gives other frames: \($0.text)" }
     }
 
     /// The constraint as a document reader sees it, without the file location (the id has the line).

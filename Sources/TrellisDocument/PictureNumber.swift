@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// Overflow-safe rounding for the renderers (their text goes through `NumberFormat`).
 enum PictureNumber {

@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// Draws ``LayoutPicture``s as an SVG document: nested boxes filled with a distinct colour per
 /// depth, each labelled with its id and size where nothing covers the label, pictures side by

@@ -1,5 +1,4 @@
 import Trellis
-import TrellisLinearSystem
 
 /// A range of sizes written as a Swift range expression in a layout document: `..<600`,
 /// `...600`, `600...`, `600..<1024`, `600...1024`.

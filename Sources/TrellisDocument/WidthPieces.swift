@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 /// A document's layout over a range of root widths, as pieces: where the layout keeps its shape
 /// every frame is an exact affine function of the width (`a + b·width` per coordinate), and where

@@ -16,6 +16,7 @@
 
 import TrellisSolver
 import TrellisLinearSystem
+import TrellisFuzzSupport
 
 enum FuzzSolve {
     /// Systems bigger than this are parsed but not solved (a fuzzer input should run in milliseconds).
@@ -109,19 +110,10 @@ public func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     return 0
 }
 
-/// libFuzzer's driver (in the runtime `-sanitize=fuzzer` links).
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-
-/// SwiftPM links an executable's entry point under this name (`main` is an alias of it), so the
-/// fuzzer's `main` is not used: start libFuzzer's driver from here.
+/// SwiftPM links an executable's entry point under this name: start libFuzzer's driver from here.
 @_cdecl("TrellisFuzzSolve_main")
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var argc = argc
-    var argv = argv
-    return LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzerTestOneInput(data, size) }
+    FuzzDriver.run(argc, argv) { data, size in fuzzerTestOneInput(data, size) }
 }
 #else
 import CGLPKGuard
@@ -152,17 +144,7 @@ enum Replay {
             print("usage: TrellisFuzzSolve [--repeat N] [--faults] FILE|DIRECTORY...  (replays inputs through the fuzz checks)")
             return
         }
-        var inputs: [[UInt8]] = []
-        for path in arguments {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path])
-            }
-            let files = isDirectory.boolValue
-                ? try FileManager.default.contentsOfDirectory(atPath: path).sorted().map { path + "/" + $0 }
-                : [path]
-            for file in files { inputs.append(Array(try Data(contentsOf: URL(fileURLWithPath: file)))) }
-        }
+        let inputs = try FuzzReplay.inputs(arguments)
         var solves = 0, faulted = 0
         for _ in 0..<max(1, repeats) {
             for bytes in inputs {

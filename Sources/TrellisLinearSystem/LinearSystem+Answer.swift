@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 extension LinearSystem.Answer {
     /// The answer as JSON, as `trellis solve` prints it: numbers with round-trip precision,

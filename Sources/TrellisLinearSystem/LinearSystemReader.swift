@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// Reads `linear-system/1` bytes straight into a ``LinearSystem`` in one pass, without building a
 /// ``JSONValue`` tree: field names are compared as bytes, numbers are parsed from the bytes, and

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A linear expression: a sum of ``Term``s plus a constant.
 ///
 /// Build expressions with `+`, `-`, `*` and `/` from variables and numbers:

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// How strongly a constraint is held: required, or soft with a priority level and a weight.
 ///
 /// A soft constraint that cannot hold costs `weight × violation` (the violation is `|e|` for

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A variable times a coefficient: one summand of an ``LinearExpression``.
 public struct Term: Sendable, CustomStringConvertible {
     /// The unknown.

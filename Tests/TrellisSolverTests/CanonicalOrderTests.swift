@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The radix sort that puts a large component's rows in canonical order, and the identity
 /// table's one-step reserve: both must give exactly what the simpler code gave.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+import TrellisTestSupport
 
 /// Every committed fixture, solved through the public API, against kiwi's reference answers
 /// (cross-checked by HiGHS). A failure here is a solver bug: never edit a fixture to pass.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// `Solver.updateConstant(of:to:)` and edit steps with priority levels: the affine path gives
 /// exactly what a cold solve of the same system gives, level by level.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// Diagnostics on the conformance fixtures: reported conflicts are infeasible and minimal, and
 /// the ambiguity analysis agrees with the fixtures' `unique` lists (computed independently with

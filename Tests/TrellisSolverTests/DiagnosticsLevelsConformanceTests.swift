@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// Ambiguity ranges against HiGHS on the exact optimal face (`Tests/Conformance/generate_wide.py`):
 /// the `wide` fixtures (one level, weights 1e-2…1e7) and the `levels` fixtures (several priority

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TrellisLinearSystem
 import TrellisSolver
+import TrellisTestSupport
 
 /// Inputs the fuzzers found (`Tests/Fuzz/README.md`), kept as regression tests, and a replay of
 /// the committed seed corpus through the same checks the fuzz target makes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The GLPK guard (`CSupport/CGLPKGuard`): a fatal GLPK error inside a guarded call becomes an
 /// error, not `abort()`; GLPK is reset on that thread only; the next solve works.

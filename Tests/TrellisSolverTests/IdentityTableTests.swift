@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The identity table's direct form (an array over a short range of keys) must behave exactly as
 /// its hashed form and as a dictionary: the same lookups after any inserts, updates and removes,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The fast paths (presolve, decomposition, affine edit steps) give the same objective and the
 /// same unique values as a plain cold solve of the unreduced system.

@@ -1,28 +1,13 @@
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+import TrellisTestSupport
 
 /// "Errors lose nothing": a rejected constraint, a failed solve (unsatisfiable, over budget, a
 /// GLPK fault caught by the guard) leaves the solver observably unchanged: the same values at
 /// once, and the same answer from the next solve.
 @Suite("Nothing lost")
 struct NothingLostTests {
-    /// A deterministic generator (SplitMix64), so that a failing seed can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-        mutating func pick<T>(_ values: [T]) -> T { values[int(0...values.count - 1)] }
-    }
-
     /// What a caller can observe: every value and the objective (rounded past float noise).
     struct Answer: Equatable, CustomStringConvertible {
         var values: [Double]
@@ -36,7 +21,7 @@ struct NothingLostTests {
 
     /// A random feasible system with a unique optimum: required links between neighbours, and a
     /// soft target for every variable at its own power-of-two weight (no two trades cost the same).
-    static func makeSystem(_ random: inout Random, count: Int) -> (variables: [Variable], constraints: [Constraint]) {
+    static func makeSystem(_ random: inout SplitMix, count: Int) -> (variables: [Variable], constraints: [Constraint]) {
         let v = (0..<count).map { Variable("v\($0)") }
         var constraints: [Constraint] = []
         for i in 1..<count {
@@ -71,7 +56,7 @@ struct NothingLostTests {
 
     @Test("Random failing calls between solves lose nothing", arguments: 0..<24)
     func randomFailures(seed: UInt64) throws {
-        var random = Random(state: seed &* 7919 &+ 1)
+        var random = SplitMix(state: seed &* 7919 &+ 1)
         let (v, base) = Self.makeSystem(&random, count: 6)
         let solver = Solver()
         try solver.add(base)

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// Required inequalities folded into a soft equality's error bounds (``RangeMerge``) give the
 /// same optimum as the rows themselves.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The flat store of a component's rows: each row reads back as the terms it was given, however
 /// it was built, and a solver whose components are rebuilt (constraints removed and added again)

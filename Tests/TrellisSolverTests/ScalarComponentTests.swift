@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// One-variable components are solved in closed form (``ScalarComponent``); these check the
 /// closed form against the LP of the same component, level by level.

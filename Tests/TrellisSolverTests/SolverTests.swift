@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 @Suite("Solver")
 struct SolverTests {
@@ -275,18 +276,5 @@ struct SolverTests {
         #expect((-x + 5 <= y).description == "-x - y + 5 <= 0 (required)")
         #expect((10 - x == 0).expression.constant == 10)
         #expect((10 - x == 0).expression.terms[0].coefficient == -1)
-    }
-}
-
-/// A small deterministic generator for shuffles.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

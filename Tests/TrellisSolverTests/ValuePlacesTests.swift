@@ -1,5 +1,6 @@
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// `Solver.values(of:into:places:)`: the places kept from one read to the next give what
 /// `value(of:)` gives, through steps, constant updates and structural changes that move

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// The examples of API.md, verbatim where they are code, with the frames they produce.
 @Suite("API.md examples")

@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 import TrellisDocument
+import TrellisTestSupport
 
 /// Auto Layout's pairing rules (an error naming the constraint, never a layout) and its
 /// coordinate spaces (a relation is evaluated in its items' nearest common ancestor).

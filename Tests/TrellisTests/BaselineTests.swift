@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// First and last baselines: offsets provided by views, edges otherwise.
 @Suite("Baselines")

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// How numbers, points, sizes and insets map to attributes; multipliers; superview shorthand.
 @Suite("Constants, multipliers and the superview shorthand")

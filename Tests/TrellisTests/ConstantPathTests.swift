@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+import TrellisTestSupport
 
 /// A pass after which only constants of lowered constraints changed (`update(constant:)`) gives
 /// the changed rows their new constants in the solver directly (no specs, no lowering of
@@ -82,7 +83,7 @@ struct ConstantPathTests {
     }
 
     /// One random change of a constant (typed or not), sometimes back to an earlier value.
-    static func changeConstant(_ state: inout State, _ random: inout NothingDroppedTests.SplitMix) {
+    static func changeConstant(_ state: inout State, _ random: inout SplitMix) {
         let value = Double(random.below(40)) + (random.chance(30) ? 0.5 : 0)
         switch random.below(6) {
         case 0: state.insets = random.chance(30) ? EdgeInsets(top: 10, left: 20, bottom: 30, right: 20)
@@ -99,7 +100,7 @@ struct ConstantPathTests {
 
     @Test("Constant changes (insets, sizes, points, multiplier rows, groups) mixed with other changes give a fresh tree's frames")
     func mixedChanges() throws {
-        var random = NothingDroppedTests.SplitMix(state: 0xC0257)
+        var random = SplitMix(state: 0xC0257)
         let tree = Tree()
         tree.apply(State(), over: nil)
         try tree.root.layoutIfNeeded()

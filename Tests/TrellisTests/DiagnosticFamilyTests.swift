@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// The diagnostic results are one generic family: the solver's over `Constraint` (and
 /// `Variable`), a layout's over `ConstraintInfo` (and `ItemAttribute`), with one text.

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layout-level diagnostics on small hand-made screens with known answers.
 @Suite("Diagnostics (layout)")

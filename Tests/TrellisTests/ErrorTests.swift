@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Errors: conflicts with source lines, hierarchy problems, DSL misuse — reported, never trapped.
 @Suite("Errors")

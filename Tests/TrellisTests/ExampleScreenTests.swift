@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 @testable import TrellisCLI
+import TrellisTestSupport
 
 @Suite("ExampleScreen")
 struct ExampleScreenTests {

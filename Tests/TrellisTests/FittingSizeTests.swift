@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Fitting-size queries: the size a subtree takes when its own size is free.
 @Suite("Fitting size")

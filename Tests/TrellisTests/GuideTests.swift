@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layout guides: custom guides, the margins guide and the safe-area guide.
 @Suite("Layout guides, margins and safe area")

@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+import TrellisTestSupport
 
 /// A warm pass whose root was resized changes the constant of the root's rows in place and keeps
 /// their sources (no new implicit constraint per pass): what the sources say must follow.

@@ -1,6 +1,7 @@
 import Testing
 @testable import Trellis
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// The first change of a kept constraint's constant moves along the solver's basis like the
 /// later ones, and a tree with safe areas is as incremental as one
@@ -105,7 +106,7 @@ struct IncrementalGapsTests {
     }
 
     /// One change to a safe-area feed.
-    static func mutate(_ feed: Feed, _ random: inout NothingDroppedTests.SplitMix) {
+    static func mutate(_ feed: Feed, _ random: inout SplitMix) {
         switch random.below(6) {
         case 0: feed.root.frame = Rect(x: 0, y: 0, width: Double(300 + random.below(200)), height: 800)
         case 1: feed.gap.update(constant: Double(20 + random.below(40)))
@@ -118,7 +119,7 @@ struct IncrementalGapsTests {
 
     @Test("After any sequence of changes, incremental passes on a safe-area tree give what a cold layout gives", arguments: 0..<8)
     func safeAreaMatchesCold(seed: Int) throws {
-        var random = NothingDroppedTests.SplitMix(state: UInt64(seed) &+ 0xA5A5)
+        var random = SplitMix(state: UInt64(seed) &+ 0xA5A5)
         var same = random
         let feed = Feed(cells: 6, safeArea: true, guides: seed % 2 == 0)
         let twin = Feed(cells: 6, safeArea: true, guides: seed % 2 == 0)

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layout passes do only what changed: an unchanged pass does nothing (no solve, no measuring),
 /// and a pass after any change gives exactly what a cold layout of the same tree gives.
@@ -124,7 +125,7 @@ struct IncrementalLayoutTests {
     }
 
     /// One change to the screen, chosen by `step`.
-    static func mutate(_ s: Screen, _ step: Int, _ random: inout NothingDroppedTests.SplitMix) {
+    static func mutate(_ s: Screen, _ step: Int, _ random: inout SplitMix) {
         switch random.below(14) {
         case 0: s.headerHeight.update(constant: Double(40 + random.below(60)))
         case 1: s.badgeGap.update(constant: Double(random.below(30)))
@@ -152,7 +153,7 @@ struct IncrementalLayoutTests {
 
     @Test("After any sequence of changes an incremental pass gives exactly what a cold layout gives", arguments: 0..<12)
     func matchesColdLayout(seed: Int) throws {
-        var random = NothingDroppedTests.SplitMix(state: UInt64(seed) &+ 0x5EED)
+        var random = SplitMix(state: UInt64(seed) &+ 0x5EED)
         var twin = random
         let incremental = Screen(), cold = Screen()
         try incremental.root.layoutIfNeeded()

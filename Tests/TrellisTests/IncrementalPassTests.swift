@@ -1,6 +1,7 @@
 import Testing
 @testable import Trellis
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// Incremental passes — resize sequences, constant updates, text re-wrapped at many widths,
 /// hidden toggles — give exactly the frames a fresh tree's cold layout gives, and the snapshots
@@ -108,7 +109,7 @@ struct IncrementalPassTests {
 
     /// Widths in a random order, with repeats and jumps both ways.
     static func widths(seed: UInt64, count: Int) -> [Double] {
-        var random = NothingDroppedTests.SplitMix(state: seed)
+        var random = SplitMix(state: seed)
         return (0..<count).map { _ in Double(220 + random.below(520)) + (random.chance(30) ? 0.5 : 0) }
     }
 
@@ -146,7 +147,7 @@ struct IncrementalPassTests {
 
     @Test("update(constant:) of installed and made groups, with resizes between, gives a fresh tree's frames")
     func constantUpdates() throws {
-        var random = NothingDroppedTests.SplitMix(state: 0xC0)
+        var random = SplitMix(state: 0xC0)
         let feed = Feed(cells: 5, text: true)
         try feed.root.layoutIfNeeded()
         var avatar = 40.0, gap = 8.0, width = 375.0
@@ -194,7 +195,7 @@ struct IncrementalPassTests {
             Tails.install(stack~.top.leading.trailing == root~ + EdgeInsets(12))
             return (root, rows)
         }
-        var random = NothingDroppedTests.SplitMix(state: 0x41DE)
+        var random = SplitMix(state: 0x41DE)
         let tree = make(width: 360)
         try tree.root.layoutIfNeeded()
         var hidden = [Bool](repeating: false, count: 6), width = 360.0

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Intrinsic content size, lowered as Auto Layout does: `size <= intrinsic` at the hugging
 /// priority, `size >= intrinsic` at the compression-resistance priority.

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// A layout pass honours the root's ``View/layoutLimits`` (size and time) like the solver
 /// honours ``Solver/limits``, and a pass over budget writes nothing.

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layout sets: cases chosen by a size query of a view, re-evaluated at every layout pass.
 @Suite("Layout sets")

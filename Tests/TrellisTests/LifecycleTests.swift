@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Installing, activating, deactivating and updating constraints; descriptions; incremental passes.
 @Suite("Constraint lifecycle")

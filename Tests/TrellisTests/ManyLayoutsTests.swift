@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Many independent trees laid out at the same time, each on its own thread or task, give
 /// exactly the frames the same trees give laid out one after another, and within 1e-9 what a

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Height-for-width: measure, solve, measure again at the solved width, until stable.
 @Suite("Measuring")

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// No constraint is ever silently dropped: a constraint whose items are not in one tree always
 /// throws ``LayoutError/noCommonAncestor(_:)``, whatever else the items are constrained by, and
@@ -115,21 +116,6 @@ struct NothingDroppedTests {
     }
 
     // MARK: - Random constraint sets
-
-    /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-        mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-    }
 
     /// What the test wrote, to evaluate the constraint on the frames without the library's help.
     struct Written {

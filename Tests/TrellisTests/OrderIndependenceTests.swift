@@ -1,18 +1,6 @@
 import Testing
 import Trellis
-
-/// A small seeded generator (SplitMix64), so that the property test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TrellisTestSupport
 
 /// Results never depend on the order in which constraints are installed or views are added —
 /// including ambiguous layouts and ties between equal priorities.
@@ -21,7 +9,7 @@ struct OrderIndependenceTests {
     private static let ids = ["header", "avatar", "name", "bio", "a", "b", "c", "floating", "tie", "spacer"]
 
     /// Builds the same layout, with views added and relations installed in the order `rng` picks.
-    private static func layout(shuffledBy rng: inout SplitMix64?) throws -> [String: Rect] {
+    private static func layout(shuffledBy rng: inout SplitMix?) throws -> [String: Rect] {
         let root = makeRoot(width: 375, height: 667)
         var views: [String: View] = [:]
         for id in ids { views[id] = View(id: id) }                 // created in a fixed order
@@ -87,11 +75,11 @@ struct OrderIndependenceTests {
 
     @Test("shuffled installation and hierarchy order give identical frames (200 seeded trials)")
     func shuffledInstallation() throws {
-        var none: SplitMix64? = nil
+        var none: SplitMix? = nil
         let reference = try Self.layout(shuffledBy: &none)
         #expect(approx(reference["c"]?.width ?? 0, reference["a"]?.width ?? -1))
         for trial in 0..<200 {
-            var rng: SplitMix64? = SplitMix64(seed: UInt64(trial) &* 7919 &+ 17)
+            var rng: SplitMix? = SplitMix(state: UInt64(trial) &* 7919 &+ 17)
             let frames = try Self.layout(shuffledBy: &rng)
             #expect(frames == reference, "trial \(trial)")
         }
@@ -108,7 +96,7 @@ struct OrderIndependenceTests {
                                         view~.width == 60 ~~ 300, view~.trailing <= -8))
         }
         let reference = try root.layoutSnapshot()
-        var rng = SplitMix64(seed: 42)
+        var rng = SplitMix(state: 42)
         for _ in 0..<30 {
             let picked = groups.shuffled(using: &rng).prefix(3)
             for group in picked { group.deactivate() }

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Composites, chaining and the attribute-pairing rules.
 @Suite("Composites and attribute pairing")

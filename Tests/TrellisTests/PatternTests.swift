@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Layoutless patterns, arrays, align/distribute, GetLaid-style modifiers, scoped default
 /// priorities and Mortar-style replacement — with hand-computed frames.

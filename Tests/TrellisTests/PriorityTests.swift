@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Priorities are strict levels (Auto Layout's "satisfied before"), not weights.
 @Suite("Priorities")

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// The README example, compiled and checked.
 @Suite("README example")

@@ -1,5 +1,6 @@
 import Testing
 @testable import Trellis
+import TrellisTestSupport
 
 /// A pass after which only the root's frame changed moves the root's rows in the solver directly
 /// (no specs, no lowering): mixed with every other kind of change between passes, its frames
@@ -44,7 +45,7 @@ struct ResizePathTests {
 
     @Test("Resizes (size and origin) mixed with constant, content-size, hidden and constraint changes give a fresh tree's frames")
     func mixedChanges() throws {
-        var random = NothingDroppedTests.SplitMix(state: 0x5E12E)
+        var random = SplitMix(state: 0x5E12E)
         let feed = IncrementalPassTests.Feed(cells: 5, text: false)
         try feed.root.layoutIfNeeded()
         var state = State(), pin: ConstraintGroup?

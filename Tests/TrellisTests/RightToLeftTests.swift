@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Leading and trailing follow the layout direction; positive constants point in the reading direction.
 @Suite("Right-to-left layout")

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Every view's own safe area, as UIKit derives it: the part of the root's safe area it overlaps.
 @Suite("Safe areas of descendants")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trellis
 @testable import TrellisCLI
+import TrellisTestSupport
 
 /// Layout snapshots: immutable, Sendable frames that can be applied later.
 @Suite("Layout snapshots")

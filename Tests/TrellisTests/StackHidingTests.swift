@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Hidden arranged views, as UIStackView excludes them: they take no room (the visible views and
 /// gaps are as if they were not arranged) and get a deterministic frame — zero length along the

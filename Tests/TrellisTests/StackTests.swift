@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Stacks: UIStackView's distributions and alignments as constraints, with hand-computed frames.
 /// Unless said otherwise the stack fills a 400 × 300 root inset by 10, so it is 380 × 280.

@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Every example of the original Tails README (research note dsl.md §5), translated from UIKit
 /// (`CGSize` → `Size`, `CGPoint` → `Point`, `UILayoutPriorityDefaultLow` → `.defaultLow`,

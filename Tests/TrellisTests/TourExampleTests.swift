@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// The README's tour of patterns, compiled and checked: the code between each "tour" marker
 /// comment and the following "end" marker is the README's text verbatim (de-indented).

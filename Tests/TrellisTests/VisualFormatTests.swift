@@ -1,5 +1,6 @@
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// The visual format language: Apple's grammar and options, weights, and errors at a column.
 @Suite("Visual format")

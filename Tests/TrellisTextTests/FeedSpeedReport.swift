@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 @testable import TrellisText
+import TrellisTestSupport
 
 /// Prints how long a 200-label feed takes to lay out: cold (nothing measured yet), unchanged,
 /// at a new width, and back at a width already measured. No timed assertions — the numbers go

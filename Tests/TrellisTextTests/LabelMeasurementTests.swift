@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 @testable import TrellisText
+import TrellisTestSupport
 
 /// A label's sizes and baselines are Pango's, asked directly through the C module.
 @Suite("Label measurement")

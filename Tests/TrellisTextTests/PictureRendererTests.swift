@@ -1,6 +1,7 @@
 import Testing
 import Trellis
 @testable import TrellisText
+import TrellisTestSupport
 
 /// PNG and PDF pictures of laid-out trees, decoded and checked.
 @Suite("Picture renderer")

@@ -1,13 +1,3 @@
-import Testing
-import Trellis
-
-/// A root view with a frame of `width` × `height`.
-func makeRoot(_ id: String = "root", width: Double = 400, height: Double = 300) -> View {
-    let root = View(id: id)
-    root.frame = Rect(x: 0, y: 0, width: width, height: height)
-    return root
-}
-
 /// A text no other test measures (the measurement cache is shared by the whole process).
 func uniqueText(_ base: String, _ tag: String) -> String { "\(base) [\(tag)]" }
 

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A linear combination of item attributes plus a constant, as built by `+`, `-`, `*` and `/`
 /// from anchors (`view~.width`) and constants (numbers, ``Point``, ``Size``, ``EdgeInsets``,
 /// ``DirectionalEdgeInsets``).

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A relation written with the DSL — `lhs == rhs`, `lhs <= rhs` or `lhs >= rhs` — with a priority
 /// and a label, ready to be installed with `Tails.install(_:file:line:)`.
 ///

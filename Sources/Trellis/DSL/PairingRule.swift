@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Auto Layout's rules for which attributes one constraint may relate, checked on every
 /// constraint the DSL (and a layout document) makes. A constraint that breaks one carries the
 /// reason as its ``LayoutConstraint/problem``: the layout pass throws

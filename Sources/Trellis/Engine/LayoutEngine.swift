@@ -1,3 +1,4 @@
+import TrellisSupport
 import TrellisSolver
 
 /// Lowers the constraints of a view's subtree to a ``Solver`` and solves them: one solve, with

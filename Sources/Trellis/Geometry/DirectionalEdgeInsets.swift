@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Edge insets whose horizontal sides follow the layout direction: `leading` is the left inset
 /// in a left-to-right layout and the right inset in a right-to-left one.
 ///

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Distances by which a rectangle is inset on each side, with absolute left and right.
 ///
 /// As a DSL constant the item is *inset* by them: `card~.edges == root~ + EdgeInsets(top: 10,

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A point in a two-dimensional coordinate space whose y axis points down (as in UIKit).
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// An axis-aligned rectangle: an origin (its top-left corner, y growing downwards) and a size.
 ///
 /// ```swift

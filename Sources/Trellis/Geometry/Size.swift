@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A width and a height.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The constant of a layout constraint: a number, a ``Point``, a ``Size``, ``EdgeInsets`` or
 /// ``DirectionalEdgeInsets`` — or a sum of them — whose value is chosen per attribute.
 ///

@@ -1,4 +1,5 @@
 import Synchronization
+import TrellisSupport
 
 /// One linear relation between attributes of layout items, with a priority:
 /// `lhs OP rhs + constant`, where each side is a sum of `coefficient × item.attribute`.

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// What an opt-in recovering solve did with conflicting required constraints: the minimal
 /// conflicts it found, the members it relaxed to priority 999, and which of those the recovered
 /// solution breaks, by how much. Like Auto Layout's "Will attempt to recover by breaking

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Number formatting for diagnostic texts.
 package enum DiagnosticText {
     /// A readable number: integers without a fraction, others rounded to 6 decimals (`391.5`,

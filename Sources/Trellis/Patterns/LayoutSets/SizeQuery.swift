@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A condition on a view's size that chooses a case of a ``LayoutSet`` — a breakpoint.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A view's ``View/sizeForWidth`` callback taking part in layout passes: measured once
 /// unconstrained (at ``unconstrainedWidth``) at the start of a pass, then again at the view's solved width after each solve
 /// until the measured size stops changing.

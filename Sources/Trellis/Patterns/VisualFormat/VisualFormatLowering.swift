@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Turns a parsed visual format into relations: sizes from view predicates, gaps from
 /// connections (rows over neighbouring edges), one proportion row per weighted element after the
 /// first, and the alignment options.

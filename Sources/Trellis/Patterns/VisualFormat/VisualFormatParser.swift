@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Reads a visual format string (Apple's grammar, plus weights `~w`) into views, connections and
 /// predicates, resolving view and metric names. Errors point at the column.
 ///

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+@testable import TrellisSupport
+import TrellisTestSupport
 
 /// docs/linear-system.md cannot drift: every ```` ```json linear-system ```` block is an input,
 /// and the block right after it says what Trellis answers — ```` ```json answer ```` (what

@@ -23,7 +23,4 @@ package enum NumberFormat {
 
     /// ``text(_:decimals:)`` without rounding: `8`, `-20`, `0.5`.
     package static func short(_ value: Double) -> String { text(value) }
-
-    /// A priority's value: `750`, `999.5`; never traps (unlike converting a huge float to `Int`).
-    package static func priority(_ priority: Priority) -> String { text(Double(priority.rawValue)) }
 }

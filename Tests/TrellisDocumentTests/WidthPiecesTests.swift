@@ -3,6 +3,7 @@ import Testing
 import Trellis
 import TrellisDocument
 @testable import TrellisCLI
+import TrellisTestSupport
 
 /// A document's layout over a range of root widths as exact affine pieces and sampled parts
 /// (``WidthPieces``), and the page that shows it (``HTMLPage``, `trellis layout --html`).
@@ -39,7 +40,7 @@ struct WidthPiecesTests {
 
     @Test("every example and the demo: the pieces give the direct layout at piece ends, integer and random widths")
     func examplesMatchDirectLayouts() throws {
-        var generator = SplitMix(seed: 0x7e11_15)
+        var generator = SplitMix(state: 0x7e11_15)
         for (name, document) in try Self.documents() {
             let range = 320.0...1024.0
             let pieces = try WidthPieces(document: document, range: range)
@@ -239,21 +240,5 @@ struct WidthPiecesTests {
             let refused = try DocumentCLITests.run(["layout", example] + arguments, in: directory)
             #expect(refused.status != 0 && !refused.stderr.isEmpty, "\(arguments)")
         }
-    }
-}
-
-/// A small deterministic generator (the tests must not depend on the system's random numbers).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    /// A number in [0, 1).
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
     }
 }

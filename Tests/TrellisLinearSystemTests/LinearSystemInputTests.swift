@@ -1,6 +1,7 @@
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+import TrellisTestSupport
 
 /// Hostile and malformed `linear-system/1` input: a clean error naming the entry, or a correct
 /// answer; never a crash, hang or GLPK abort.

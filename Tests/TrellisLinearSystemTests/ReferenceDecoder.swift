@@ -1,5 +1,6 @@
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+@testable import TrellisSupport
 
 /// The `linear-system/1` decoder as it was before the streaming ``LinearSystemReader``: the
 /// whole document parsed into a ``JSONValue`` tree, then checked field by field. Kept as the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// `trellis solve` as a user runs it: exit codes, stdout/stderr discipline, the shared samples.
 @Suite("trellis solve")

@@ -1,28 +1,28 @@
 import Foundation
 import RealModule
-@testable import TrellisSolver
-@testable import TrellisLinearSystem
+import TrellisSolver
+import TrellisLinearSystem
 
 /// A conformance case: a `linear-system/1` document and its reference answer.
-struct Fixture: CustomStringConvertible, Sendable {
-    let name: String
-    let path: URL
-    let expectedPath: URL
+package struct Fixture: CustomStringConvertible, Sendable {
+    package let name: String
+    package let path: URL
+    package let expectedPath: URL
 
-    var description: String { name }
+    package var description: String { name }
 
     /// The project's root folder (this file is at Tests/TrellisSolverTests/Fixture.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
+    package static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The committed fixtures made by `Tests/Conformance/generate.py`.
-    static let committed: [Fixture] = load(packageRoot.appendingPathComponent("Tests/Conformance/fixtures"))
+    package static let committed: [Fixture] = load(packageRoot.appendingPathComponent("Tests/Conformance/fixtures"))
 
     /// The shared sample cases (`../shared/conformance/sample`).
-    static let shared: [Fixture] = load(packageRoot.deletingLastPathComponent()
+    package static let shared: [Fixture] = load(packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/conformance/sample"))
 
-    static func load(_ directory: URL) -> [Fixture] {
+    package static func load(_ directory: URL) -> [Fixture] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".expected.json") && $0 != "MANIFEST.json" }
@@ -34,35 +34,35 @@ struct Fixture: CustomStringConvertible, Sendable {
             }
     }
 
-    func system() throws -> LinearSystem {
+    package func system() throws -> LinearSystem {
         try LinearSystem.parse([UInt8](try Data(contentsOf: path)))
     }
 
-    func expected() throws -> Expected {
+    package func expected() throws -> Expected {
         try JSONDecoder().decode(Expected.self, from: try Data(contentsOf: expectedPath))
     }
 
     /// The reference answer.
-    struct Expected: Decodable {
-        struct Solve: Decodable {
-            let objective: Double
-            let values: [String: Double]
-            let unique: [String]
+    package struct Expected: Decodable {
+        package struct Solve: Decodable {
+            package let objective: Double
+            package let values: [String: Double]
+            package let unique: [String]
         }
-        let status: String
-        let solves: [Solve]?
+        package let status: String
+        package let solves: [Solve]?
     }
 }
 
 /// Checks of an answer against the format's tolerances.
-enum Tolerance {
+package enum Tolerance {
     /// `a` and `b` agree within 1e-6 relative to max(1, |b|).
-    static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
+    package static func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool {
         a.isApproximatelyEqual(to: b, absoluteTolerance: tolerance * max(1, abs(b)), relativeTolerance: 0)
     }
 
     /// How far a constraint entry is from holding at `values`, relative to the size of its terms.
-    static func relativeResidual(_ entry: LinearSystem.Entry, _ values: [String: Double]) -> Double {
+    package static func relativeResidual(_ entry: LinearSystem.Entry, _ values: [String: Double]) -> Double {
         var sum = entry.constant, scale = abs(entry.constant)
         for term in entry.terms {
             let product = term.coefficient * (values[term.variable] ?? 0)

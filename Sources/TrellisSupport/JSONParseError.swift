@@ -1,5 +1,3 @@
-import TrellisSolver
-
 /// A JSON syntax error at a position in the text.
 package struct JSONParseError: Error, Sendable, CustomStringConvertible {
     /// What is wrong.

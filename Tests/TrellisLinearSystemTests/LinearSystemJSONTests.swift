@@ -1,6 +1,7 @@
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+@testable import TrellisSupport
 
 /// The JSON rules shared by the parser and the `linear-system/1` reader: each malformed input gets
 /// one message naming what is wrong, at the byte that is wrong, the same from both readers; and

@@ -1,17 +1,15 @@
-import TrellisSolver
-
 /// A string of the text as scanned: its bytes are `start..<end` of the input when it has no
 /// escapes; with escapes, its decoded UTF-8 is the scanner's ``JSONScanning/scratch``.
-struct JSONStringToken {
+package struct JSONStringToken {
     /// The offset of the opening quote.
-    var quote: Int
+    package var quote: Int
     /// The raw contents are `start..<end`, between the quotes.
-    var start: Int
-    var end: Int
+    package var start: Int
+    package var end: Int
     /// Whether the string has escapes (its decoded bytes are then the scanner's `scratch`).
-    var escaped: Bool
+    package var escaped: Bool
     /// Whether every scalar of the decoded string is ASCII.
-    var isASCII: Bool
+    package var isASCII: Bool
 }
 
 /// The one set of JSON rules, shared by the two readers over UTF-8 bytes: ``JSONParser`` (a
@@ -24,7 +22,7 @@ struct JSONStringToken {
 ///
 /// Errors are placed at the byte that is wrong: the comma of a trailing comma, the backslash of
 /// a bad escape, the first byte of invalid UTF-8, the opening quote of an unterminated string.
-protocol JSONScanning {
+package protocol JSONScanning {
     var bytes: UnsafeBufferPointer<UInt8> { get }
     var offset: Int { get set }
     var depth: Int { get set }
@@ -40,7 +38,7 @@ protocol JSONScanning {
 
 extension JSONScanning {
     /// 1-based line and column (in bytes) of byte `position`.
-    func syntaxLocation(_ position: Int) -> (line: Int, column: Int) {
+    package func syntaxLocation(_ position: Int) -> (line: Int, column: Int) {
         let end = min(position, bytes.count)
         var line = 1, column = 1
         for byte in UnsafeBufferPointer(rebasing: bytes[0..<end]) {
@@ -50,11 +48,11 @@ extension JSONScanning {
     }
 
     /// A syntax error at `position`, or at the current offset.
-    func scanError(_ message: String, at position: Int? = nil) -> any Error {
+    package func scanError(_ message: String, at position: Int? = nil) -> any Error {
         makeSyntaxError(message, at: position ?? offset)
     }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0D: offset += 1
@@ -67,7 +65,7 @@ extension JSONScanning {
     // MARK: - The document, objects and arrays
 
     /// Reads a whole text: `value` reads the one value, and nothing but whitespace may follow it.
-    mutating func scanDocument<Value>(_ value: (inout Self) throws -> Value) throws -> Value {
+    package mutating func scanDocument<Value>(_ value: (inout Self) throws -> Value) throws -> Value {
         skipWhitespace()
         guard offset < bytes.count else {
             throw scanError(bytes.isEmpty ? "empty input (expected a JSON value)" : "no JSON value, only whitespace")
@@ -80,7 +78,7 @@ extension JSONScanning {
 
     /// Walks an object (at its `{`): `key` sees each key right after it is read (to reject a
     /// duplicate at the key's opening quote), `value` must read the member's value.
-    mutating func scanObject<Key>(key: (inout Self, JSONStringToken) throws -> Key,
+    package mutating func scanObject<Key>(key: (inout Self, JSONStringToken) throws -> Key,
                                   value: (inout Self, Key) throws -> Void) throws {
         try enter()
         offset += 1
@@ -119,7 +117,7 @@ extension JSONScanning {
     }
 
     /// Walks an array (at its `[`): `element` must read the element at the given index.
-    mutating func scanArray(_ element: (inout Self, Int) throws -> Void) throws {
+    package mutating func scanArray(_ element: (inout Self, Int) throws -> Void) throws {
         try enter()
         offset += 1
         skipWhitespace()
@@ -146,19 +144,19 @@ extension JSONScanning {
     }
 
     /// One level deeper into an array or object (the caller steps out with `depth -= 1`).
-    mutating func enter() throws {
+    package mutating func enter() throws {
         depth += 1
         if depth > JSONValue.maximumDepth { throw scanError("nesting deeper than \(JSONValue.maximumDepth) levels") }
     }
 
     /// The error for a duplicate key (keys compare as `String`s: canonically equivalent spellings
     /// are the same key), at the key's opening quote.
-    func duplicateKeyError(_ key: JSONStringToken) -> any Error {
+    package func duplicateKeyError(_ key: JSONStringToken) -> any Error {
         scanError("duplicate key \"\(text(of: key))\"", at: key.quote)
     }
 
     /// The error where a value should start but the byte there starts none (or the input ended).
-    func valueStartError() -> any Error {
+    package func valueStartError() -> any Error {
         guard offset < bytes.count else { return scanError("unexpected end of input (expected a value)") }
         let message = switch bytes[offset] {
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
@@ -173,7 +171,7 @@ extension JSONScanning {
 
     /// How messages show the input at `position`: `','`, `U+00E9 'é'`, `U+0007`, `byte 0xFF`,
     /// or `the end of the input`.
-    func describeByte(at position: Int) -> String {
+    package func describeByte(at position: Int) -> String {
         guard position < bytes.count else { return "the end of the input" }
         let byte = bytes[position]
         if byte >= 0x21, byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
@@ -191,7 +189,7 @@ extension JSONScanning {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
-    mutating func literal(_ word: StaticString) throws {
+    package mutating func literal(_ word: StaticString) throws {
         let count = word.utf8CodeUnitCount
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: count)
         guard offset + count <= bytes.count, bytes[offset..<offset + count].elementsEqual(expected) else {
@@ -204,7 +202,7 @@ extension JSONScanning {
 
     /// Reads a string (at its opening quote). Without escapes it stays in the input; with escapes
     /// its decoded UTF-8 goes to ``scratch``. Raw bytes must be UTF-8, with no control characters.
-    mutating func scanString() throws -> JSONStringToken {
+    package mutating func scanString() throws -> JSONStringToken {
         let quote = offset
         offset += 1
         let start = offset
@@ -262,14 +260,14 @@ extension JSONScanning {
     }
 
     /// The string as a `String`.
-    func text(of token: JSONStringToken) -> String {
+    package func text(of token: JSONStringToken) -> String {
         token.escaped ? String(decoding: scratch, as: UTF8.self)
             : String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
     }
 
     /// Whether the string is exactly `word` (ASCII). No other spelling of an ASCII word is equal to
     /// it as a `String`: no character decomposes canonically to ASCII letters or punctuation.
-    func matches(_ token: JSONStringToken, _ word: StaticString) -> Bool {
+    package func matches(_ token: JSONStringToken, _ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         let word = UnsafeBufferPointer(start: word.utf8Start, count: count)
         if token.escaped {
@@ -347,7 +345,7 @@ extension JSONScanning {
     /// operands, as Clinger's fast path); anything else goes through `Double(String)`. Both round
     /// correctly, so the value never depends on the path. Errors name the byte where a digit was
     /// expected; an overflow is placed at the number's start.
-    mutating func scanNumber() throws -> Double {
+    package mutating func scanNumber() throws -> Double {
         let start = offset
         var mantissa: UInt64 = 0
         var mantissaExact = true

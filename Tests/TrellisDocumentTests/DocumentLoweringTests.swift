@@ -2,6 +2,7 @@ import Testing
 import Trellis
 import TrellisDocument
 @testable import TrellisCLI
+import TrellisTestSupport
 
 /// A constraint string lowers exactly as the same text written with the Swift DSL: the same
 /// constraints (items, attributes, relation, coefficients, constants, priority, label) and the

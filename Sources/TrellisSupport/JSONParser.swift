@@ -1,14 +1,12 @@
-import TrellisSolver
-
 /// A recursive-descent parser of a whole JSON text into a ``JSONValue`` tree, over UTF-8 bytes.
 /// The rules (lexing, separators, nesting, duplicate keys) are ``JSONScanning``'s, shared with
 /// ``LinearSystemReader``. When asked, it records where every value is (``JSONPositions``) as it
 /// parses.
 package struct JSONParser: JSONScanning {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var offset = 0
-    var depth = 0
-    var scratch: [UInt8] = []
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var offset = 0
+    package var depth = 0
+    package var scratch: [UInt8] = []
     private let recordsPositions: Bool
     /// The path of the value being parsed (when recording positions).
     private var path: [JSONPositions.Step] = []
@@ -29,12 +27,12 @@ package struct JSONParser: JSONScanning {
         }
     }
 
-    func makeSyntaxError(_ message: String, at position: Int) -> any Error {
+    package func makeSyntaxError(_ message: String, at position: Int) -> any Error {
         let (line, column) = syntaxLocation(position)
         return JSONParseError(message: message, line: line, column: column)
     }
 
-    mutating func noteLineStart(_ offset: Int) {
+    package mutating func noteLineStart(_ offset: Int) {
         if recordsPositions { positions.lineStarts.append(offset) }
     }
 

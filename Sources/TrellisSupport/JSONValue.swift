@@ -1,5 +1,3 @@
-import TrellisSolver
-
 /// A parsed JSON document, as strict as the `linear-system/1` and `layout-document/1` formats
 /// need: objects keep their key order and reject duplicate keys, numbers must be finite doubles,
 /// nesting is bounded.

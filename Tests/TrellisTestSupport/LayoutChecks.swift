@@ -3,18 +3,18 @@ import Testing
 import Trellis
 
 /// Whether two numbers agree to 1e-6 (solver results carry floating-point noise).
-func approx(_ a: Double, _ b: Double, tolerance: Double = 1e-6) -> Bool {
+package func approx(_ a: Double, _ b: Double, tolerance: Double = 1e-6) -> Bool {
     a.isApproximatelyEqual(to: b, absoluteTolerance: tolerance)
 }
 
 /// Whether two rectangles agree component-wise to 1e-6.
-func approx(_ a: Rect, _ b: Rect, tolerance: Double = 1e-6) -> Bool {
+package func approx(_ a: Rect, _ b: Rect, tolerance: Double = 1e-6) -> Bool {
     approx(a.minX, b.minX, tolerance: tolerance) && approx(a.minY, b.minY, tolerance: tolerance)
         && approx(a.width, b.width, tolerance: tolerance) && approx(a.height, b.height, tolerance: tolerance)
 }
 
 /// Expects `actual` to be `Rect(x:y:width:height:)` up to 1e-6.
-func expectFrame(_ actual: Rect?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+package func expectFrame(_ actual: Rect?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let expected = Rect(x: x, y: y, width: width, height: height)
     guard let actual else {
@@ -25,20 +25,20 @@ func expectFrame(_ actual: Rect?, _ x: Double, _ y: Double, _ width: Double, _ h
 }
 
 /// Expects a view's frame.
-func expectFrame(_ view: View, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
+package func expectFrame(_ view: View, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     expectFrame(view.frame, x, y, width, height, sourceLocation: sourceLocation)
 }
 
 /// A root view with a frame at the origin.
-func makeRoot(_ id: String = "root", width: Double = 400, height: Double = 300) -> View {
+package func makeRoot(_ id: String = "root", width: Double = 400, height: Double = 300) -> View {
     let root = View(id: id)
     root.frame = Rect(x: 0, y: 0, width: width, height: height)
     return root
 }
 
 /// Views added to `parent`, named by `ids`.
-func addViews(_ ids: [String], to parent: View) -> [View] {
+package func addViews(_ ids: [String], to parent: View) -> [View] {
     ids.map { id in
         let view = View(id: id)
         parent.addSubview(view)
@@ -47,7 +47,7 @@ func addViews(_ ids: [String], to parent: View) -> [View] {
 }
 
 /// Runs the layout and returns the error it throws, if any.
-func layoutError(_ root: View) -> LayoutError? {
+package func layoutError(_ root: View) -> LayoutError? {
     do {
         try root.layoutIfNeeded()
         return nil

@@ -3,6 +3,8 @@ import Testing
 @testable import Trellis
 @testable import TrellisDocument
 @testable import TrellisCLI
+@testable import TrellisSupport
+import TrellisTestSupport
 
 /// Reading layout documents: fields, defaults, errors with their line and column, hostile input,
 /// conflicts.

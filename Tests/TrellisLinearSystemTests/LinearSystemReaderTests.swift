@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
+@testable import TrellisSupport
+import TrellisTestSupport
 
 /// The streaming `linear-system/1` reader: the same systems and the same messages as the tree
 /// decoder it replaced (``ReferenceDecoder``), whatever the field order; names interned in the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TrellisSolver
+import TrellisTestSupport
 
 /// `trellis explain` as a user runs it: text and JSON, exit codes, input errors.
 @Suite("Diagnostics: trellis explain")

@@ -1,5 +1,3 @@
-import TrellisSolver
-
 /// Where the values of a JSON text are, recorded by ``JSONParser`` while it parsed the text (see
 /// ``JSONValue/parseWithPositions(_:)``): the byte offset of every value and of every member's
 /// key, by path, and the start of every line, so a reader can place a problem with the content
