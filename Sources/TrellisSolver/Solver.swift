@@ -169,4 +169,10 @@ public final class Solver {
     /// How many component states the last solve left (the one-variable pieces solved in closed
     /// form share one).
     var componentStateCount: Int { engine.states.count }
+
+    /// The violation of a constraint (with the given constant) at the given values, noise
+    /// treated as zero (``SolverEngine/violation(of:constant:values:)``).
+    static func violation(of constraint: Constraint, constant: Double, values: (Variable) -> Double) -> Double {
+        SolverEngine.violation(of: constraint, constant: constant, values: values)
+    }
 }
