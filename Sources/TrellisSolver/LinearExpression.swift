@@ -60,11 +60,34 @@ public struct LinearExpression: Sendable, CustomStringConvertible {
             return self
         }
         // Already reduced (ascending ids, no zero): nothing to copy.
-        var isReduced = terms[0].coefficient != 0
-        for k in 1..<terms.count where isReduced {
-            isReduced = terms[k].coefficient != 0 && terms[k - 1].variable.id < terms[k].variable.id
+        if Self.isReduced(terms) { return self }
+        return LinearExpression(Self.merged(terms), constant: constant)
+    }
+
+    /// `terms + constant` in reduced form (as ``reduced()`` makes it), the constant's sign of
+    /// zero dropped (`-0` becomes `0`): for a caller that builds a row's terms itself and needs
+    /// them reduced (the layout engine lowering a constraint).
+    package init(reducing terms: [Term], constant: Double) {
+        // One term (a root or content-size row, lowered again on every resize): already reduced.
+        if terms.count == 1 && terms[0].coefficient != 0 || terms.isEmpty {
+            self.init(terms, constant: constant + 0)
+        } else {
+            self.init(Self.isReduced(terms) ? terms : Self.merged(terms), constant: constant + 0)
         }
-        if isReduced { return self }
+    }
+
+    /// Whether `terms` name ascending variables with no zero coefficient.
+    private static func isReduced(_ terms: [Term]) -> Bool {
+        guard let first = terms.first, first.coefficient != 0 else { return terms.isEmpty }
+        for k in 1..<terms.count where terms[k].coefficient == 0 || terms[k - 1].variable.id >= terms[k].variable.id {
+            return false
+        }
+        return true
+    }
+
+    /// `terms` with each variable once (coefficients summed in the order written), zero
+    /// coefficients dropped, ordered by variable creation.
+    private static func merged(_ terms: [Term]) -> [Term] {
         if terms.count <= 8 {
             // Small expressions (nearly all of them): insertion sort and merge in one copy, no hashing.
             var merged = terms
@@ -93,36 +116,21 @@ public struct LinearExpression: Sendable, CustomStringConvertible {
                 kept += 1
             }
             merged.removeLast(merged.count - kept)
-            return LinearExpression(merged, constant: constant)
+            return merged
         }
         var sums: [UInt64: (Variable, Double)] = [:]
         sums.reserveCapacity(terms.count)
         for term in terms {
             sums[term.variable.id, default: (term.variable, 0)].1 += term.coefficient
         }
-        let merged = sums.values
+        return sums.values
             .filter { $0.1 != 0 }
             .sorted { $0.0.id < $1.0.id }
             .map { Term($0.0, $0.1) }
-        return LinearExpression(merged, constant: constant)
     }
 
     public var description: String {
-        var text = ""
-        for (index, term) in terms.enumerated() {
-            let magnitude = abs(term.coefficient)
-            let body = magnitude == 1 ? term.variable.description
-                : "\(NumberFormat.short(magnitude)) * \(term.variable)"
-            if index == 0 {
-                text = term.coefficient < 0 ? "-" + body : body
-            } else {
-                text += term.coefficient < 0 ? " - " + body : " + " + body
-            }
-        }
-        if terms.isEmpty { return NumberFormat.short(constant) }
-        if constant != 0 {
-            text += constant < 0 ? " - \(NumberFormat.short(-constant))" : " + \(NumberFormat.short(constant))"
-        }
-        return text
+        ExpressionText.format(terms, constant: constant, order: .coefficientFirst,
+                              coefficient: \.coefficient, name: \.variable.description)
     }
 }

@@ -294,21 +294,9 @@ public final class LayoutConstraint: CustomStringConvertible {
         return "\(base).\(operand.attribute)"
     }
 
+    /// `operands + constant` as text (``ExpressionText``, coefficients after the names).
     static func format(_ operands: [Operand], constant: Double) -> String {
-        var text = ""
-        for (index, operand) in operands.enumerated() {
-            let magnitude = abs(operand.coefficient)
-            let body = magnitude == 1 ? name(of: operand) : "\(name(of: operand)) * \(NumberFormat.short(magnitude))"
-            if index == 0 {
-                text = operand.coefficient < 0 ? "-" + body : body
-            } else {
-                text += operand.coefficient < 0 ? " - " + body : " + " + body
-            }
-        }
-        if operands.isEmpty { return NumberFormat.short(constant) }
-        if constant != 0 {
-            text += constant < 0 ? " - \(NumberFormat.short(-constant))" : " + \(NumberFormat.short(constant))"
-        }
-        return text
+        ExpressionText.format(operands, constant: constant, order: .coefficientLast,
+                              coefficient: \.coefficient, name: name(of:))
     }
 }

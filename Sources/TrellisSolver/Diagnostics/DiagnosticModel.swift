@@ -35,18 +35,20 @@ final class DiagnosticModel {
     let rowOfErrorColumn: [Int]
     /// Number of LP rows.
     let rowCount: Int
+    /// The soft rows' error columns by level, highest first (``LPLowering/softLevels``).
+    let levels: [(level: Float, columns: [(column: Int, weight: Double)])]
     /// Bounds of every LP row and column as lowered, before face fixing.
     let rowBounds: [LinearProgram.Bound]
     let columnBounds: [LinearProgram.Bound]
     /// Each LP row's and column's entries.
-    private let matrixRows: [[(column: Int, coefficient: Double)]]
-    private let matrixColumns: [[(row: Int, coefficient: Double)]]
+    let matrixRows: [[(column: Int, coefficient: Double)]]
+    let matrixColumns: [[(row: Int, coefficient: Double)]]
     /// The current bounds of each LP row and column (as lowered, or fixed on the face).
-    private var currentRowBounds: [LinearProgram.Bound]
-    private var currentColumnBounds: [LinearProgram.Bound]
+    var currentRowBounds: [LinearProgram.Bound]
+    var currentColumnBounds: [LinearProgram.Bound]
     /// Whether each LP row / column is currently fixed (lowered fixed, or fixed on the face).
-    private var rowFixed: [Bool]
-    private var columnFixed: [Bool]
+    var rowFixed: [Bool]
+    var columnFixed: [Bool]
     /// For LP rows whose dual was non-zero at some level: the first such level and the dual,
     /// in that level's weight units (∂ cost / ∂ right-hand side).
     private(set) var prices: [Int: (level: Float, dual: Double)] = [:]
@@ -54,9 +56,9 @@ final class DiagnosticModel {
     private(set) var values: [Double]
     let timeLimit: Int?
     /// LP columns whose objective coefficient is currently non-zero.
-    private var objectiveColumns: [Int] = []
+    var objectiveColumns: [Int] = []
     /// Number of LPs solved over the face (for reports and benchmarks).
-    private(set) var faceRuns = 0
+    var faceRuns = 0
     /// Whether to record ``pressure`` while solving the levels (for explanations).
     let recordsPressure: Bool
     /// For each row or column fixed on the face by a level's optimality (GLPK joint index: rows,
@@ -104,6 +106,7 @@ final class DiagnosticModel {
 
         guard !presolve.rows.isEmpty else {
             lp = nil
+            levels = []
             rowOfErrorColumn = []
             rowBounds = []
             columnBounds = []
@@ -115,15 +118,21 @@ final class DiagnosticModel {
             columnFixed = []
             return
         }
-        let (errorColumns, rowOfErrorColumn, columnCount) = Self.errorColumns(of: presolve, constraints: component.constraints,
-                                                                             firstColumn: variableOfColumn.count)
-        let lp = LinearProgram(rows: rowCount, columns: columnCount)
-        var columnBounds = Self.variableBounds(of: presolve, variableOfColumn: variableOfColumn, columnCount: columnCount)
-        for (column, bound) in columnBounds.enumerated() where column < variableOfColumn.count { lp.setColumnBound(column, bound) }
-        let (rowBounds, matrixRows, matrixColumns) = Self.setRows(of: presolve, constraints: component.constraints, in: lp,
-                                                                  columnOfVariable: columnOfVariable, errorColumns: errorColumns,
-                                                                  columnBounds: &columnBounds)
-        lp.scale()
+        // The solve's own lowering, its matrix kept (read by rows and by columns here).
+        let lowering = LPLowering(presolve, constraints: component.constraints, merge: nil, columnOfVariable: columnOfVariable,
+                                  variableOfColumn: variableOfColumn, keepsMatrix: true)
+        let lp = lowering.lp
+        var rowOfErrorColumn: [Int] = []
+        for (row, errors) in lowering.errorColumns.enumerated() {
+            for _ in errors { rowOfErrorColumn.append(row) }
+        }
+        let (rowBounds, columnBounds) = (lowering.rowBounds, lowering.columnBounds)
+        let matrixRows = lowering.matrix.map { entries in zip(entries.indices, entries.values).map { (Int($0), $1) } }
+        var matrixColumns = Array(repeating: [(row: Int, coefficient: Double)](), count: lowering.columnCount)
+        for (row, entries) in matrixRows.enumerated() {
+            for (column, coefficient) in entries { matrixColumns[column].append((row, coefficient)) }
+        }
+        levels = LPLowering.softLevels(presolve, constraints: component.constraints, errorColumns: lowering.errorColumns)
         self.lp = lp
         self.rowOfErrorColumn = rowOfErrorColumn
         self.rowBounds = rowBounds
@@ -134,70 +143,6 @@ final class DiagnosticModel {
         currentColumnBounds = columnBounds
         rowFixed = rowBounds.map(Self.isFixed)
         columnFixed = columnBounds.map(Self.isFixed)
-    }
-
-    /// The error columns of each row (none for a required row, two for a soft equality, one for
-    /// a soft inequality), numbered from `firstColumn`; the row of each error column; the column count.
-    private static func errorColumns(of presolve: Presolve, constraints: [Constraint], firstColumn: Int)
-        -> (errorColumns: [[Int]], rowOfErrorColumn: [Int], columnCount: Int) {
-        var columnCount = firstColumn
-        var errorColumns: [[Int]] = []
-        var rowOfErrorColumn: [Int] = []
-        for (i, row) in presolve.rows.enumerated() {
-            if constraints[row.source].strength.isRequired {
-                errorColumns.append([])
-            } else {
-                let count = constraints[row.source].relation == .equal ? 2 : 1
-                errorColumns.append(Array(columnCount..<columnCount + count))
-                for _ in 0..<count { rowOfErrorColumn.append(i) }
-                columnCount += count
-            }
-        }
-        return (errorColumns, rowOfErrorColumn, columnCount)
-    }
-
-    /// The bounds of every column: the presolved bounds of the variable columns, free for the
-    /// error columns until their rows are set.
-    private static func variableBounds(of presolve: Presolve, variableOfColumn: [Int], columnCount: Int) -> [LinearProgram.Bound] {
-        var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
-        for (column, variable) in variableOfColumn.enumerated() {
-            columnBounds[column] = switch (presolve.lower[variable], presolve.upper[variable]) {
-            case (nil, nil): .free
-            case (let lo?, nil): .lower(lo)
-            case (nil, let up?): .upper(up)
-            case (let lo?, let up?): .range(min(lo, up), max(lo, up))
-            }
-        }
-        return columnBounds
-    }
-
-    /// Sets each presolved row in `lp` (its entries, its error columns, its bound) and the error
-    /// columns' bounds (≥ 0); returns the row bounds and the matrix by rows and by columns.
-    private static func setRows(of presolve: Presolve, constraints: [Constraint], in lp: LinearProgram,
-                                columnOfVariable: [Int], errorColumns: [[Int]], columnBounds: inout [LinearProgram.Bound])
-        -> (rowBounds: [LinearProgram.Bound], matrixRows: [[(column: Int, coefficient: Double)]],
-            matrixColumns: [[(row: Int, coefficient: Double)]]) {
-        var rowBounds: [LinearProgram.Bound] = []
-        var matrixRows: [[(column: Int, coefficient: Double)]] = []
-        var matrixColumns = Array(repeating: [(row: Int, coefficient: Double)](), count: columnBounds.count)
-        rowBounds.reserveCapacity(presolve.rows.count)
-        for (i, row) in presolve.rows.enumerated() {
-            let constraint = constraints[row.source]
-            let errors = errorColumns[i]
-            let (indices, coefficients) = ComponentSolver.rowEntries(
-                row, relation: constraint.relation, columnOfVariable: columnOfVariable, errorColumns: errors)
-            lp.setRow(i, indices: indices, values: coefficients)
-            for (index, coefficient) in zip(indices, coefficients) { matrixColumns[Int(index)].append((i, coefficient)) }
-            matrixRows.append(zip(indices, coefficients).map { (Int($0), $1) })
-            let bound = ComponentSolver.rowBound(constraint.relation, constant: row.constant)
-            rowBounds.append(bound)
-            lp.setRowBound(i, bound)
-            for column in errors {
-                lp.setColumnBound(column, .lower(0))
-                columnBounds[column] = .lower(0)
-            }
-        }
-        return (rowBounds, matrixRows, matrixColumns)
     }
 
     private static func isFixed(_ bound: LinearProgram.Bound) -> Bool {
@@ -213,30 +158,16 @@ final class DiagnosticModel {
     /// Optimises the levels and fixes each one's optimal face. False when infeasible.
     private func solveLevels() throws -> Bool {
         guard let lp else { return true }
-        let constraints = component.constraints
-        var levels: [Float: [(column: Int, weight: Double)]] = [:]
-        for (offset, row) in rowOfErrorColumn.enumerated() {
-            let strength = constraints[presolve.rows[row].source].strength
-            levels[strength.level, default: []].append((variableOfColumn.count + offset, strength.weight))
-        }
-        let order = levels.keys.sorted(by: >)
-        if order.isEmpty, try run(lp, cold: true) == .infeasible { return false }
+        if levels.isEmpty, try run(lp, cold: true) == .infeasible { return false }
         var previous: [Int] = []
-        for (step, level) in order.enumerated() {
-            let columns = levels[level]!
+        for (step, (level, columns)) in levels.enumerated() {
             for column in previous { lp.setObjective(column, 0) }
             let costs = ComponentSolver.costs(columns.map(\.weight))
             for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
             var outcome = try run(lp, cold: step == 0)
             if outcome == .optimal && costs.needExact {
-                outcome = lp.exactPolish(timeLimit: timeLimit)
-                switch outcome {
-                case .optimal, .infeasible: break
-                case .timeLimit: throw TrellisError.limitExceeded("the time budget ran out in an exact re-solve for diagnostics")
-                case .failed(let reason):
-                    try lp.verify()
-                    throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
-                }
+                outcome = try lp.finishExactly(timeLimit: timeLimit,
+                                               timeLimitMessage: "the time budget ran out in an exact re-solve for diagnostics")
             }
             if outcome == .infeasible {
                 if step == 0 { return false }
@@ -268,18 +199,13 @@ final class DiagnosticModel {
 
     /// Fixes the rows and columns of a level's certificate where they stand.
     private func fixOptimalFace(_ lp: LinearProgram, binding: [Int]) {
-        for k in binding {
+        for (k, value) in lp.fixWhereTheyStand(binding) {
             if k < rowCount {
-                let value = lp.rowValue(k)
-                lp.setRowBound(k, .fixed(value))
                 currentRowBounds[k] = .fixed(value)
                 rowFixed[k] = true
             } else {
-                let column = k - rowCount
-                let value = lp.columnValue(column)
-                lp.setColumnBound(column, .fixed(value))
-                currentColumnBounds[column] = .fixed(value)
-                columnFixed[column] = true
+                currentColumnBounds[k - rowCount] = .fixed(value)
+                columnFixed[k - rowCount] = true
             }
         }
     }
@@ -311,26 +237,12 @@ final class DiagnosticModel {
         }
     }
 
-    /// One simplex run with ComponentSolver's fallbacks (presolved dual, then a fresh primal).
+    /// One simplex run with the solve's fallbacks (``LinearProgram/runWithFallbacks``): from the
+    /// current basis unless `cold`, then presolved dual, then a fresh primal.
     private func run(_ lp: LinearProgram, cold: Bool) throws -> LinearProgram.Outcome {
-        var reasons: [String] = []
-        func attempt(presolve: Bool, dual: Bool) throws -> LinearProgram.Outcome? {
-            switch lp.simplex(presolve: presolve, dual: dual, timeLimit: timeLimit) {
-            case .optimal: return .optimal
-            case .infeasible: return .infeasible
-            case .timeLimit:
-                throw TrellisError.limitExceeded("the time budget ran out in a component of \(component.constraints.count) constraints rebuilt for diagnostics")
-            case .failed(let reason):
-                try lp.verify()
-                reasons.append(reason)
-                return nil
-            }
-        }
-        if !cold, let outcome = try attempt(presolve: false, dual: false) { return outcome }
-        if let outcome = try attempt(presolve: true, dual: true) { return outcome }
-        lp.resetBasis()
-        if let outcome = try attempt(presolve: false, dual: false) { return outcome }
-        throw TrellisError.numericalFailure("GLPK could not solve a component of \(component.constraints.count) constraints rebuilt for diagnostics (\(reasons.joined(separator: "; then ")))")
+        try lp.runWithFallbacks(cold ? .cold : .currentBasis(dual: false), timeLimit: timeLimit,
+                                timeLimitMessage: "the time budget ran out in a component of \(component.constraints.count) constraints rebuilt for diagnostics",
+                                subject: "a component of \(component.constraints.count) constraints rebuilt for diagnostics")
     }
 
     // MARK: - Uniqueness
@@ -430,188 +342,6 @@ final class DiagnosticModel {
             result[variable] = memo[variable]!
         }
         return result
-    }
-
-    // MARK: - Optimising over the face
-
-    /// The result of minimising a linear form of LP columns over the optimal face.
-    struct Extreme {
-        /// The optimum (±infinity when unbounded).
-        var value: Double
-        /// ∂ optimum / ∂ right-hand side of each constraint row with a non-zero dual (empty when unbounded).
-        var rowDuals: [Int: Double]
-        /// The LP rows of the soft constraints whose cost holds the optimum: rows and columns fixed
-        /// on the face that the optimum presses beyond their own bounds (only a level's optimality
-        /// keeps them there), mapped to that level's ``DiagnosticModel/pressure`` (empty unless
-        /// pressure was recorded and duals were asked for).
-        var pressureRows: [Int] = []
-    }
-
-    /// The soft constraints (LP rows) behind the face-fixed rows and columns an optimum presses
-    /// against beyond their original bounds. `dual(k)` is the reduced cost of joint index `k` in
-    /// the minimisation, `value(k)` its value.
-    private func pressureRows(dual: (Int) -> Double, value: (Int) -> Double) -> [Int] {
-        var rows = Set<Int>()
-        for (k, held) in pressure {
-            let d = dual(k)
-            guard abs(d) > 1e-11 else { continue }
-            let v = value(k)
-            let original = originalBounds(ofVariable: k)
-            let slack = 1e-9 * max(1, abs(v))
-            // d > 0: the minimisation would lower k; d < 0: raise it. Its own bound there is
-            // enough when the value sits on it.
-            if d > 0 ? v - original.lower <= slack : original.upper - v <= slack { continue }
-            // The minimisation would move k by -sign(d): the soft constraints that resist are
-            // those whose cost would rise that way (those whose cost would fall want the move).
-            for (row, share) in held where d > 0 ? share < 0 : share > 0 { rows.insert(row) }
-        }
-        return rows.sorted()
-    }
-
-    /// Minimises `Σ coefficient × column` over the optimal face (`sign` 1), or maximises it
-    /// (`sign` -1). Warm-started primal simplex from the current basis.
-    func optimize(_ terms: [(column: Int, coefficient: Double)], sign: Double, wantDuals: Bool) throws -> Extreme {
-        guard let lp else { preconditionFailure("DiagnosticModel.optimize: no LP") }
-        for column in objectiveColumns { lp.setObjective(column, 0) }
-        objectiveColumns = terms.map(\.column)
-        for (column, coefficient) in terms { lp.setObjective(column, sign * coefficient) }
-        func value() -> Double { terms.reduce(0.0) { $0 + $1.coefficient * lp.columnValue($1.column) } }
-        func duals() -> [Int: Double] {
-            guard wantDuals else { return [:] }
-            var duals: [Int: Double] = [:]
-            for row in 0..<rowCount {
-                let dual = lp.rowDual(row)
-                if abs(dual) > 1e-11 { duals[row] = sign * dual }
-            }
-            return duals
-        }
-        faceRuns += 1
-        switch lp.simplex(presolve: false, dual: false, timeLimit: timeLimit) {
-        case .optimal:
-            var result = Extreme(value: value(), rowDuals: duals())
-            if wantDuals && !pressure.isEmpty {
-                let m = rowCount
-                result.pressureRows = pressureRows(dual: { $0 < m ? lp.rowDual($0) : lp.columnDual($0 - m) },
-                                                   value: { $0 < m ? lp.rowValue($0) : lp.columnValue($0 - m) })
-            }
-            try lp.verify()
-            return result
-        case .timeLimit:
-            throw TrellisError.limitExceeded("the time budget ran out while ranging a value over the optimal face")
-        case .infeasible, .failed:
-            try lp.verify()
-        }
-        // Unbounded, or a numerical failure (the face is feasible: its point was just at hand):
-        // ask a copy of the face with the form bounded.
-        return try boundedOptimum(terms, sign: sign, wantDuals: wantDuals)
-    }
-
-    /// The optimum of `sign × Σ coefficient × column` over a fresh copy of the current face with
-    /// one more row bounding the form by ``unboundedMagnitude``: ±infinity when the bound is
-    /// reached (the form is unbounded over the face). Solved from scratch, so that a failed
-    /// warm start cannot be mistaken for an unbounded direction.
-    private func boundedOptimum(_ terms: [(column: Int, coefficient: Double)], sign: Double, wantDuals: Bool) throws -> Extreme {
-        guard let main = lp else { preconditionFailure("DiagnosticModel.boundedOptimum: no LP") }
-        // A bound far beyond every number of the problem (a larger finite optimum would need
-        // coefficients the layout does not have), but not so far that it ruins the simplex's
-        // relative tolerances.
-        var magnitude = 1.0
-        for bound in currentRowBounds + currentColumnBounds {
-            switch bound {
-            case .free: break
-            case .lower(let v), .upper(let v), .fixed(let v): magnitude = max(magnitude, abs(v))
-            case .range(let lo, let up): magnitude = max(magnitude, abs(lo), abs(up))
-            }
-        }
-        for column in 0..<main.columnCount { magnitude = max(magnitude, abs(main.columnValue(column))) }
-        let limit = min(Self.unboundedMagnitude, 1e6 * magnitude)
-        let copy = LinearProgram(rows: rowCount + 1, columns: main.columnCount)
-        for (row, entries) in matrixRows.enumerated() {
-            copy.setRow(row, indices: entries.map { Int32($0.column) }, values: entries.map(\.coefficient))
-            copy.setRowBound(row, currentRowBounds[row])
-        }
-        for (column, bound) in currentColumnBounds.enumerated() { copy.setColumnBound(column, bound) }
-        copy.setRow(rowCount, indices: terms.map { Int32($0.column) }, values: terms.map(\.coefficient))
-        copy.setRowBound(rowCount, sign > 0 ? .lower(-limit) : .upper(limit))
-        for (column, coefficient) in terms { copy.setObjective(column, sign * coefficient) }
-        copy.scale()
-        faceRuns += 1
-        // The copy's rows were fixed at computed values and one row has a huge bound: GLPK's
-        // methods do not always agree on such a problem (a spurious "infeasible" from one of
-        // them was seen on both). Try them in turn; the first optimum wins.
-        var outcome = LinearProgram.Outcome.infeasible
-        attempts: for (presolve, dual, reset) in [(false, false, false), (true, true, false), (false, true, true), (false, false, true)] {
-            if reset { copy.resetBasis() }
-            outcome = copy.simplex(presolve: presolve, dual: dual, timeLimit: timeLimit)
-            switch outcome {
-            case .optimal: break attempts
-            case .timeLimit: throw TrellisError.limitExceeded("the time budget ran out while ranging a value over the optimal face")
-            case .infeasible, .failed: try copy.verify()
-            }
-        }
-        switch outcome {
-        case .optimal:
-            let found = terms.reduce(0.0) { $0 + $1.coefficient * copy.columnValue($1.column) }
-            var duals: [Int: Double] = [:]
-            var held: [Int] = []
-            if wantDuals {
-                for row in 0..<rowCount {
-                    let dual = copy.rowDual(row)
-                    if abs(dual) > 1e-11 { duals[row] = sign * dual }
-                }
-                let m = rowCount
-                if !pressure.isEmpty {
-                    held = pressureRows(dual: { $0 < m ? copy.rowDual($0) : copy.columnDual($0 - m) },
-                                        value: { $0 < m ? copy.rowValue($0) : copy.columnValue($0 - m) })
-                }
-            }
-            try copy.verify()
-            if abs(found) >= limit * (1 - 1e-6) { return Extreme(value: sign > 0 ? -.infinity : .infinity, rowDuals: [:]) }
-            // The warm start failed numerically but the face is bounded: the copy's answer stands.
-            return Extreme(value: found, rowDuals: duals, pressureRows: held)
-        case .infeasible:
-            try copy.verify()
-            throw TrellisError.numericalFailure("the optimal face of a component became infeasible while ranging a value")
-        case .timeLimit:
-            throw TrellisError.limitExceeded("the time budget ran out while ranging a value over the optimal face")
-        case .failed(let reason):
-            try copy.verify()
-            throw TrellisError.numericalFailure("GLPK could not range a value over the optimal face (\(reason))")
-        }
-    }
-
-    /// The value of `Σ coefficient × column` at the LP's current point.
-    func currentValue(of terms: [(column: Int, coefficient: Double)]) -> Double {
-        guard let lp else { return 0 }
-        return terms.reduce(0.0) { $0 + $1.coefficient * lp.columnValue($1.column) }
-    }
-
-    /// A form's terms split into LP columns and the range the other remaining variables (in no
-    /// LP row, so free within their bounds, independently of everything else) add to it.
-    func split(constant: Double, terms: [Int: Double]) -> (columns: [(column: Int, coefficient: Double)], low: Double, high: Double) {
-        var low = constant, high = constant
-        var columns: [(column: Int, coefficient: Double)] = []
-        for (variable, coefficient) in terms.sorted(by: { $0.key < $1.key }) where coefficient != 0 {
-            let column = columnOfVariable[variable]
-            if column >= 0 {
-                columns.append((column, coefficient))
-            } else {
-                let lo = presolve.lower[variable] ?? -.infinity, up = presolve.upper[variable] ?? .infinity
-                low += coefficient > 0 ? coefficient * lo : coefficient * up
-                high += coefficient > 0 ? coefficient * up : coefficient * lo
-            }
-        }
-        return (columns, low, high)
-    }
-
-    /// The minimum and maximum of `constant + Σ coefficient × component variable` (variables presolve
-    /// left) over the optimal face; ±infinity when unbounded.
-    func range(constant: Double, terms: [Int: Double]) throws -> (minimum: Double, maximum: Double) {
-        var (lpTerms, low, high) = split(constant: constant, terms: terms)
-        guard lp != nil, !lpTerms.isEmpty else { return (low, high) }
-        low += try optimize(lpTerms, sign: 1, wantDuals: false).value
-        high += try optimize(lpTerms, sign: -1, wantDuals: false).value
-        return (low, high)
     }
 
     // MARK: - Basis reads (unreduced models)

@@ -84,14 +84,16 @@ struct ComponentSolver {
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
             return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
         }
-        var model = buildProgram(presolve, merge: merge, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn)
+        var model = LPLowering(presolve, constraints: component.constraints, merge: merge, columnOfVariable: columnOfVariable,
+                               variableOfColumn: variableOfColumn, keepsMatrix: !editRows.isEmpty)
         var warm = transplant(into: model.lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
         if !warm && reduces {
             crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
                   errorColumns: model.errorColumns, ranges: merge?.ranges ?? [:])
             warm = true
         }
-        let levels = softLevels(presolve, errorColumns: model.errorColumns)
+        let levels = LPLowering.softLevels(presolve, constraints: component.constraints, errorColumns: model.errorColumns)
+            .map(\.columns)
         guard let last = try solveLevels(levels, of: &model, presolve: presolve, warm: warm) else { return .infeasible }
 
         let lp = model.lp
@@ -105,34 +107,6 @@ struct ComponentSolver {
         return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
     }
 
-    /// The error columns of one LP row: `count` consecutive columns from `first` (none for a
-    /// required row; surplus then shortfall for a soft `==`). A value, not an array per row.
-    struct ErrorColumns: RandomAccessCollection {
-        let first: Int
-        let count: Int
-        var startIndex: Int { 0 }
-        var endIndex: Int { count }
-        subscript(position: Int) -> Int {
-            precondition(position >= 0 && position < count, "ErrorColumns: position out of range")
-            return first + position
-        }
-    }
-
-    /// The LP of a reduced problem as loaded into GLPK, with what it was built from.
-    private struct Program {
-        let lp: LinearProgram
-        /// Each LP row's entries (terms, then error columns); kept only when edit steps may need
-        /// them (a ``ParametricTableau``), else empty: GLPK holds its own copy, and this one
-        /// would live through the simplex runs, where a solve's memory peaks.
-        let matrix: [(indices: [Int32], values: [Double])]
-        /// The bounds set, kept up to date as levels fix their optimal faces.
-        var rowBounds: [LinearProgram.Bound]
-        var columnBounds: [LinearProgram.Bound]
-        /// The error columns of each LP row (none for a required row).
-        let errorColumns: [ErrorColumns]
-        let columnCount: Int
-    }
-
     /// What the last solved level leaves for edit steps.
     private struct LastLevel {
         /// The factor applied to the level's weights (nil: no level was solved).
@@ -141,83 +115,9 @@ struct ComponentSolver {
         var followable: [Double]?
     }
 
-    /// Builds and loads the LP: the remaining variables' columns (bounded by presolve's bounds),
-    /// error columns for soft rows (bounded by merged ranges, else non-negative), every row.
-    private func buildProgram(_ presolve: Presolve, merge: RangeMerge?, columnOfVariable: [Int],
-                              variableOfColumn: [Int]) -> Program {
-        let constraints = component.constraints
-        var columnCount = variableOfColumn.count
-        var errorColumns: [ErrorColumns] = []
-        errorColumns.reserveCapacity(presolve.rows.count)
-        for row in presolve.rows {
-            let constraint = constraints[row.source]
-            if constraint.strength.isRequired {
-                errorColumns.append(ErrorColumns(first: columnCount, count: 0))
-            } else {
-                let count = constraint.relation == .equal ? 2 : 1
-                errorColumns.append(ErrorColumns(first: columnCount, count: count))
-                columnCount += count
-            }
-        }
-
-        let lp = LinearProgram(rows: presolve.rows.count, columns: columnCount)
-        var rowBounds: [LinearProgram.Bound] = []
-        rowBounds.reserveCapacity(presolve.rows.count)
-        var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
-        for (column, variable) in variableOfColumn.enumerated() {
-            switch (presolve.lower[variable], presolve.upper[variable]) {
-            case (nil, nil): break
-            case (let lo?, nil): columnBounds[column] = .lower(lo)
-            case (nil, let up?): columnBounds[column] = .upper(up)
-            case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
-            }
-        }
-        var matrix: [(indices: [Int32], values: [Double])] = []
-        matrix.reserveCapacity(presolve.rows.count)
-        for (i, row) in presolve.rows.enumerated() {
-            let constraint = constraints[row.source]
-            let errors = errorColumns[i]
-            matrix.append(Self.rowEntries(row, relation: constraint.relation,
-                                          columnOfVariable: columnOfVariable, errorColumns: errors))
-            rowBounds.append(Self.rowBound(constraint.relation, constant: row.constant))
-            if let range = merge?.ranges[row.source], errors.count == 2 {
-                let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
-                columnBounds[errors[0]] = bounds.surplus
-                columnBounds[errors[1]] = bounds.shortfall
-            } else {
-                for column in errors { columnBounds[column] = .lower(0) }
-            }
-        }
-        lp.setBounds(rows: rowBounds, columns: columnBounds)
-        lp.setMatrix(matrix)
-        lp.scale()
-        return Program(lp: lp, matrix: editRows.isEmpty ? [] : matrix, rowBounds: rowBounds, columnBounds: columnBounds,
-                       errorColumns: errorColumns, columnCount: columnCount)
-    }
-
-    /// The error columns of the soft rows by level, highest level first (few distinct levels:
-    /// a short list, not a dictionary).
-    private func softLevels(_ presolve: Presolve, errorColumns: [ErrorColumns]) -> [[(column: Int, weight: Double)]] {
-        let constraints = component.constraints
-        var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
-        for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
-            let strength = constraints[row.source].strength
-            let slot: Int
-            if let found = levelColumns.firstIndex(where: { $0.level == strength.level }) {
-                slot = found
-            } else {
-                slot = levelColumns.count
-                levelColumns.append((strength.level, []))
-            }
-            for column in errorColumns[i] { levelColumns[slot].columns.append((column, strength.weight)) }
-        }
-        levelColumns.sort { $0.level > $1.level }
-        return levelColumns.map(\.columns)
-    }
-
     /// Optimises the levels one after another, fixing each one's optimal face before the next;
     /// nil when the required rows (or the highest level's) cannot hold.
-    private func solveLevels(_ levels: [[(column: Int, weight: Double)]], of model: inout Program,
+    private func solveLevels(_ levels: [[(column: Int, weight: Double)]], of model: inout LPLowering,
                              presolve: Presolve, warm: Bool) throws -> LastLevel? {
         let lp = model.lp
         var last = LastLevel()
@@ -268,23 +168,14 @@ struct ComponentSolver {
 
     /// One level's simplex run, finished in exact arithmetic when its weights need it.
     private func runLevel(_ lp: LinearProgram, first: Bool, warm: Bool, exact: Bool) throws -> LinearProgram.Outcome {
-        var outcome = try run(lp, first: first, warm: warm)
-        if outcome == .optimal && exact {
-            outcome = lp.exactPolish(timeLimit: timeLimit)
-            if outcome == .timeLimit {
-                throw TrellisError.limitExceeded("the solve's time budget ran out in an exact re-solve")
-            }
-            if case .failed(let reason) = outcome {
-                try lp.verify()
-                throw TrellisError.numericalFailure("exact re-solve of a level with weight ratio beyond 1e9 failed (\(reason))")
-            }
-        }
-        return outcome
+        let outcome = try run(lp, first: first, warm: warm)
+        guard outcome == .optimal && exact else { return outcome }
+        return try lp.finishExactly(timeLimit: timeLimit, timeLimitMessage: "the solve's time budget ran out in an exact re-solve")
     }
 
     /// The model edit steps move along: the edit rows' tableau columns, and the LP in Swift
     /// when a step may follow the basis through breakpoints.
-    private func affineModel(_ model: Program, presolve: Presolve, remaining: [Double], variableOfColumn: [Int],
+    private func affineModel(_ model: LPLowering, presolve: Presolve, remaining: [Double], variableOfColumn: [Int],
                              levels: Int, last: LastLevel) -> AffineModel {
         let lp = model.lp
         // With several levels the final LP holds every higher level's optimal face as fixed
@@ -323,7 +214,7 @@ struct ComponentSolver {
     /// from the number of rows, new rows are made non-basic until it matches. Returns whether
     /// `lp` holds a usable starting basis.
     private func transplant(into lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                            errorColumns: [ErrorColumns]) -> Bool {
+                            errorColumns: [LPLowering.ErrorColumns]) -> Bool {
         /// (row basic?, error-column bits) of constraint `source`, nil when unknown.
         let rowStatus: (Int) -> (basic: Bool, errors: UInt8)?
         /// Whether the column of variable `position` was basic (nil: unknown).
@@ -375,7 +266,7 @@ struct ComponentSolver {
 
     /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
     private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
-                       errorColumns: [ErrorColumns], ranges: [Int: (lower: Double, upper: Double)]) {
+                       errorColumns: [LPLowering.ErrorColumns], ranges: [Int: (lower: Double, upper: Double)]) {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
@@ -402,7 +293,7 @@ struct ComponentSolver {
 
     /// Reads the statuses of the optimal basis, by position in the component.
     private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                         errorColumns: [ErrorColumns]) -> BasisMemory.Compact {
+                         errorColumns: [LPLowering.ErrorColumns]) -> BasisMemory.Compact {
         var basis = BasisMemory.Compact(rows: Array(repeating: -1, count: component.constraints.count),
                                         errors: Array(repeating: 0, count: component.constraints.count),
                                         columns: Array(repeating: -1, count: component.variables.count))
@@ -439,42 +330,6 @@ struct ComponentSolver {
         }
     }
 
-    /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
-    /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
-    static func rowEntries<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
-                                                               errorColumns errors: Errors) -> (indices: [Int32], values: [Double])
-        where Errors.Index == Int {
-        var indices: [Int32] = []
-        var values: [Double] = []
-        indices.reserveCapacity(row.terms.count + errors.count)
-        values.reserveCapacity(row.terms.count + errors.count)
-        for term in row.terms {
-            indices.append(Int32(columnOfVariable[term.variable]))
-            values.append(term.coefficient)
-        }
-        switch (relation, errors.count) {
-        case (.equal, 2):
-            indices.append(Int32(errors[0])); values.append(-1)   // surplus
-            indices.append(Int32(errors[1])); values.append(1)    // shortfall
-        case (.lessThanOrEqual, 1):
-            indices.append(Int32(errors[0])); values.append(-1)
-        case (.greaterThanOrEqual, 1):
-            indices.append(Int32(errors[0])); values.append(1)
-        default:
-            break
-        }
-        return (indices, values)
-    }
-
-    static func rowBound(_ relation: Relation, constant: Double) -> LinearProgram.Bound {
-        let rhs = -constant + 0   // + 0 turns -0.0 into 0.0
-        switch relation {
-        case .equal: return .fixed(rhs)
-        case .lessThanOrEqual: return .upper(rhs)
-        case .greaterThanOrEqual: return .lower(rhs)
-        }
-    }
-
     static func clamp(_ value: Double, _ lower: Double?, _ upper: Double?) -> Double {
         var v = value
         if let lower, v < lower { v = lower }
@@ -505,19 +360,7 @@ struct ComponentSolver {
         let m = lp.rowCount
         let certificate = try LevelCertificate(lp, largestCost: costs.reduce(1.0, max), exact: exact,
                                                timeLimit: timeLimit) { $0 < m && lp.rowIsFixed($0) }
-        var fixed: [(Int, Double)] = []
-        for k in certificate.binding {
-            if k < m {
-                let value = lp.rowValue(k)
-                lp.setRowBound(k, .fixed(value))
-                fixed.append((k, value))
-            } else {
-                let value = lp.columnValue(k - m)
-                lp.setColumnBound(k - m, .fixed(value))
-                fixed.append((k, value))
-            }
-        }
-        return fixed
+        return lp.fixWhereTheyStand(certificate.binding)
     }
 
     /// One simplex run with fallbacks. The first level starts from the transplanted basis with
@@ -526,22 +369,8 @@ struct ComponentSolver {
     /// is retried cold, then from GLPK's advanced basis, before giving up with
     /// ``TrellisError/numericalFailure(_:)``.
     private func run(_ lp: LinearProgram, first: Bool, warm: Bool) throws -> LinearProgram.Outcome {
-        var reasons: [String] = []
-        func attempt(presolve: Bool, dual: Bool) throws -> LinearProgram.Outcome? {
-            let outcome = lp.simplex(presolve: presolve, dual: dual, timeLimit: timeLimit)
-            switch outcome {
-            case .optimal, .infeasible: return outcome
-            case .timeLimit: throw TrellisError.limitExceeded("the solve's time budget ran out in a component of \(component.constraints.count) constraints")
-            case .failed(let reason):
-                try lp.verify()   // a caught GLPK fault: retrying cannot help
-                reasons.append(reason)
-                return nil
-            }
-        }
-        if first && warm || !first, let outcome = try attempt(presolve: false, dual: first) { return outcome }
-        if let outcome = try attempt(presolve: true, dual: true) { return outcome }
-        lp.resetBasis()
-        if let outcome = try attempt(presolve: false, dual: false) { return outcome }
-        throw TrellisError.numericalFailure("GLPK could not solve a component of \(component.constraints.count) constraints (\(reasons.joined(separator: "; then ")))")
+        try lp.runWithFallbacks(first && warm || !first ? .currentBasis(dual: first) : .cold, timeLimit: timeLimit,
+                                timeLimitMessage: "the solve's time budget ran out in a component of \(component.constraints.count) constraints",
+                                subject: "a component of \(component.constraints.count) constraints")
     }
 }

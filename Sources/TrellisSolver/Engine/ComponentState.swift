@@ -139,7 +139,7 @@ final class ComponentState {
         var total = 0.0
         for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
             let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
-            total += constraint.strength.weight * Solver.violation(sum: sum, scale: scale, relation: constraint.relation)
+            total += constraint.strength.weight * SolverEngine.violation(sum: sum, scale: scale, relation: constraint.relation)
         }
         return total
     }
@@ -219,7 +219,7 @@ final class ComponentState {
             var fresh = [Double](repeating: 0, count: rows.stamp.count)
             for index in rows.soft {
                 let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
-                fresh[index] = rows.weight[index] * Solver.violation(sum: sum, scale: scale, relation: rows.relation[index])
+                fresh[index] = rows.weight[index] * SolverEngine.violation(sum: sum, scale: scale, relation: rows.relation[index])
             }
             costs = fresh
         } else {
@@ -230,7 +230,7 @@ final class ComponentState {
                     func update(_ index: Int) {
                         stamp[index] = now
                         let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
-                        costs[index] = weight[index] * Solver.violation(sum: sum, scale: scale, relation: relation[index])
+                        costs[index] = weight[index] * SolverEngine.violation(sum: sum, scale: scale, relation: relation[index])
                     }
                     for change in changedRows where weight[change.index] > 0 && stamp[change.index] != now {
                         update(change.index)

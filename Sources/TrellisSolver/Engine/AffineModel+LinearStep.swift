@@ -1,0 +1,239 @@
+/// The linear steps of an ``AffineModel``: what a step that keeps the basis reads and changes
+/// (``Moving``), and the moves, bound checks, value writes, re-expansions and undo of such a step.
+extension AffineModel {
+    /// What a step reads and changes about the solution.
+    struct Moving {
+        /// Values of the non-eliminated component variables.
+        var remaining: [Double]
+        /// The current constant of every constraint of the component (edit rows move).
+        var constants: [Double]
+        var basicValue: [Double] = []
+        var basicLower: [Double] = []
+        var basicUpper: [Double] = []
+        /// The component variable a basic position is, or -1 (rows, error columns).
+        var basicVariable: [Int] = []
+        /// By constraint index: an index into ``directions``, or -1 (no LP row, or a basic one:
+        /// any change needs a pivot).
+        var directionOf: [Int32] = []
+        var directions: [Direction] = []
+        /// Presolve's substitutions, flat (built at the first step that re-evaluates them).
+        var substitutions = FlatSubstitutions()
+        /// Scratch flags for the incremental expansion (all false between steps).
+        var dirty: [Bool] = []
+        /// Scratch flags per substitution for ``readValues`` (all false between steps).
+        var pending: [Bool] = []
+        /// The component variables the last step changed (basic ones, then substitutions).
+        var changed = ScratchList<Int>()
+        /// What the last step overwrote, with the old values, for an undo. Reused between steps
+        /// (emptied by resetting their counts).
+        var basicJournal = ScratchList<(index: Int, value: Double)>()
+        var valueJournal = ScratchList<(variable: Int, value: Double)>()
+        var remainingJournal = ScratchList<(variable: Int, value: Double)>()
+        var constantJournal = ScratchList<(index: Int, value: Double)>()
+        /// The old values of the variables a re-expansion changed, by variable: those listed in
+        /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
+        var prior: [Double] = []
+        var expandedFrom = -1
+        /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
+        var touched = ScratchList<Int>()
+
+        mutating func rollBackBasics() { basicJournal.rollBack(into: &basicValue) }
+
+        mutating func rollBackConstants() { constantJournal.rollBack(into: &constants) }
+
+        mutating func clearJournals() {
+            basicJournal.removeAll()
+            valueJournal.removeAll()
+            remainingJournal.removeAll()
+            constantJournal.removeAll()
+            changed.removeAll()
+            expandedFrom = -1
+        }
+    }
+
+    /// The substitutions the direction at index `direction` reaches (see ``Direction/reached``).
+    static func reached(by direction: Int, _ moving: inout Moving, presolve: Presolve) -> [Int] {
+        if moving.directions[direction].reachedIsKnown { return moving.directions[direction].reached }
+        if !moving.substitutions.built {
+            moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+        }
+        let count = moving.substitutions.variable.count
+        if moving.dirty.count != presolve.lower.count { moving.dirty = Array(repeating: false, count: presolve.lower.count) }
+        if moving.pending.count != count { moving.pending = Array(repeating: false, count: count) }
+        // The basic variables the direction moves, then (by the substitutions that name them) the rest.
+        moving.touched.removeAll()
+        for (position, _) in moving.directions[direction].entries where moving.basicVariable[position] >= 0 {
+            moving.touched.append(moving.basicVariable[position])
+        }
+        moving.directions[direction].reached.removeAll(keepingCapacity: true)
+        moving.substitutions.dependents(of: &moving.touched, dirty: &moving.dirty, pending: &moving.pending,
+                                        order: &moving.directions[direction].reached)
+        moving.directions[direction].reachedIsKnown = true
+        return moving.directions[direction].reached
+    }
+
+    /// A step that keeps the basis (nil when a basic variable would leave its bounds): the
+    /// change of the weighted objective, and the part of it that is the LP's (LP rows moved).
+    static func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                             values: inout [Double], moving: inout Moving,
+                             presolve: Presolve) -> (total: Double, lp: Double)? {
+        var lpChange = 0.0
+        var constantRowChange = 0.0
+        var movedEdits = 0
+        var movedDirection = -1
+        for (index, constant, weight) in changes {
+            let delta = constant - moving.constants[index]
+            if delta == 0 { continue }
+            movedEdits += 1
+            switch presolve.place(ofSource: index) {
+            case .row:
+                let direction = Int(moving.directionOf[index])
+                guard direction >= 0 else { moving.rollBackBasics(); return nil }
+                movedDirection = direction
+                // The constant moves by delta, so the row's right-hand side moves by -delta.
+                lpChange -= moving.directions[direction].slope * delta
+                moveBasics(along: direction, by: delta, &moving)
+            case .constant(let i):
+                // The row's constant moved with the edit's: base + (current - original).
+                let old = presolve.constantRows[i].constant + (moving.constants[index] - presolve.constant(ofSource: index))
+                constantRowChange += weight * (abs(old + delta) - abs(old))
+            case nil:
+                break
+            }
+        }
+        guard basicsHoldBounds(moving) else {
+            moving.rollBackBasics()
+            return nil
+        }
+        for (index, constant, _) in changes where moving.constants[index] != constant {
+            moving.constantJournal.append((index, moving.constants[index]))
+            moving.constants[index] = constant
+        }
+        takeBasics(&moving, values: &values)
+        if movedEdits == 1 && movedDirection >= 0 {
+            // One edit moved (a drag): re-evaluate exactly what its direction reaches.
+            let order = reached(by: movedDirection, &moving, presolve: presolve)
+            if !order.isEmpty {
+                if !moving.substitutions.built {
+                    moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+                }
+                moving.substitutions.evaluate(order, into: &values, journal: &moving.valueJournal, changed: &moving.changed)
+            }
+        } else if !moving.basicJournal.isEmpty {
+            reexpand(&moving, values: &values, presolve: presolve)
+        }
+        return (lpChange + constantRowChange, lpChange)
+    }
+
+    /// Moves the basic values along direction `direction` by `delta` (the constant's change), journaled.
+    /// (On buffers: a drag or resize moves many basic variables, and every array element write
+    /// or append would check the array's uniqueness.)
+    static func moveBasics(along direction: Int, by delta: Double, _ moving: inout Moving) {
+        let entries = moving.directions[direction].entries
+        entries.withUnsafeBufferPointer { entries in
+            moving.basicValue.withUnsafeMutableBufferPointer { value in
+                moving.basicJournal.append(upTo: entries.count, filler: (0, 0)) { journal in
+                    for i in 0..<entries.count {
+                        let (position, alpha) = entries[i]
+                        let old = value[position]
+                        journal[i] = (position, old)
+                        value[position] = old - alpha * delta
+                    }
+                    return entries.count
+                }
+            }
+        }
+    }
+
+    /// Whether every basic value the step moved stays within its bounds (to a relative 1e-9).
+    static func basicsHoldBounds(_ moving: Moving) -> Bool {
+        moving.basicJournal.elements.withUnsafeBufferPointer { journal in
+            moving.basicValue.withUnsafeBufferPointer { value in
+                moving.basicLower.withUnsafeBufferPointer { lower in
+                    moving.basicUpper.withUnsafeBufferPointer { upper in
+                        for (position, _) in journal {
+                            let v = value[position]
+                            let slack = 1e-9 * max(1, abs(v))
+                            if v < lower[position] - slack || v > upper[position] + slack { return false }
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes the moved basic values of component variables into ``Moving/remaining`` and
+    /// `values` (journaled), listing the variables in ``Moving/changed``.
+    static func takeBasics(_ moving: inout Moving, values: inout [Double]) {
+        let moved = moving.basicJournal.elements
+        let (basicValue, basicVariable) = (moving.basicValue, moving.basicVariable)
+        var written = 0
+        moved.withUnsafeBufferPointer { moved in
+            moving.remaining.withUnsafeMutableBufferPointer { remaining in
+                values.withUnsafeMutableBufferPointer { values in
+                    moving.remainingJournal.append(upTo: moved.count, filler: (0, 0)) { remainingJournal in
+                        moving.valueJournal.append(upTo: moved.count, filler: (0, 0)) { valueJournal in
+                            moving.changed.append(upTo: moved.count, filler: 0) { changed in
+                                for (position, _) in moved where basicVariable[position] >= 0 {
+                                    let variable = basicVariable[position]
+                                    remainingJournal[written] = (variable, remaining[variable])
+                                    remaining[variable] = basicValue[position]
+                                    valueJournal[written] = (variable, values[variable])
+                                    values[variable] = basicValue[position] + 0
+                                    changed[written] = variable
+                                    written += 1
+                                }
+                                return written
+                            }
+                            return written
+                        }
+                        return written
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the substitutions make of the variables in ``Moving/changed`` (listed in
+    /// ``Moving/changed`` in turn, their old values kept in ``Moving/prior``).
+    static func reexpand(_ moving: inout Moving, values: inout [Double], presolve: Presolve) {
+        guard !moving.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
+        if !moving.substitutions.built {
+            moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
+        }
+        let count = moving.substitutions.variable.count
+        if moving.dirty.count != values.count { moving.dirty = Array(repeating: false, count: values.count) }
+        if moving.pending.count != count { moving.pending = Array(repeating: false, count: count) }
+        if moving.prior.count != values.count { moving.prior = Array(repeating: 0, count: values.count) }
+        moving.expandedFrom = moving.changed.count
+        moving.substitutions.reexpand(&values, dirty: &moving.dirty, pending: &moving.pending, changed: &moving.changed, prior: &moving.prior)
+    }
+
+    static func undo(_ moving: inout Moving, values: inout [Double]) {
+        if moving.expandedFrom >= 0 {
+            for index in moving.expandedFrom..<moving.changed.count {
+                let variable = moving.changed[index]
+                values[variable] = moving.prior[variable]
+            }
+            moving.expandedFrom = -1
+        }
+        var k = moving.valueJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = moving.valueJournal[k]
+            values[variable] = value
+            k -= 1
+        }
+        k = moving.remainingJournal.count - 1
+        while k >= 0 {
+            let (variable, value) = moving.remainingJournal[k]
+            moving.remaining[variable] = value
+            k -= 1
+        }
+        moving.rollBackConstants()
+        moving.rollBackBasics()
+        moving.valueJournal.removeAll()
+        moving.remainingJournal.removeAll()
+        moving.changed.removeAll()
+    }
+}

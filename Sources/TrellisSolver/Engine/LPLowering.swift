@@ -1,0 +1,148 @@
+/// The LP of a reduced problem as loaded into GLPK, with what it was built from: one lowering
+/// for the solve (``ComponentSolver``) and the diagnostics (``DiagnosticModel``).
+///
+/// Columns: the remaining variables that appear in some row (bounded by presolve's bounds),
+/// then the error columns of the soft rows (bounded by merged ranges, else non-negative): a soft
+/// `==` has a surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall.
+/// Rows: every reduced row, its terms then its error columns. Levels: the soft rows' error
+/// columns grouped by priority level, highest first (``softLevels``).
+struct LPLowering {
+    /// The error columns of one LP row: `count` consecutive columns from `first` (none for a
+    /// required row; surplus then shortfall for a soft `==`). A value, not an array per row.
+    struct ErrorColumns: RandomAccessCollection {
+        let first: Int
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "ErrorColumns: position out of range")
+            return first + position
+        }
+    }
+
+    let lp: LinearProgram
+    /// Each LP row's entries (terms, then error columns); kept only when asked for (edit steps
+    /// that may need a ``ParametricTableau``, diagnostics), else empty: GLPK holds its own
+    /// copy, and this one would live through the simplex runs, where a solve's memory peaks.
+    let matrix: [(indices: [Int32], values: [Double])]
+    /// The bounds set, kept up to date by the caller as levels fix their optimal faces.
+    var rowBounds: [LinearProgram.Bound]
+    var columnBounds: [LinearProgram.Bound]
+    /// The error columns of each LP row (none for a required row).
+    let errorColumns: [ErrorColumns]
+    let columnCount: Int
+
+    /// Builds and loads (and scales) the LP of `presolve`'s rows, whose sources are `constraints`.
+    /// `merge` bounds the error columns of merged ranges; `keepsMatrix` keeps ``matrix``.
+    init(_ presolve: Presolve, constraints: [Constraint], merge: RangeMerge?, columnOfVariable: [Int],
+         variableOfColumn: [Int], keepsMatrix: Bool) {
+        var columnCount = variableOfColumn.count
+        var errorColumns: [ErrorColumns] = []
+        errorColumns.reserveCapacity(presolve.rows.count)
+        for row in presolve.rows {
+            let constraint = constraints[row.source]
+            if constraint.strength.isRequired {
+                errorColumns.append(ErrorColumns(first: columnCount, count: 0))
+            } else {
+                let count = constraint.relation == .equal ? 2 : 1
+                errorColumns.append(ErrorColumns(first: columnCount, count: count))
+                columnCount += count
+            }
+        }
+
+        let lp = LinearProgram(rows: presolve.rows.count, columns: columnCount)
+        var rowBounds: [LinearProgram.Bound] = []
+        rowBounds.reserveCapacity(presolve.rows.count)
+        var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
+        for (column, variable) in variableOfColumn.enumerated() {
+            switch (presolve.lower[variable], presolve.upper[variable]) {
+            case (nil, nil): break
+            case (let lo?, nil): columnBounds[column] = .lower(lo)
+            case (nil, let up?): columnBounds[column] = .upper(up)
+            case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
+            }
+        }
+        var matrix: [(indices: [Int32], values: [Double])] = []
+        matrix.reserveCapacity(presolve.rows.count)
+        for (i, row) in presolve.rows.enumerated() {
+            let constraint = constraints[row.source]
+            let errors = errorColumns[i]
+            matrix.append(Self.rowEntries(row, relation: constraint.relation,
+                                          columnOfVariable: columnOfVariable, errorColumns: errors))
+            rowBounds.append(Self.rowBound(constraint.relation, constant: row.constant))
+            if let range = merge?.ranges[row.source], errors.count == 2 {
+                let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
+                columnBounds[errors[0]] = bounds.surplus
+                columnBounds[errors[1]] = bounds.shortfall
+            } else {
+                for column in errors { columnBounds[column] = .lower(0) }
+            }
+        }
+        lp.setBounds(rows: rowBounds, columns: columnBounds)
+        lp.setMatrix(matrix)
+        lp.scale()
+        self.lp = lp
+        self.matrix = keepsMatrix ? matrix : []
+        self.rowBounds = rowBounds
+        self.columnBounds = columnBounds
+        self.errorColumns = errorColumns
+        self.columnCount = columnCount
+    }
+
+    /// The error columns of the soft rows by level, highest level first, each with its weight
+    /// (few distinct levels: a short list, not a dictionary).
+    static func softLevels(_ presolve: Presolve, constraints: [Constraint],
+                           errorColumns: [ErrorColumns]) -> [(level: Float, columns: [(column: Int, weight: Double)])] {
+        var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
+        for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
+            let strength = constraints[row.source].strength
+            let slot: Int
+            if let found = levelColumns.firstIndex(where: { $0.level == strength.level }) {
+                slot = found
+            } else {
+                slot = levelColumns.count
+                levelColumns.append((strength.level, []))
+            }
+            for column in errorColumns[i] { levelColumns[slot].columns.append((column, strength.weight)) }
+        }
+        levelColumns.sort { $0.level > $1.level }
+        return levelColumns
+    }
+
+    /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
+    /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
+    static func rowEntries<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
+                                                               errorColumns errors: Errors) -> (indices: [Int32], values: [Double])
+        where Errors.Index == Int {
+        var indices: [Int32] = []
+        var values: [Double] = []
+        indices.reserveCapacity(row.terms.count + errors.count)
+        values.reserveCapacity(row.terms.count + errors.count)
+        for term in row.terms {
+            indices.append(Int32(columnOfVariable[term.variable]))
+            values.append(term.coefficient)
+        }
+        switch (relation, errors.count) {
+        case (.equal, 2):
+            indices.append(Int32(errors[0])); values.append(-1)   // surplus
+            indices.append(Int32(errors[1])); values.append(1)    // shortfall
+        case (.lessThanOrEqual, 1):
+            indices.append(Int32(errors[0])); values.append(-1)
+        case (.greaterThanOrEqual, 1):
+            indices.append(Int32(errors[0])); values.append(1)
+        default:
+            break
+        }
+        return (indices, values)
+    }
+
+    /// The bound of a reduced row `terms + constant OP 0`: `terms OP −constant`.
+    static func rowBound(_ relation: Relation, constant: Double) -> LinearProgram.Bound {
+        let rhs = -constant + 0   // + 0 turns -0.0 into 0.0
+        switch relation {
+        case .equal: return .fixed(rhs)
+        case .lessThanOrEqual: return .upper(rhs)
+        case .greaterThanOrEqual: return .lower(rhs)
+        }
+    }
+}

@@ -1,0 +1,87 @@
+/// Factorizing a ``ParametricTableau``'s basis: its dense inverse, and the reduced costs read from it.
+extension ParametricTableau {
+    /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
+    mutating func factorize() -> Bool {
+        guard m > 0, m <= Self.maximumRows else { return false }
+        var b = [Double](repeating: 0, count: m * m)
+        for p in 0..<m {
+            let k = Int(header[p])
+            if k < m {
+                b[k * m + p] = 1
+            } else {
+                let j = k - m
+                for e in Int(start[j])..<Int(start[j + 1]) { b[Int(entryRow[e]) * m + p] = -entryValue[e] }
+            }
+        }
+        var inv = [Double](repeating: 0, count: m * m)
+        for i in 0..<m { inv[i * m + i] = 1 }
+        let ok = b.withUnsafeMutableBufferPointer { b in
+            inv.withUnsafeMutableBufferPointer { inv in
+                for c in 0..<m {
+                    var pivotRow = -1
+                    var best = 0.0
+                    for r in c..<m where abs(b[r * m + c]) > best {
+                        best = abs(b[r * m + c])
+                        pivotRow = r
+                    }
+                    guard best > 1e-12 else { return false }
+                    if pivotRow != c {
+                        for x in 0..<m {
+                            b.swapAt(c * m + x, pivotRow * m + x)
+                            inv.swapAt(c * m + x, pivotRow * m + x)
+                        }
+                    }
+                    let scale = 1 / b[c * m + c]
+                    for x in 0..<m {
+                        b[c * m + x] *= scale
+                        inv[c * m + x] *= scale
+                    }
+                    for r in 0..<m where r != c {
+                        let factor = b[r * m + c]
+                        if factor == 0 { continue }
+                        for x in c..<m { b[r * m + x] -= factor * b[c * m + x] }
+                        for x in 0..<m where inv[c * m + x] != 0 { inv[r * m + x] -= factor * inv[c * m + x] }
+                    }
+                }
+                return true
+            }
+        }
+        // Rows of B⁻¹ follow the positions of the basis (row p of inv pairs with column p of B).
+        guard ok else { return false }
+        inverse = inv
+        return true
+    }
+
+    /// Reduced costs `d = c - πᵀ M` with `πᵀ = c_Bᵀ B⁻¹`; false when the basis is not dual
+    /// feasible beyond a tolerance (tiny wrong-signed values, GLPK's tolerance, become 0).
+    mutating func computeReducedCosts() -> Bool {
+        var pi = [Double](repeating: 0, count: m)
+        for p in 0..<m {
+            let c = cost[Int(header[p])]
+            if c == 0 { continue }
+            let rowStart = p * m
+            for i in 0..<m { pi[i] += c * inverse[rowStart + i] }
+        }
+        var d = [Double](repeating: 0, count: m + n)
+        let tolerance = 1e-7 * costScale
+        for k in 0..<(m + n) where positionOf[k] < 0 {
+            var reduced: Double
+            if k < m {
+                reduced = -pi[k]
+            } else {
+                let j = k - m
+                reduced = cost[k]
+                for e in Int(start[j])..<Int(start[j + 1]) { reduced += pi[Int(entryRow[e])] * entryValue[e] }
+            }
+            if lower[k] < upper[k] {
+                let free = lower[k] == -.infinity && upper[k] == .infinity
+                let wrong = free ? abs(reduced) : (atUpper[k] ? reduced : -reduced)
+                if wrong > tolerance { return false }
+                if wrong > 0 { reduced = 0 }
+            }
+            d[k] = reduced
+        }
+        reducedCost = d
+        return true
+    }
+}

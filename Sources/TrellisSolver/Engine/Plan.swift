@@ -1,0 +1,102 @@
+/// What a solve builds before it commits: the new component states, where each variable
+/// lives in them, the constant cost, and the states to solve with the simplex method.
+struct Plan {
+    var states: [ComponentState]
+    var variableIndex: IdentityTable
+    var places: [(state: Int32, position: Int32)]
+    var constantCost: Double
+    /// Indices into ``states`` to solve from scratch.
+    var work: [Int] = []
+}
+
+extension SolverEngine {
+    /// After a structural change: the constant cost of the constraints without terms (throwing
+    /// for a broken required one), and the components again — an untouched component keeps its
+    /// state, the others get new ones, listed in the plan's work.
+    func rebuildComponents(into plan: inout Plan) throws {
+        let all = edits.isEmpty ? constraintList : constraintList + edits.values.map(\.constraint)
+        // Usually every constraint has terms: then `all` is used as it is, not copied.
+        var withTerms = all
+        var constantOnly: [Constraint] = []
+        if all.contains(where: { $0.expression.terms.isEmpty }) {
+            withTerms = []
+            withTerms.reserveCapacity(all.count)
+            for constraint in all {
+                if constraint.expression.terms.isEmpty { constantOnly.append(constraint) } else { withTerms.append(constraint) }
+            }
+        }
+        if let broken = constantOnly
+            .filter({ $0.strength.isRequired && Self.violation(of: $0, constant: $0.expression.constant, values: { _ in 0 }) > 0 })
+            .min(by: { $0.canonicallyPrecedes($1) }) {
+            throw TrellisError.unsatisfiable(conflict: [broken])
+        }
+        plan.constantCost = constantOnly.reduce(0) { sum, c in
+            c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
+        }
+        // One-variable components without edit rows or moved constants come solved, as one batch.
+        let editOfRow = editOfRow, moved = movedConstraints
+        let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.isEmpty ? { _ in true } : {
+            editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0))
+        })
+        var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
+        if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
+        plan.states = []
+        plan.states.reserveCapacity(components.count + 1)
+        let parts = components + (batch.map { [$0.component] } ?? [])
+        let variableCount: Int
+        (plan.variableIndex, variableCount) = Self.variableTable(for: parts)
+        plan.places = []
+        plan.places.reserveCapacity(variableCount)
+        for component in parts {
+            let index = plan.states.count
+            if let old = unchangedState(of: component, touched: touched) {
+                plan.states.append(old)
+            } else if component.isScalarBatch, let batch {
+                let state = ComponentState(component: component, editOfRow: editOfRow, moved: moved)
+                state.solution = ComponentState.Solution(values: batch.values,
+                                                         objective: state.objective(values: batch.values, constants: state.baseConstants),
+                                                         affine: nil)
+                statistics.componentSolves += batch.values.count
+                plan.states.append(state)
+            } else {
+                plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: moved))
+                plan.work.append(index)
+            }
+            component.variables.withUnsafeBufferPointer { variables in
+                for position in 0..<variables.count {
+                    plan.variableIndex.insert(variables[position].id, Int32(plan.places.count))
+                    plan.places.append((Int32(index), Int32(position)))
+                }
+            }
+        }
+    }
+
+    /// An empty table for the variables of `components`, and how many there are: direct (no
+    /// hashing) when their ids span a short range, as those of one system made together do.
+    static func variableTable(for components: [Component]) -> (table: IdentityTable, count: Int) {
+        var count = 0, smallest = UInt64.max, largest: UInt64 = 0
+        for component in components {
+            count += component.variables.count
+            component.variables.withUnsafeBufferPointer { variables in
+                for k in 0..<variables.count {
+                    smallest = min(smallest, variables[k].id)
+                    largest = max(largest, variables[k].id)
+                }
+            }
+        }
+        guard smallest <= largest else { return (IdentityTable(), 0) }
+        return (IdentityTable(keysIn: smallest...largest, minimumCapacity: count), count)
+    }
+
+    /// The old state of `component` when it is exactly an old component (none of its variables
+    /// touched, the same counts): it keeps its solution.
+    func unchangedState(of component: Component, touched: IdentityTable) -> ComponentState? {
+        guard !states.isEmpty,
+              !component.variables.contains(where: { touched.contains($0.id) }),
+              let old = variableIndex.index(of: component.variables[0].id).map({ states[Int(places[Int($0)].state)] }),
+              old.component.variables.count == component.variables.count,
+              old.component.constraints.count == component.constraints.count,
+              old.component.isScalarBatch == component.isScalarBatch else { return nil }
+        return old
+    }
+}

@@ -1,0 +1,286 @@
+extension Presolve {
+    /// The elimination of required equalities: candidates shortest first (singletons fix values,
+    /// doubletons tie variables, and both shorten longer rows before those are looked at), each
+    /// bucket in component order; a row is looked at again whenever it changes.
+    ///
+    /// A row a substitution changes moves into flat arrays (a slice of ``termVariable`` and
+    /// ``termCoefficient`` with room for ``Presolve/rowLengthCap`` terms), not an array of its
+    /// own: substitutions edit it in place. Rows never changed are read from, and come out as,
+    /// the component's own arrays (an LP-heavy component copies nothing). Terms are removed and appended exactly as an array's `remove(at:)`
+    /// and `append` would, so the reduced rows keep the order (and the sums) they always had.
+    struct Elimination {
+        /// A changed row's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`
+        /// (`count[i]` is every row's length).
+        var start: [Int32]
+        var count: [Int32]
+        var capacity: [Int32]
+        var termVariable: [Int32]
+        var termCoefficient: [Double]
+        /// How many slots of the flat arrays rows have taken (the rest is room for the next).
+        var slotsUsed = 0
+        var constant: [Double]
+        /// Whether the row is still there (not used up by a substitution).
+        var live: [Bool]
+        /// Whether a substitution changed the row (else its terms are the component's).
+        var changed: [Bool]
+        let originalTerms: RowStore
+        var occurrences: Occurrences
+        /// How many live rows name each variable (kept exact as rows change).
+        var uses: [Int]
+        let isRequired: [Bool]
+        let relations: [Relation]
+        let isProtected: [Bool]
+        var buckets: [[Int32]] = [[], [], [], []]
+        /// Each substitution's variable and constant, in the order made, and its terms (row k
+        /// of ``expressed``).
+        var made: [(variable: Int, constant: Double)] = []
+        var expressed = RowStore()
+        var heads = [0, 0, 0, 0]
+        var queued: [Bool]
+
+        init(variables n: Int, terms: RowStore, constants: [Double],
+             isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
+            let m = terms.count
+            var count = [Int32](repeating: 0, count: m)
+            var uses = [Int](repeating: 0, count: n)
+            for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
+            for term in terms.entries { uses[term.variable] += 1 }
+            // Rows move into the flat arrays when a substitution first changes them.
+            start = Array(repeating: 0, count: m)
+            self.count = count
+            capacity = Array(repeating: 0, count: m)
+            termVariable = []
+            termCoefficient = []
+            constant = constants
+            live = Array(repeating: true, count: m)
+            changed = Array(repeating: false, count: m)
+            originalTerms = terms
+            occurrences = Occurrences(variables: n, terms: terms)
+            self.uses = uses
+            self.isRequired = isRequired
+            self.relations = relations
+            self.isProtected = isProtected
+            queued = Array(repeating: false, count: m)
+            for index in 0..<m { consider(index) }
+        }
+
+        /// The variable of term `position` of row `index`.
+        @inline(__always) private func variable(ofRow index: Int, at position: Int) -> Int32 {
+            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms.term(position, ofRow: index).variable)
+        }
+
+        /// The coefficient of term `position` of row `index`.
+        @inline(__always) private func coefficient(ofRow index: Int, at position: Int) -> Double {
+            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms.term(position, ofRow: index).coefficient
+        }
+
+        /// Copies row `index` into the flat arrays (with room to grow), before its first change,
+        /// leaving out the term at `dropped` if given (exactly what copying it and then removing
+        /// that term would leave). A determined layout copies thousands of rows: each takes a
+        /// slice of room already there (see ``takeSlots(_:)``), not an `append` a slot.
+        private mutating func materialize(_ index: Int, dropping dropped: Int = -1) {
+            let length = originalTerms.count(ofRow: index)
+            let room = max(length, Presolve.rowLengthCap)
+            let first = takeSlots(room)
+            var kept = 0
+            for position in 0..<length where position != dropped {
+                let term = originalTerms.term(position, ofRow: index)
+                termVariable[first + kept] = Int32(term.variable)
+                termCoefficient[first + kept] = term.coefficient
+                kept += 1
+            }
+            start[index] = Int32(first)
+            count[index] = Int32(kept)
+            capacity[index] = Int32(room)
+            changed[index] = true
+        }
+
+        /// The first of `room` unused slots of the flat arrays, now taken: the arrays grow by
+        /// doubling their length (zeros), so most rows find their room already there.
+        private mutating func takeSlots(_ room: Int) -> Int {
+            let first = slotsUsed
+            if first + room > termVariable.count {
+                let added = max(room, termVariable.count, 64)
+                termVariable.append(contentsOf: repeatElement(0, count: added))
+                termCoefficient.append(contentsOf: repeatElement(0, count: added))
+            }
+            slotsUsed += room
+            return first
+        }
+
+        mutating func consider(_ index: Int) {
+            guard !queued[index], live[index],
+                  isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
+            queued[index] = true
+            buckets[min(max(Int(count[index]) - 1, 0), 3)].append(Int32(index))
+        }
+
+        mutating func next() -> Int? {
+            for b in 0..<4 where heads[b] < buckets[b].count {
+                heads[b] += 1
+                return Int(buckets[b][heads[b] - 1])
+            }
+            return nil
+        }
+
+        /// Eliminates what it can; false when a contradiction was met.
+        mutating func run(eliminated: inout [Bool]) -> Bool {
+            while let index = next() {
+                queued[index] = false
+                guard live[index], isRequired[index], relations[index] == .equal else { continue }
+                let length = Int(count[index])
+                if length == 0 {
+                    guard abs(constant[index]) <= 1e-9 else { return false }
+                    live[index] = false
+                    continue
+                }
+                guard let pivot = pivot(of: index) else { continue }
+                let a = coefficient(ofRow: index, at: pivot)
+                for position in 0..<length where position != pivot {
+                    expressed.append((Int(variable(ofRow: index, at: position)), -coefficient(ofRow: index, at: position) / a))
+                }
+                expressed.endRow()
+                let eliminatedVariable = Int(variable(ofRow: index, at: pivot))
+                made.append((eliminatedVariable, -constant[index] / a))
+                live[index] = false
+                for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
+                eliminated[eliminatedVariable] = true
+                substitute(made.count - 1, except: index)
+            }
+            return true
+        }
+
+        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
+        /// tie the later variable, so chains are expressed through their first member.
+        func pivot(of index: Int) -> Int? {
+            let length = Int(count[index])
+            var best: (position: Int, cost: Int)?
+            for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
+                let variable = Int(self.variable(ofRow: index, at: position))
+                let others = uses[variable] - 1   // rows other than this one
+                let cost = max(0, length - 2) * max(0, others - 1)
+                guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
+                // Never grow a row past the row-length cap (repeated substitution along a chain
+                // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
+                let grows = length > 2 && occurrences.contains(variable) { other in
+                    other != index && (live[other] ? Int(count[other]) : 0) + length - 2 > Presolve.rowLengthCap
+                }
+                if !grows { best = (position, cost) }
+            }
+            return best?.position
+        }
+
+        /// The position of `variable` among row `index`'s terms.
+        private func position(of variable: Int32, inRow index: Int) -> Int? {
+            for position in 0..<Int(count[index]) where self.variable(ofRow: index, at: position) == variable { return position }
+            return nil
+        }
+
+        /// Removes the term at `position` of row `index`, keeping the others in order.
+        private mutating func removeTerm(at position: Int, ofRow index: Int) {
+            let first = Int(start[index]), length = Int(count[index])
+            var k = first + position
+            while k < first + length - 1 {
+                termVariable[k] = termVariable[k + 1]
+                termCoefficient[k] = termCoefficient[k + 1]
+                k += 1
+            }
+            count[index] -= 1
+        }
+
+        /// Appends a term to row `index`, moving the row to the end of the flat arrays if it is full.
+        private mutating func appendTerm(_ variable: Int32, _ coefficient: Double, toRow index: Int) {
+            if count[index] == capacity[index] {
+                let first = Int(start[index]), length = Int(count[index])
+                let room = max(2 * length, Presolve.rowLengthCap)
+                let moved = takeSlots(room)
+                for k in 0..<length {
+                    termVariable[moved + k] = termVariable[first + k]
+                    termCoefficient[moved + k] = termCoefficient[first + k]
+                }
+                start[index] = Int32(moved)
+                capacity[index] = Int32(room)
+            }
+            let k = Int(start[index] + count[index])
+            termVariable[k] = variable
+            termCoefficient[k] = coefficient
+            count[index] += 1
+        }
+
+        /// The substitutions made, in order (their terms views into ``expressed``).
+        func substitutions() -> [Substitution] {
+            var list: [Substitution] = []
+            list.reserveCapacity(made.count)
+            for (k, head) in made.enumerated() {
+                list.append(Substitution(variable: head.variable, terms: expressed[k], constant: head.constant))
+            }
+            return list
+        }
+
+        /// Replaces the variable of substitution `k` in every other row that names it.
+        mutating func substitute(_ k: Int, except index: Int) {
+            // The rows naming the variable, walked in place (no list copied per substitution):
+            // substituting appends only to other variables' lists, never to this one's.
+            let (variable, value) = made[k]
+            var cursor = occurrences.cursor(variable)
+            while let other = occurrences.next(&cursor, of: variable) {
+                guard other != index, live[other],
+                      let position = position(of: Int32(variable), inRow: other) else { continue }
+                let factor: Double
+                if changed[other] {
+                    factor = termCoefficient[Int(start[other]) + position]
+                    removeTerm(at: position, ofRow: other)
+                } else {
+                    // The first change: copy the row without the substituted term.
+                    factor = originalTerms.term(position, ofRow: other).coefficient
+                    materialize(other, dropping: position)
+                }
+                uses[variable] -= 1
+                constant[other] += factor * value
+                for term in 0..<expressed.count(ofRow: k) {
+                    let (y, coefficient) = expressed.term(term, ofRow: k)
+                    let added = factor * coefficient
+                    if let existing = self.position(of: Int32(y), inRow: other) {
+                        let k = Int(start[other]) + existing
+                        let sum = termCoefficient[k] + added
+                        if sum == 0 {
+                            removeTerm(at: existing, ofRow: other)
+                            uses[y] -= 1
+                        } else {
+                            termCoefficient[k] = sum
+                        }
+                    } else if added != 0 {
+                        appendTerm(Int32(y), added, toRow: other)
+                        occurrences.append(other, to: y)
+                        uses[y] += 1
+                    }
+                }
+                consider(other)
+            }
+            occurrences.clear(variable)
+        }
+
+        /// The rows still there, in component order (a changed row's terms copied out of the
+        /// flat arrays into one store, an unchanged one's shared with the component).
+        func remainingRows() -> [Row] {
+            var changedRows = RowStore()
+            for index in live.indices where live[index] && changed[index] {
+                let first = Int(start[index])
+                for k in first..<first + Int(count[index]) { changedRows.append((Int(termVariable[k]), termCoefficient[k])) }
+                changedRows.endRow()
+            }
+            // (Views made once the store is complete: appending to it would copy it otherwise.)
+            var rows: [Row] = []
+            var next = 0
+            for index in live.indices where live[index] {
+                if changed[index] {
+                    rows.append(Row(source: index, terms: changedRows[next], constant: constant[index]))
+                    next += 1
+                } else {
+                    rows.append(Row(source: index, terms: originalTerms[index], constant: constant[index]))
+                }
+            }
+            return rows
+        }
+    }
+}

@@ -1,0 +1,491 @@
+/// The state and the work behind ``Solver``: the constraints and edit variables, the solved
+/// components and where each variable lives in them, and the solve itself — planning
+/// (``Plan``), its budget (``Budget``), drag and constant steps (``Drag``) and reading values
+/// (``Solver/ValuePlaces``), each in its own file. ``Solver`` forwards to it one call a method.
+///
+/// Everything the public methods check is checked here too; a method that throws leaves the
+/// engine as it was. Its methods do what ``Solver``'s of the same names document.
+final class SolverEngine {
+    struct Edit {
+        let variable: Variable
+        let strength: Strength
+        /// The edit row `variable - value == 0`; its constant is supplied at solve time.
+        let constraint: Constraint
+        var value: Double
+    }
+
+    /// The constraints added (edit rows excluded), and where each is in that list. Not checked
+    /// dynamically for exclusive access (one thread, never accessed overlappingly): `add` reads
+    /// and writes both once per constraint, and the checks were a third of its cost.
+    @exclusivity(unchecked) var constraintList: [Constraint] = []
+    @exclusivity(unchecked) var constraintIndex = IdentityTable()
+    /// (The properties an edit step reads are not checked dynamically for exclusive access: a
+    /// solver is used from one thread at a time and never accesses them overlappingly, and each
+    /// check costs about a hundred instructions on a step of about a microsecond.)
+    @exclusivity(unchecked) var edits: [UInt64: Edit] = [:]
+    /// Edits by the identity of their row.
+    var editOfRow: [ObjectIdentifier: UInt64] = [:]
+
+    /// The solved components and where each variable lives in them.
+    /// (This and the other properties a solve reads and writes on every step or constant change
+    /// are not checked dynamically for exclusive access either, for the reason given above.)
+    @exclusivity(unchecked) var states: [ComponentState] = []
+    /// Where each variable lives: ``variableIndex`` maps its id to an index into ``places``.
+    @exclusivity(unchecked) var variableIndex = IdentityTable()
+    @exclusivity(unchecked) var places: [(state: Int32, position: Int32)] = []
+    /// Soft constraints without terms: a constant cost.
+    @exclusivity(unchecked) var constantCost = 0.0
+
+    /// Variables whose constraints were added or removed since the last solve.
+    @exclusivity(unchecked) var structureTouched: [UInt64] = []
+    @exclusivity(unchecked) var structureChanged = true
+    /// Edit variables whose suggestion changed since the last solve.
+    @exclusivity(unchecked) var suggestionsTouched = TouchedSuggestions()
+
+    /// A set of edit variables that holds its first member outside the hashed set: a drag
+    /// suggests one variable per solve, and then neither hashes it nor empties a set.
+    struct TouchedSuggestions: Sequence {
+        var first: UInt64?
+        var rest: Set<UInt64> = []
+
+        var isEmpty: Bool { first == nil }
+
+        /// The one member, nil unless there is exactly one.
+        var single: UInt64? { rest.isEmpty ? first : nil }
+
+        mutating func insert(_ id: UInt64) {
+            if let first {
+                if id != first { rest.insert(id) }
+            } else {
+                first = id
+            }
+        }
+
+        mutating func removeAll() {
+            first = nil
+            if !rest.isEmpty { rest.removeAll(keepingCapacity: true) }
+        }
+
+        func makeIterator() -> Iterator { Iterator(pending: first, rest: rest.makeIterator()) }
+
+        struct Iterator: IteratorProtocol {
+            var pending: UInt64?
+            var rest: Set<UInt64>.Iterator
+
+            mutating func next() -> UInt64? {
+                if let next = pending {
+                    pending = nil
+                    return next
+                }
+                return rest.next()
+            }
+        }
+    }
+    /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
+    /// rows whenever their component is built, so that the next change can follow the basis.
+    @exclusivity(unchecked) var movedConstraints: Set<ObjectIdentifier> = []
+    /// Rows whose constant changed since the last solve (state index, row), when no structural
+    /// change is pending.
+    @exclusivity(unchecked) var constantsTouched: [(state: Int, row: Int)] = []
+
+    /// Counters of the work done, for tests and benchmarks.
+    struct Statistics {
+        /// Components solved with the simplex method (or fully by presolve).
+        var componentSolves = 0
+        /// Components moved along stored edit directions without GLPK.
+        var affineSteps = 0
+        /// Simplex iterations GLPK made (all levels, all components).
+        var simplexIterations = 0
+        /// Affine steps that left the basis-preserving range and followed the basis through
+        /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
+        var pivotingSteps = 0
+        var stepPivots = 0
+
+        mutating func countStep(of state: ComponentState) {
+            affineSteps += 1
+            if let pivots = state.lastStepPivots {
+                pivotingSteps += 1
+                stepPivots += pivots
+            }
+        }
+    }
+    @exclusivity(unchecked) var statistics = Statistics()
+
+    /// Budgets for each solve (``Solver/limits``).
+    @exclusivity(unchecked) var limits = SolveLimits()
+    /// What a drag reads besides the edit (see ``Drag``).
+    @exclusivity(unchecked) var drag = Drag()
+
+    // MARK: - Constraints
+
+    func add(_ constraint: Constraint) throws {
+        try validate(constraint)
+        insert(constraint)
+    }
+
+    func add(_ constraints: [Constraint]) throws {
+        let before = constraintList.count
+        constraintList.reserveCapacity(before + constraints.count)
+        constraintIndex.reserve(before + constraints.count)
+        for constraint in constraints {
+            do {
+                try checkNumbers(of: constraint)
+                // One lookup both finds duplicates (here or in this batch) and records the constraint.
+                guard constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count)).inserted else {
+                    throw TrellisError.duplicateConstraint(constraint)
+                }
+                constraintList.append(constraint)
+            } catch {
+                // All or nothing: take back what this call recorded.
+                for added in constraintList[before...] { constraintIndex.remove(ObjectIdentifier(added).tableKey) }
+                constraintList.removeSubrange(before...)
+                throw error
+            }
+        }
+        for constraint in constraintList[before...] { touch(constraint) }
+    }
+
+    func remove(_ constraint: Constraint) throws {
+        guard let index = constraintIndex.remove(ObjectIdentifier(constraint).tableKey).map(Int.init) else {
+            throw TrellisError.unknownConstraint(constraint)
+        }
+        let last = constraintList.removeLast()
+        if index < constraintList.count {
+            constraintList[index] = last
+            constraintIndex.update(ObjectIdentifier(last).tableKey, to: Int32(index))
+        }
+        movedConstraints.remove(ObjectIdentifier(constraint))
+        touch(constraint)
+    }
+
+    @discardableResult
+    func updateConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
+        let key = ObjectIdentifier(constraint).tableKey
+        guard let slot = constraintIndex.index(of: key).map(Int.init) else {
+            throw TrellisError.unknownConstraint(constraint)
+        }
+        if let problem = NumberCheck.problem(constant) {
+            throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): constant \(problem)")
+        }
+        if constant == constraint.expression.constant { return constraint }
+        let replacement = constraint.withConstant(constant)
+        constraintIndex.remove(key)
+        constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
+        constraintList[slot] = replacement
+        movedConstraints.remove(ObjectIdentifier(constraint))
+        movedConstraints.insert(ObjectIdentifier(replacement))
+        // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
+        for term in replacement.expression.terms { structureTouched.append(term.variable.id) }
+        if replacement.expression.terms.isEmpty {
+            structureChanged = true
+        } else if !structureChanged, !states.isEmpty,
+                  let variableSlot = variableIndex.index(of: replacement.expression.terms[0].variable.id) {
+            let stateIndex = Int(places[Int(variableSlot)].state)
+            // A batch of closed-form pieces is rebuilt instead: the piece becomes a component of
+            // its own, whose moved row the next changes can follow.
+            if !states[stateIndex].component.isScalarBatch, let row = states[stateIndex].row(of: constraint) {
+                states[stateIndex].replace(row: row, with: replacement)
+                constantsTouched.append((stateIndex, row))
+            } else {
+                structureChanged = true
+            }
+        } else {
+            structureChanged = true
+        }
+        return replacement
+    }
+
+    func hasConstraint(_ constraint: Constraint) -> Bool {
+        constraintIndex.contains(ObjectIdentifier(constraint).tableKey)
+    }
+
+    var constraints: [Constraint] { constraintList }
+
+    // MARK: - Edit variables
+
+    func addEditVariable(_ variable: Variable, strength: Strength) throws {
+        if strength.isRequired { throw TrellisError.requiredEditStrength(variable) }
+        if let problem = strength.problem { throw TrellisError.invalidStrength("edit variable \(variable): \(problem)") }
+        guard edits[variable.id] == nil else { throw TrellisError.duplicateEditVariable(variable) }
+        let row = Constraint(LinearExpression(variable), .equal, strength: strength, label: "edit \(variable)")
+        edits[variable.id] = Edit(variable: variable, strength: strength, constraint: row, value: 0)
+        editOfRow[ObjectIdentifier(row)] = variable.id
+        touch(row)
+    }
+
+    func removeEditVariable(_ variable: Variable) throws {
+        guard let edit = edits.removeValue(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
+        editOfRow[ObjectIdentifier(edit.constraint)] = nil
+        touch(edit.constraint)
+    }
+
+    func hasEditVariable(_ variable: Variable) -> Bool { edits[variable.id] != nil }
+
+    func suggest(_ variable: Variable, value: Double) throws {
+        guard let index = edits.index(forKey: variable.id) else { throw TrellisError.unknownEditVariable(variable) }
+        if let problem = NumberCheck.problem(value) {
+            throw TrellisError.invalidNumber("suggested value for \(variable) \(problem)")
+        }
+        edits.values[index].value = value
+        suggestionsTouched.insert(variable.id)
+        drag.lastSuggestion = (variable.id, value)
+    }
+
+    // MARK: - Solving
+
+    func solve() throws {
+        if dragStep() || constantStep() { return }
+        let budget = Budget(limits: limits)
+        try checkConstraintLimit()
+        var plan = Plan(states: states, variableIndex: variableIndex, places: places, constantCost: constantCost)
+        if structureChanged { try rebuildComponents(into: &plan) }
+        if let maximum = limits.maximumVariables, plan.places.count > maximum {
+            throw TrellisError.limitExceeded("\(plan.places.count) variables exceed the limit of \(maximum)")
+        }
+        // Edit steps: move along the stored directions where the basis allows it. A step moves
+        // a component's solution in place; should a later part of this solve fail, the steps
+        // are taken back, so that the values stay those of the last successful solve.
+        takeSteps(in: &plan)
+        var results: [(index: Int, solution: ComponentState.Solution)] = []
+        do {
+            try solveFromScratch(plan.work, states: plan.states, remaining: budget.remaining, into: &results)
+        } catch {
+            for state in stepScratch.stepped.reversed() { state.undoLastStep() }
+            stepScratch.stepped.removeAll(keepingCapacity: true)
+            throw error
+        }
+        stepScratch.stepped.removeAll(keepingCapacity: true)
+        commit(plan, results: results)
+    }
+
+    func checkConstraintLimit() throws {
+        if let maximum = limits.maximumConstraints, constraintList.count + edits.count > maximum {
+            throw TrellisError.limitExceeded("\(constraintList.count + edits.count) constraints exceed the limit of \(maximum)")
+        }
+    }
+
+    /// Moves the components whose suggestions or (in-place) constants changed along their
+    /// stored directions; those that cannot move join the plan's work. The states moved are
+    /// listed in ``StepScratch/stepped`` (to be taken back should the solve fail).
+    func takeSteps(in plan: inout Plan) {
+        // (No dictionary or set on the usual path: what moved is gathered in a reused list,
+        // sorted by state, edits before rows, edits by variable, rows by index.)
+        let fresh = plan.work.isEmpty ? nil : Set(plan.work)
+        var moved = stepScratch.moved
+        stepScratch.moved = []
+        moved.removeAll(keepingCapacity: true)
+        defer { stepScratch.moved = moved }
+        for variable in suggestionsTouched {
+            guard let slot = plan.variableIndex.index(of: variable) else { continue }
+            let state = Int(plan.places[Int(slot)].state)
+            if let fresh, fresh.contains(state) { continue }
+            moved.append((state, false, variable))
+        }
+        // Constants changed in place (updateConstant), by state, when nothing structural happened.
+        if !structureChanged {
+            for (state, row) in constantsTouched where !(fresh?.contains(state) ?? false) {
+                moved.append((state, true, UInt64(row)))
+            }
+        }
+        // (One change, a resize's or an update(constant:)'s, needs no sort: the sort's set-up
+        // alone is a few hundred instructions.)
+        if moved.count > 1 {
+            moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        }
+        var stepped = stepScratch.stepped
+        stepScratch.stepped = []
+        stepped.removeAll(keepingCapacity: true)
+        defer { stepScratch.stepped = stepped }
+        var changes = stepScratch.changes
+        stepScratch.changes = []
+        defer { stepScratch.changes = changes }
+        var k = 0
+        while k < moved.count {
+            let index = moved[k].state
+            let state = plan.states[index]
+            changes.removeAll(keepingCapacity: true)
+            var movable = true
+            while k < moved.count && moved[k].state == index {
+                let (_, isRow, key) = moved[k]
+                k += 1
+                if !isRow {
+                    // In variable order, so that floating-point sums are the same in every run.
+                    guard let edit = edits[key], let row = state.rowOfEdit[key] else { continue }
+                    changes.append((row, -edit.value, edit.strength.weight))
+                } else {
+                    // Each row once, in row order.
+                    if k >= 2 && moved[k - 2].state == index && moved[k - 2].isRow && moved[k - 2].key == key { continue }
+                    let row = Int(key)
+                    let constraint = state.component.constraints[row]
+                    movable = movable && state.canStep(row: row)
+                    changes.append((row, constraint.expression.constant,
+                                    constraint.strength.isRequired ? 0 : constraint.strength.weight))
+                }
+            }
+            if movable, state.step(changes) {
+                stepped.append(state)
+                statistics.countStep(of: state)
+            } else {
+                plan.work.append(index)
+            }
+        }
+    }
+
+    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
+    /// row, edit variable or row index) — and the changes handed to one state's step.
+    struct StepScratch {
+        var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
+        var changes: [(index: Int, constant: Double, weight: Double)] = []
+        /// The states the last ``takeSteps(in:)`` moved (emptied, capacity kept, once the solve
+        /// is done with them).
+        var stepped: [ComponentState] = []
+    }
+    @exclusivity(unchecked) var stepScratch = StepScratch()
+
+    /// Makes the plan and the new solutions the solver's state.
+    func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
+        for (index, solution) in results { plan.states[index].solution = solution }
+        if structureChanged { placesGeneration &+= 1 }
+        states = plan.states
+        variableIndex = plan.variableIndex
+        places = plan.places
+        constantCost = plan.constantCost
+        // (Capacity kept: a pass that changes a constant appends to both again.)
+        structureTouched.removeAll(keepingCapacity: true)
+        suggestionsTouched.removeAll()
+        drag.target = nil
+        constantsTouched.removeAll(keepingCapacity: true)
+        structureChanged = false
+    }
+
+    /// Solves the components at `work` (indices into `states`) with the simplex method.
+    func solveFromScratch(_ work: [Int], states: [ComponentState], remaining: () throws -> Int?,
+                          into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
+        let newStates = states
+        for index in work.sorted() {
+            let state = newStates[index]
+            var constants = state.baseConstants
+            for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
+            let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
+                                         editRows: state.movingRows,
+                                         warmStart: warmStart(for: state), timeLimit: try remaining())
+            statistics.componentSolves += 1
+            switch try solver.solve() {
+            case .solved(let values, let affine, let optimalBasis, let iterations):
+                statistics.simplexIterations += iterations
+                let objective = state.objective(values: values, constants: constants)
+                results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
+                                                               affine: affine, basis: optimalBasis)))
+            case .infeasible:
+                let required = state.component.constraints.filter(\.strength.isRequired)
+                let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
+                throw TrellisError.unsatisfiable(conflict: conflict)
+            }
+        }
+    }
+
+    func value(of variable: Variable) -> Double {
+        guard let slot = variableIndex.index(of: variable.id) else { return 0 }
+        let place = places[Int(slot)]
+        return states[Int(place.state)].solution?.values[Int(place.position)] ?? 0
+    }
+
+    func values(of variables: [Variable], into values: inout [Double]) {
+        let index = variableIndex, places = self.places
+        let solved = states.map { $0.solution?.values }
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        variables.withUnsafeBufferPointer { variables in
+            places.withUnsafeBufferPointer { places in
+                values.withUnsafeMutableBufferPointer { out in
+                    for position in 0..<variables.count {
+                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
+                        let place = places[Int(slot)]
+                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
+                    }
+                }
+            }
+        }
+    }
+
+    /// Changed whenever a solve replaces the components (and with them where variables live).
+    @exclusivity(unchecked) var placesGeneration = 0
+
+    var objective: Double {
+        states.reduce(constantCost) { $0 + ($1.solution?.objective ?? 0) }
+    }
+
+    func violation(of constraint: Constraint) -> Double {
+        let constant = editOfRow[ObjectIdentifier(constraint)].map { -edits[$0]!.value } ?? constraint.expression.constant
+        return Self.violation(of: constraint, constant: constant) { value(of: $0) }
+    }
+
+    // MARK: - Internals
+
+    /// The basis to start `state`'s simplex run from: its own last optimal basis when it was
+    /// solved before (an edit step left the affine range), else the bases of the solved
+    /// components it shares variables with (it was rebuilt from them), keyed by identity.
+    func warmStart(for state: ComponentState) -> ComponentSolver.WarmStart {
+        if let basis = state.solution?.basis { return .own(basis) }
+        guard !states.isEmpty else { return .none }
+        var memory = BasisMemory()
+        var seen = Set<Int32>()
+        for variable in state.component.variables {
+            guard let slot = variableIndex.index(of: variable.id) else { continue }
+            let old = places[Int(slot)].state
+            guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
+                  let basis = solution.basis else { continue }
+            memory.remember(basis, of: states[Int(old)].component)
+        }
+        return memory.isEmpty ? .none : .keyed(memory)
+    }
+
+    func validate(_ constraint: Constraint) throws {
+        if hasConstraint(constraint) { throw TrellisError.duplicateConstraint(constraint) }
+        try checkNumbers(of: constraint)
+    }
+
+    /// Throws for a constraint's unusable number or strength (not for a duplicate).
+    func checkNumbers(of constraint: Constraint) throws {
+        // (The usual case, every number usable and the strength required, told without a call.)
+        if !constraint.numbersAreUsable, let problem = constraint.numberProblem {
+            throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): \(problem)")
+        }
+        if !constraint.strength.isRequired, let problem = constraint.strength.problem {
+            throw TrellisError.invalidStrength("\(constraint.label ?? constraint.description): \(problem)")
+        }
+    }
+
+    func insert(_ constraint: Constraint) {
+        constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count))
+        constraintList.append(constraint)
+        touch(constraint)
+    }
+
+    func touch(_ constraint: Constraint) {
+        // Only consulted once there are solved components to keep (see solve()).
+        if !states.isEmpty {
+            for term in constraint.expression.terms { structureTouched.append(term.variable.id) }
+        }
+        structureChanged = true
+    }
+
+    /// The violation of a constraint (with the given constant) at the given values, with
+    /// residuals below a relative 1e-11 of the row's magnitude treated as zero (floating-point
+    /// noise, not a violation).
+    static func violation(of constraint: Constraint, constant: Double, values: (Variable) -> Double) -> Double {
+        var sum = constant
+        var scale = abs(sum)
+        for term in constraint.expression.terms {
+            let product = term.coefficient * values(term.variable)
+            sum += product
+            scale += abs(product)
+        }
+        return violation(sum: sum, scale: scale, relation: constraint.relation)
+    }
+
+    /// The violation of `sum OP 0`, zero when within noise of the row's magnitude `scale`.
+    static func violation(sum: Double, scale: Double, relation: Relation) -> Double {
+        let raw = relation.violation(of: sum)
+        return raw <= 1e-11 * max(1, scale) ? 0 : raw
+    }
+}
