@@ -62,6 +62,9 @@ public final class Label: View {
     /// Where each line sits across the label's width (default ``TextAlignment/leading``). It
     /// changes the drawing only, never the measurement.
     public var textAlignment: TextAlignment { didSet { if textAlignment != oldValue { setNeedsLayout() } } }
+    /// The text's colour in finished pictures and ``draw(in:frame:)`` (default black, as UIKit's
+    /// labels). The wireframe picture draws every label in its own ink. It never changes layout.
+    public var textColor: Color = .black
 
     /// The measurement the latest layout round used (the baselines come from it).
     private var latest: TextMeasurement?
