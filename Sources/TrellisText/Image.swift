@@ -59,9 +59,10 @@ public final class Image {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
+            // Cairo reports a file that is not a PNG as a read, PNG or (for a bad signature) memory error.
             let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "no such file"
-                : status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR ? "not a readable PNG file"
-                : String(cString: cairo_status_to_string(status))
+                : status == CAIRO_STATUS_READ_ERROR || status == CAIRO_STATUS_PNG_ERROR || status == CAIRO_STATUS_NO_MEMORY
+                ? "not a readable PNG file" : String(cString: cairo_status_to_string(status))
             throw .unreadableImage(source: source, reason: reason)
         }
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))

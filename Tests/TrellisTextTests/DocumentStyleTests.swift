@@ -26,8 +26,8 @@ struct DocumentStyleTests {
 
     @Test("style, color and image decode into the entries; hasStyles says whether any is there")
     func decodes() throws {
-        let text = Self.document(#""text": "Hi", "color": "#ff000080", "style": {"background": "#0F172A", "borderWidth": 1.5, "borderColor": "#e2e8f0", "cornerRadius": 12, "opacity": 0.5, "clipsToBounds": true}"#,
-                                 rootStyle: #", "style": {"background": "#ffffff"}"#)
+        let text = Self.document(##""text": "Hi", "color": "#ff000080", "style": {"background": "#0F172A", "borderWidth": 1.5, "borderColor": "#e2e8f0", "cornerRadius": 12, "opacity": 0.5, "clipsToBounds": true}"##,
+                                 rootStyle: ##", "style": {"background": "#ffffff"}"##)
         let document = try LayoutDocument.parse(text)
         let card = try #require(document.view(id: "card"))
         #expect(card.style == LayoutDocument.StyleEntry(background: "#0F172A", borderWidth: 1.5, borderColor: "#e2e8f0",
@@ -35,40 +35,48 @@ struct DocumentStyleTests {
         #expect(card.text?.color == "#ff000080")
         #expect(document.root.style?.background == "#ffffff")
         #expect(document.hasStyles)
-        #expect(try !LayoutDocument.parse(Self.document(#""text": "Hi""#)).hasStyles)
-        let image = try LayoutDocument.parse(Self.document(#""image": {"file": "a.png", "contentMode": "center"}"#))
-        #expect(image.view(id: "card")?.image == LayoutDocument.ImageEntry(file: "a.png", contentMode: "center", line: 4, column: 30))
+        #expect(try !LayoutDocument.parse(Self.document(##""text": "Hi""##)).hasStyles)
+        let image = try LayoutDocument.parse(Self.document(##""image": {"file": "a.png", "contentMode": "center"}"##))
+        let imageFields = ##""image": {"file": "a.png", "contentMode": "center"}"##
+        #expect(image.view(id: "card")?.image == LayoutDocument.ImageEntry(file: "a.png", contentMode: "center", line: 4,
+                                                                            column: Self.column(of: #""a.png""#, in: imageFields)))
         #expect(image.hasStyles)
     }
 
-    @Test("bad styles are errors at their line and column", arguments: [
-        (#""style": {"background": "red"}"#, 4, 36, "style.background must be a colour \"#RRGGBB\" or \"#RRGGBBAA\""),
-        (#""style": {"background": "#12345"}"#, 4, 36, "found \"#12345\""),
-        (#""style": {"borderColor": "#1234567g"}"#, 4, 37, "style.borderColor must be a colour"),
-        (#""style": {"borderWidth": -1}"#, 4, 37, "style.borderWidth must be a number between 0 and 1e6 (points), found -1"),
-        (#""style": {"cornerRadius": "8"}"#, 4, 38, "style.cornerRadius must be a number"),
-        (#""style": {"opacity": 1.5}"#, 4, 33, "style.opacity must be a number from 0 (transparent) to 1 (opaque), found 1.5"),
-        (#""style": {"clipsToBounds": 1}"#, 4, 39, "style.clipsToBounds must be true or false"),
-        (#""style": {"shadow": 2}"#, 4, 22, "unknown field \"shadow\""),
-        (#""style": "#ffffff""#, 4, 30, "style must be an object"),
-        (#""color": "#ffffff""#, 4, 30, "color needs a \"text\" field"),
-        (#""text": "a", "color": "blue""#, 4, 43, "color must be a colour"),
-        (#""image": {"file": "a.png", "contentMode": "fit"}"#, 4, 58, "image.contentMode must be one of \"scaleToFill\", \"scaleAspectFit\""),
-        (#""image": {"file": ""}"#, 4, 39, "image.file must be the path of a PNG file"),
-        (#""image": {"contentMode": "center"}"#, 4, 30, "image.file must be the path of a PNG file"),
-        (#""text": "a", "image": {"file": "a.png"}"#, 4, 43, "a view cannot be both an image and a text item"),
+    /// The column of `marker` on the view's line (line 4) of ``document(_:rootStyle:)``.
+    static func column(of marker: String, in fields: String) -> Int {
+        let line = "   {\"id\": \"card\", \(fields)}"
+        return line.utf8.count - (line.range(of: marker).map { line[$0.lowerBound...].utf8.count } ?? 0) + 1
+    }
+
+    @Test("bad styles are errors at the line and column of the bad value", arguments: [
+        (##""style": {"background": "red"}"##, #""red""#, "style.background must be a colour \"#RRGGBB\" or \"#RRGGBBAA\""),
+        (##""style": {"background": "#12345"}"##, ##""#12345""##, "found \"#12345\""),
+        (##""style": {"borderColor": "#1234567g"}"##, ##""#1234567g""##, "style.borderColor must be a colour"),
+        (##""style": {"borderWidth": -1}"##, "-1", "style.borderWidth must be a number between 0 and 1e6 (points), found -1"),
+        (##""style": {"cornerRadius": "8"}"##, #""8""#, "style.cornerRadius must be a number"),
+        (##""style": {"opacity": 1.5}"##, "1.5", "style.opacity must be a number from 0 (transparent) to 1 (opaque), found 1.5"),
+        (##""style": {"clipsToBounds": 1}"##, "1}", "style.clipsToBounds must be true or false"),
+        (##""style": {"shadow": 2}"##, #""shadow""#, "unknown field \"shadow\""),
+        (##""style": "#ffffff""##, ##""#ffffff""##, "style must be an object"),
+        (##""color": "#ffffff""##, ##""#ffffff""##, "color needs a \"text\" field"),
+        (##""text": "a", "color": "blue""##, #""blue""#, "color must be a colour"),
+        (##""image": {"file": "a.png", "contentMode": "fit"}"##, #""fit""#, "image.contentMode must be one of \"scaleToFill\", \"scaleAspectFit\""),
+        (##""image": {"file": ""}"##, #""""#, "image.file must be the path of a PNG file"),
+        (##""image": {"contentMode": "center"}"##, #"{"contentMode""#, "image.file must be the path of a PNG file"),
+        (##""text": "a", "image": {"file": "a.png"}"##, #"{"file""#, "a view cannot be both an image and a text item"),
     ])
-    func errors(fields: String, line: Int, column: Int, message: String) throws {
+    func errors(fields: String, marker: String, message: String) throws {
         let error = try #require(throws: LayoutDocumentError.self) { try LayoutDocument.parse(Self.document(fields)) }
         #expect(error.message.hasPrefix("views[0] (id \"card\"): "), "\(error)")
         #expect(error.message.contains(message), "\(error)")
-        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.line == 4 && error.column == Self.column(of: marker, in: fields), "\(error)")
     }
 
     @Test("the root takes a style; a bad one is an error on its line")
     func rootStyle() throws {
         let error = try #require(throws: LayoutDocumentError.self) {
-            try LayoutDocument.parse(Self.document(#""intrinsicSize": {"width": 1}"#, rootStyle: #", "style": {"opacity": -0.5}"#))
+            try LayoutDocument.parse(Self.document(##""intrinsicSize": {"width": 1}"##, rootStyle: ##", "style": {"opacity": -0.5}"##))
         }
         #expect(error.message.hasPrefix("root (id \"root\"): style.opacity"), "\(error)")
         #expect(error.line == 2)
@@ -124,8 +132,8 @@ struct DocumentStyleTests {
 
     @Test("a document without styles keeps the wireframe; --wireframe gives it for a styled one, byte for byte")
     func wireframeByDefault() throws {
-        let plain = Self.document(#""text": "Hello""#)
-        let styled = Self.document(#""text": "Hello", "color": "#2563eb", "style": {"background": "#fef3c7"}"#)
+        let plain = Self.document(##""text": "Hello""##)
+        let styled = Self.document(##""text": "Hello", "color": "#2563eb", "style": {"background": "#fef3c7"}"##)
         let (plainFolder, _) = try Self.layOut(plain, arguments: ["--png", "OUT/a.png", "--svg", "OUT/a.svg"])
         defer { try? FileManager.default.removeItem(at: plainFolder) }
         let (styledFolder, _) = try Self.layOut(styled, arguments: ["--png", "OUT/a.png", "--svg", "OUT/a.svg", "--wireframe"])
@@ -139,14 +147,14 @@ struct DocumentStyleTests {
         let wire = try #require(PixelImage(png: [UInt8](try bytes(plainFolder, "a.png"))))
         #expect(wire.width == 216 && wire[0, 0].matches(.white), "8 points of white around the root")
         let finished = try #require(PixelImage(png: [UInt8](try bytes(finishedFolder, "a.png"))))
-        #expect(finished.width == 200 && finished[5, 5].alpha == 0 && finished[100, 95].matches(Color(hex: "#fef3c7")!))
+        #expect(finished.width == 200 && finished[5, 5].alpha == 0 && finished[150, 80].matches(Color(hex: "#fef3c7")!))
         #expect(finished.count(x: 10..<190, y: 10..<40) { $0.matches(Color(hex: "#2563eb")!, tolerance: 2) } > 10, "blue ink")
         #expect(!String(decoding: try bytes(finishedFolder, "a.svg"), as: UTF8.self).contains("<text"), "glyph outlines")
     }
 
     @Test("--finished draws an unstyled document finished; --finished --wireframe adds the outlines; the flags need a picture")
     func flags() throws {
-        let plain = Self.document(#""intrinsicSize": {"width": 1}"#)
+        let plain = Self.document(##""intrinsicSize": {"width": 1}"##)
         let (folder, _) = try Self.layOut(plain, arguments: ["--png", "OUT/f.png", "--finished"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let finished = try #require(PixelImage(png: [UInt8](try Data(contentsOf: folder.appendingPathComponent("f.png")))))
