@@ -37,7 +37,7 @@ extension TrellisCommand {
                 finished: every view back to front in document order with its background, border, corner \
                 radius, opacity and clipping, text in its colour, images by their content mode, on a \
                 transparent page the root's size (--scale pixels a point for PNG; SVG text as glyph \
-                outlines). A document without any of them is drawn as today's wireframe (depth-coloured \
+                outlines). A document without any of them is drawn as the wireframe it always had (depth-coloured \
                 boxes; the SVG with each box's id and size), so its pictures do not change. --wireframe \
                 draws the wireframe whatever the document has; --finished draws the finished picture \
                 whatever it has; --finished --wireframe draws the wireframe's outlines on top of the \
