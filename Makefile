@@ -1,7 +1,8 @@
 # Trellis: the two commands of the README, plus the fixture generator.
 #   make run       lays out the bundled demo screen at two widths (terminal picture, demo.svg,
 #                  demo.png with Pango text) and at every width from 320 to 1024 (demo.html, a
-#                  page with a width slider), and solves a bundled system (installs what is missing)
+#                  page with a width slider), draws the finished examples (social-card.png,
+#                  invoice.pdf), and solves a bundled system (installs what is missing)
 #   make test      runs the size check (Tests/Size) and the test suite (installs what is missing,
 #                  rsvg-convert included)
 #   make fixtures  regenerates the conformance fixtures with kiwi + HiGHS (Python)
@@ -35,6 +36,11 @@ deps:
 		echo "Installing libpango1.0-dev, libcairo2-dev and fonts-dejavu-core (text measuring and PNG/PDF pictures)"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y libpango1.0-dev libcairo2-dev fonts-dejavu-core; \
 	fi
+	@# DejaVu covers Latin, Cyrillic and Arabic; the social card's Japanese title needs a CJK font (VL Gothic, 8 MB).
+	@if [ ! -f /usr/share/fonts/truetype/vlgothic/VL-Gothic-Regular.ttf ]; then \
+		echo "Installing fonts-vlgothic (Japanese glyphs for docs/examples/social-card.json)"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-vlgothic; \
+	fi
 	@command -v $(SWIFT) >/dev/null || { echo "Swift 6.1 or newer is required (swift.org/install)"; exit 1; }
 
 run: deps
@@ -43,6 +49,10 @@ run: deps
 	.build/release/trellis demo --columns 100
 	@echo "== trellis layout docs/examples/chat.json --png chat.png: a chat screen, its text measured by Pango and drawn by Cairo"
 	.build/release/trellis layout docs/examples/chat.json --png chat.png --scale 2
+	@echo "== trellis layout docs/examples/social-card.json --png social-card.png: a finished 1200 x 630 card (styles, an image, four scripts)"
+	.build/release/trellis layout docs/examples/social-card.json --png social-card.png
+	@echo "== trellis layout docs/examples/invoice.json --pdf invoice.pdf: a one-page A4 invoice (table from stacks, totals right-aligned)"
+	.build/release/trellis layout docs/examples/invoice.json --pdf invoice.pdf
 	@echo "== trellis solve Sources/TrellisCLI/Examples/split-view.json (a splitter dragged in 3 steps)"
 	.build/release/trellis solve Sources/TrellisCLI/Examples/split-view.json
 

@@ -120,10 +120,10 @@ extension TrellisCommand.Layout {
         let shown = file == "-" ? "stdin" : file
         let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
         do {
-            let document = try LayoutDocument.parse(bytes, name: name)
-            let layout = try settings.textModel
-                ? document.makeLayout(width: settings.width, height: settings.height)
-                : document.makeLayout(width: settings.width, height: settings.height, makeView: Label.documentView(for:))
+            var document = try LayoutDocument.parse(bytes, name: name)
+            let images = try loadImages(of: &document, file: file)
+            let layout = try document.makeLayout(width: settings.width, height: settings.height,
+                                                 makeView: viewFactory(images: images, textModel: settings.textModel))
             let result = try layout.layout(reportingAmbiguity: settings.ambiguity)
             let output: String
             if settings.json {

@@ -33,6 +33,16 @@ extension TrellisCommand {
                 than 1e9 (beyond what one weighted level solves exactly). Format and weight rule: \
                 docs/linear-system.md.
 
+                Pictures (--svg, --png, --pdf): a document with any "style", "image" or text "color" is drawn \
+                finished: every view back to front in document order with its background, border, corner \
+                radius, opacity and clipping, text in its colour, images by their content mode, on a \
+                transparent page the root's size (--scale pixels a point for PNG; SVG text as glyph \
+                outlines). A document without any of them is drawn as the wireframe it always had (depth-coloured \
+                boxes; the SVG with each box's id and size), so its pictures do not change. --wireframe \
+                draws the wireframe whatever the document has; --finished draws the finished picture \
+                whatever it has; --finished --wireframe draws the wireframe's outlines on top of the \
+                finished picture. Conflicting views are outlined in red in every format.
+
                 --html OUT.html writes one self-contained page with the layout drawn as SVG and a slider \
                 for the root width over --range (default 280...1200; --height-range A...B adds a height \
                 slider in steps of --height-step). Where the layout keeps its shape, every frame is an \
@@ -76,7 +86,8 @@ extension TrellisCommand {
         @Flag(help: "Also find the items whose frames the constraints do not determine (costs extra solves).")
         var ambiguity = false
 
-        @Option(help: ArgumentHelp("Also draw the layout as SVG into this file.", valueName: "out.svg"))
+        @Option(help: ArgumentHelp("Also draw the layout as SVG into this file (finished: text as glyph outlines).",
+                                   valueName: "out.svg"))
         var svg: String?
 
         @Option(help: ArgumentHelp("Also write the lowered constraints as a linear-system/1 file.", valueName: "out.json"))
@@ -84,6 +95,12 @@ extension TrellisCommand {
 
         @Option(help: ArgumentHelp("Also draw the layout with its text (Pango, Cairo) as PNG into this file.", valueName: "out.png"))
         var png: String?
+
+        @Flag(help: "Draw --svg/--png/--pdf as the debugging wireframe (depth-coloured boxes); with --finished, its outlines on top of the finished picture.")
+        var wireframe = false
+
+        @Flag(help: "Draw --svg/--png/--pdf finished (styles, text, images) even when the document has no style.")
+        var finished = false
 
         @Option(help: ArgumentHelp("Also draw the layout with its text as a one-page PDF into this file.", valueName: "out.pdf"))
         var pdf: String?
@@ -124,6 +141,9 @@ extension TrellisCommand {
                 }
             }
             try picture.validate()
+            if wireframe || finished, svg == nil, png == nil, pdf == nil {
+                throw ValidationError("--wireframe and --finished choose how --svg, --png and --pdf draw: give one of them")
+            }
             if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be positive and at most 16") }
         }
 
@@ -142,12 +162,13 @@ extension TrellisCommand {
             var export: LayoutSystemExport?
             var layoutForPictures: DocumentLayout?
             do {
-                let document = try LayoutDocument.parse(bytes, name: name)
+                var document = try LayoutDocument.parse(bytes, name: name)
+                // Image views take their images' sizes (unless the document gives them one).
+                let images = try Self.loadImages(of: &document, file: file)
                 parsed = document
                 // Text items are measured by Pango (a Label each), unless the built-in model is asked for.
-                let layout = try textModel
-                    ? document.makeLayout(width: width, height: height)
-                    : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
+                let layout = try document.makeLayout(width: width, height: height,
+                                                     makeView: Self.viewFactory(images: images, textModel: textModel))
                 layoutForPictures = layout
                 result = try layout.layout(reportingAmbiguity: ambiguity)
                 if exportSystem != nil { export = try LayoutSystemExport.make(layout) }
@@ -163,21 +184,8 @@ extension TrellisCommand {
             } else {
                 output = FrameTable.render(result)
             }
-            if let svg {
-                try PictureOptions.write(SVGRenderer().render([Self.picture(of: result, labelsUnder: layoutForPictures?.root)]),
-                                         to: svg)
-            }
+            try writePictures(result, layout: layoutForPictures, document: parsed)
             if let html, let parsed { try writeHTML(parsed, to: html) }
-            if png != nil || pdf != nil, let layout = layoutForPictures {
-                // The frames of this layout (conflicts relaxed, if any), then the pictures with real text.
-                if let snapshot = result.snapshot { snapshot.apply(to: layout.root) }
-                do {
-                    if let png { try Self.writeBytes(try PictureRenderer.png(of: layout.root, scale: scale, margin: 8), to: png) }
-                    if let pdf { try Self.writeBytes(try PictureRenderer.pdf(of: layout.root, margin: 8), to: pdf) }
-                } catch let error as PictureRenderingError {
-                    throw CommandFailure(message: "\(png ?? pdf ?? ""): \(error)", code: 1)
-                }
-            }
             if let exportSystem, let export {
                 try PictureOptions.write(export.json, to: exportSystem)
                 var warnings = export.warnings

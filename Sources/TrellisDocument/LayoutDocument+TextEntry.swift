@@ -32,6 +32,8 @@ extension LayoutDocument {
         /// Where lines sit across the width, one of ``alignments`` (default `leading`); it changes
         /// the drawing only, never the size.
         public var alignment: String
+        /// The text's colour in finished pictures (`"color"`), `#RRGGBB` or `#RRGGBBAA`; nil: black.
+        public var color: String? = nil
 
         /// Creates a text entry.
         public init(text: String, font: String = TextEntry.defaultFont, lines: Int = 1,

@@ -75,6 +75,10 @@ public struct LayoutDocument: Sendable {
         public var isHidden: Bool = false
         /// The view's stack (`"stack"`), making it a `StackView`; nil for other views.
         public var stack: StackEntry? = nil
+        /// How the view looks in a finished picture (`"style"`); nil for none.
+        public var style: StyleEntry? = nil
+        /// The image the view shows (`"image"`); nil for none.
+        public var image: ImageEntry? = nil
         /// The 1-based line of the entry in the document.
         public var line: Int
     }

@@ -19,7 +19,7 @@ struct LayoutDocumentDecoder {
     // MARK: - Errors
 
     /// An error at the value found at `path` (or the closest enclosing value that exists).
-    private func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
+    func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
         var probe = path
         while true {
             if let offset = positions.offset(of: probe) {
@@ -32,7 +32,7 @@ struct LayoutDocumentDecoder {
     }
 
     /// An error at the key of the member whose value is at `path` (an unknown field).
-    private func failure(key path: [Step], _ message: String) -> LayoutDocumentError {
+    func failure(key path: [Step], _ message: String) -> LayoutDocumentError {
         guard let offset = positions.keyOffset(of: path) else { return failure(path, message) }
         let (line, column) = positions.location(of: offset)
         return LayoutDocumentError(message, line: line, column: column)
@@ -293,7 +293,7 @@ struct LayoutDocumentDecoder {
         return elements
     }
 
-    private func checkKeys(_ members: [(key: String, value: JSONValue)], allowed: [String], path: [Step],
+    func checkKeys(_ members: [(key: String, value: JSONValue)], allowed: [String], path: [Step],
                            subject: String) throws(LayoutDocumentError) {
         for member in members where !allowed.contains(member.key) {
             throw failure(key: path + [.key(member.key)],
@@ -308,8 +308,8 @@ struct LayoutDocumentDecoder {
         guard case .object(let members) = value else {
             throw failure(path, "root must be an object with id, width and height, found \(value.kind)")
         }
-        try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction"],
-                      path: path, subject: "root")
+        try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction",
+                                         "style"], path: path, subject: "root")
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "root")
         let subject = "root (id \"\(id)\")"
         guard let widthValue = value["width"], let heightValue = value["height"] else {
@@ -321,6 +321,7 @@ struct LayoutDocumentDecoder {
                                 range: .positive)
         var entry = Self.defaultViewEntry(id: id, parent: nil, line: location(path).line)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
+        try decodeLook(value, into: &entry, path: path, subject: subject)
         return (entry, Size(width: width, height: height))
     }
 
@@ -335,7 +336,8 @@ struct LayoutDocumentDecoder {
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
                                          "margins", "safeArea", "marginsFromSafeArea", "direction",
-                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack"],
+                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack",
+                                         "style", "color", "image"],
                       path: path, subject: subject)
         let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
         var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
@@ -351,6 +353,7 @@ struct LayoutDocumentDecoder {
             entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
         }
         try decodeCommon(value, into: &entry, path: path, subject: subject)
+        try decodeLook(value, into: &entry, path: path, subject: subject)
         return entry
     }
 
@@ -574,7 +577,7 @@ struct LayoutDocumentDecoder {
     }
 
     /// A short rendering of a JSON value for messages: strings and numbers as written, other kinds by name.
-    private static func shown(_ value: JSONValue) -> String {
+    static func shown(_ value: JSONValue) -> String {
         switch value {
         case .string(let text): "\"\(LayoutDocument.ConstraintEntry.shortened(text))\""
         case .number(let number): NumberFormat.short(number)

@@ -39,7 +39,9 @@ import Trellis
 /// **Threads.** A label, like every view, belongs to the task that builds and lays out its
 /// tree. Separate trees may be laid out concurrently: each thread measures with its own Pango
 /// font map and context (made on first use, released when the thread ends); the shared cache is
-/// guarded by a mutex.
+/// guarded by a mutex. Drawing follows the same rule: ``draw(in:frame:)`` and ``PictureRenderer``
+/// lay the text out with the drawing thread's Pango context, on a Cairo context that only that
+/// thread uses while it draws.
 ///
 /// **Fonts.** ``font`` is a Pango font description: `"DejaVu Sans 15"`, `"Sans Bold 12"`,
 /// `"DejaVu Serif, Serif Italic 18"`. When a family is not installed, fontconfig silently picks
@@ -62,6 +64,9 @@ public final class Label: View {
     /// Where each line sits across the label's width (default ``TextAlignment/leading``). It
     /// changes the drawing only, never the measurement.
     public var textAlignment: TextAlignment { didSet { if textAlignment != oldValue { setNeedsLayout() } } }
+    /// The text's colour in finished pictures and ``draw(in:frame:)`` (default black, as UIKit's
+    /// labels). The wireframe picture draws every label in its own ink. It never changes layout.
+    public var textColor: Color = .black
 
     /// The measurement the latest layout round used (the baselines come from it).
     private var latest: TextMeasurement?

@@ -1,26 +1,41 @@
 import CPangoCairo
 import Trellis
 
-/// Draws a laid-out view tree with Cairo, as a PNG image or a one-page PDF: every view a box
-/// filled with the colour of its depth (`PicturePalette.depths`, as in the SVG pictures) and
-/// outlined, every ``Label`` with its text, drawn by Pango exactly as it was measured.
+/// Draws a laid-out view tree with Cairo — as a PNG image, a one-page PDF or an SVG document —
+/// either finished (styles, text, images, your own drawing) or as a wireframe for debugging.
 ///
 /// ```swift
-/// try root.layoutIfNeeded()                                  // the frames to draw
-/// let png = try PictureRenderer.png(of: root, scale: 2)      // 2 pixels a point
-/// let pdf = try PictureRenderer.pdf(of: root)                // one page, sized in points
-/// try Data(png).write(to: URL(filePath: "screen.png"))       // (with Foundation)
+/// try root.layoutIfNeeded()                                           // the frames to draw
+/// var styles = PictureStyles()
+/// styles[card] = ViewStyle(background: .white, cornerRadius: 12)
+/// let png = try PictureRenderer.png(of: root, styles: styles, scale: 2)   // finished, 2 pixels a point
+/// let pdf = try PictureRenderer.pdf(of: root, styles: styles)             // one page, sized in points
+/// let svg = try PictureRenderer.svg(of: root, styles: styles)             // text as glyph outlines
+/// let wire = try PictureRenderer.png(of: root)                            // the wireframe
 /// ```
 ///
+/// **Finished or wireframe.** With `styles`, the picture is finished: every view back to front
+/// in subview order, as ``ViewStyle`` describes (background, content, subviews clipped where the
+/// view clips, border, opacity); a ``Label``'s text in its ``Label/textColor``; an
+/// ``ImageView``'s image by its content mode; the drawing callbacks of ``PictureStyles``. What
+/// no style covers is transparent (PNG with alpha; no page colour in PDF and SVG). Add
+/// `wireframe: true` to outline every view on top in the colour of its depth. Without `styles`,
+/// the picture is the wireframe: every view a box filled with the colour of its depth
+/// (``palette``, as in `TrellisDocument`'s SVG pictures) and outlined, every label's text in
+/// slate ink, on white (an opaque RGB PNG). In both, the views in `conflicting` are outlined in
+/// thick red on top.
+///
 /// The picture is the root's bounds (its frame's size; its origin is ignored) with `margin`
-/// points of white around it; nothing is drawn outside the root. The renderer reads each view's
+/// points around it; nothing is drawn outside the root. The renderer reads each view's
 /// `View.frame` as it is: lay the tree out first (`View.layoutIfNeeded()`), or write a
 /// `LayoutSnapshot` to it (`LayoutSnapshot.apply(to:)`). Hidden views and their subviews are
 /// not drawn. A label's text is laid out at its frame's width, starts at the frame's top, and is
 /// clipped to the frame and to its line limit.
 ///
-/// Rendering is thread-safe for separate trees (each thread uses its own Pango context). Every
-/// failure is a thrown ``PictureRenderingError``.
+/// **Threads.** Rendering is thread-safe for separate trees: each thread lays text out with its
+/// own Pango context, and each picture has its own Cairo surface and context. A tree, its
+/// styles, images and drawing callbacks are used by the rendering thread only; callbacks run on
+/// it, synchronously. Every failure is a thrown ``PictureRenderingError``.
 public enum PictureRenderer {
     /// What to do when a label's font family is not installed (fontconfig then substitutes
     /// another one silently; see ``Label/hasInstalledFont``).
@@ -31,28 +46,36 @@ public enum PictureRenderer {
         case requireInstalled
     }
 
-    /// The colour of label text (slate 900, as the SVG pictures' ink).
-    static let ink = Colour(hex: "#0f172a")
-    /// The colour around the root.
-    static let background = Colour(red: 1, green: 1, blue: 1)
+    /// The colour of label text in the wireframe (slate 900, as the SVG pictures' ink).
+    static let ink = Color(hex: "#0f172a")!
+    /// The colour around the root in the wireframe.
+    static let background = Color.white
+    /// The outline colour of conflicting views (as the SVG pictures').
+    static let conflictColor = Color(hex: "#dc2626")!
     /// Cairo's largest image side, in pixels.
     static let maximumPixels = 32_767.0
     /// The largest PDF page side, in points (200 inches).
     static let maximumPoints = 14_400.0
 
     /// The tree as a PNG image of `(root width + 2 × margin) × scale` by `(root height + 2 ×
-    /// margin) × scale` pixels (rounded up), opaque, in 8-bit RGB.
+    /// margin) × scale` pixels (rounded up): 8-bit RGB with alpha when finished, opaque 8-bit RGB
+    /// for the wireframe.
     ///
     /// ```swift
     /// let bytes = try PictureRenderer.png(of: root, scale: 2, margin: 16)
     /// ```
     /// - Parameters:
     ///   - root: The laid-out tree's root.
+    ///   - styles: The finished picture's styles; nil (the default) draws the wireframe.
+    ///   - wireframe: With `styles`, also outline every view on top (default false).
+    ///   - conflicting: Views outlined in thick red on top (a conflict's items).
     ///   - scale: Pixels per point (default 1).
-    ///   - margin: White space around the root, in points (default 0; negative counts as 0).
+    ///   - margin: Space around the root, in points (default 0; negative counts as 0), white in
+    ///     the wireframe, transparent in finished pictures.
     ///   - fonts: What to do when a label's font is not installed (default ``FontPolicy/fallBack``).
     /// - Returns: The bytes of a PNG file.
-    public static func png(of root: View, scale: Double = 1, margin: Double = 0,
+    public static func png(of root: View, styles: PictureStyles? = nil, wireframe: Bool = false, conflicting: [View] = [],
+                           scale: Double = 1, margin: Double = 0,
                            fonts: FontPolicy = .fallBack) throws(PictureRenderingError) -> [UInt8] {
         guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
         let page = try pageSize(of: root, margin: margin)
@@ -61,12 +84,14 @@ public enum PictureRenderer {
             throw .invalidSize(width: page.width, height: page.height)
         }
         if fonts == .requireInstalled { try checkFonts(in: root) }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(pixelWidth), Int32(pixelHeight)) else {
+        let format = styles == nil ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+        guard let surface = cairo_image_surface_create(format, Int32(pixelWidth), Int32(pixelHeight)) else {
             throw .cairo(operation: "cairo_image_surface_create", status: "no surface")
         }
         defer { cairo_surface_destroy(surface) }
         try check(cairo_surface_status(surface), "cairo_image_surface_create")
-        try draw(root, on: surface, scale: scale, margin: max(0, margin))
+        try draw(Scene(root: root, styles: styles, wireframe: wireframe, conflicting: conflicting), on: surface,
+                 scale: scale, margin: max(0, margin))
         let sink = ByteSink()
         let status = withExtendedLifetime(sink) {
             cairo_surface_write_to_png_stream(surface, ByteSink.write, Unmanaged.passUnretained(sink).toOpaque())
@@ -83,10 +108,14 @@ public enum PictureRenderer {
     /// ```
     /// - Parameters:
     ///   - root: The laid-out tree's root.
-    ///   - margin: White space around the root, in points (default 0; negative counts as 0).
+    ///   - styles: The finished picture's styles; nil (the default) draws the wireframe.
+    ///   - wireframe: With `styles`, also outline every view on top (default false).
+    ///   - conflicting: Views outlined in thick red on top (a conflict's items).
+    ///   - margin: Space around the root, in points (default 0; negative counts as 0).
     ///   - fonts: What to do when a label's font is not installed (default ``FontPolicy/fallBack``).
     /// - Returns: The bytes of a PDF file.
-    public static func pdf(of root: View, margin: Double = 0,
+    public static func pdf(of root: View, styles: PictureStyles? = nil, wireframe: Bool = false, conflicting: [View] = [],
+                           margin: Double = 0,
                            fonts: FontPolicy = .fallBack) throws(PictureRenderingError) -> [UInt8] {
         let page = try pageSize(of: root, margin: margin)
         guard page.width <= maximumPoints, page.height <= maximumPoints else {
@@ -101,17 +130,58 @@ public enum PictureRenderer {
             }
             defer { cairo_surface_destroy(surface) }
             try check(cairo_surface_status(surface), "cairo_pdf_surface_create_for_stream")
-            try draw(root, on: surface, scale: 1, margin: max(0, margin))
+            try draw(Scene(root: root, styles: styles, wireframe: wireframe, conflicting: conflicting), on: surface,
+                     scale: 1, margin: max(0, margin))
             cairo_surface_finish(surface)
             try check(cairo_surface_status(surface), "cairo_surface_finish")
         }
         return sink.bytes
     }
 
+    /// The tree as an SVG document of `root width + 2 × margin` by `root height + 2 × margin`
+    /// pixels (one point is one SVG pixel), drawn by Cairo's SVG surface: text as the outlines
+    /// of its glyphs (exactly the shapes of the PNG, without depending on the viewer's fonts),
+    /// images embedded as PNG data.
+    ///
+    /// ```swift
+    /// let text = try PictureRenderer.svg(of: root, styles: styles)
+    /// ```
+    /// - Parameters:
+    ///   - root: The laid-out tree's root.
+    ///   - styles: The finished picture's styles; nil (the default) draws the wireframe.
+    ///   - wireframe: With `styles`, also outline every view on top (default false).
+    ///   - conflicting: Views outlined in thick red on top (a conflict's items).
+    ///   - margin: Space around the root, in points (default 0; negative counts as 0).
+    ///   - fonts: What to do when a label's font is not installed (default ``FontPolicy/fallBack``).
+    /// - Returns: The SVG text (UTF-8 XML).
+    public static func svg(of root: View, styles: PictureStyles? = nil, wireframe: Bool = false, conflicting: [View] = [],
+                           margin: Double = 0, fonts: FontPolicy = .fallBack) throws(PictureRenderingError) -> String {
+        let page = try pageSize(of: root, margin: margin)
+        guard page.width <= maximumPoints, page.height <= maximumPoints else {
+            throw .invalidSize(width: page.width, height: page.height)
+        }
+        if fonts == .requireInstalled { try checkFonts(in: root) }
+        let sink = ByteSink()
+        try withExtendedLifetime(sink) { () throws(PictureRenderingError) in
+            guard let surface = cairo_svg_surface_create_for_stream(
+                ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), page.width, page.height) else {
+                throw .cairo(operation: "cairo_svg_surface_create_for_stream", status: "no surface")
+            }
+            defer { cairo_surface_destroy(surface) }
+            try check(cairo_surface_status(surface), "cairo_svg_surface_create_for_stream")
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+            try draw(Scene(root: root, styles: styles, wireframe: wireframe, conflicting: conflicting), on: surface,
+                     scale: 1, margin: max(0, margin))
+            cairo_surface_finish(surface)
+            try check(cairo_surface_status(surface), "cairo_surface_finish")
+        }
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
     // MARK: - Drawing
 
     /// The picture's size in points: the root's size plus the margins, checked.
-    private static func pageSize(of root: View, margin: Double) throws(PictureRenderingError) -> Size {
+    static func pageSize(of root: View, margin: Double) throws(PictureRenderingError) -> Size {
         let inset = margin.isFinite ? max(0, margin) : .nan
         let size = Size(width: root.frame.width + 2 * inset, height: root.frame.height + 2 * inset)
         guard size.width.isFinite, size.height.isFinite, root.frame.width > 0, root.frame.height > 0 else {
@@ -120,14 +190,14 @@ public enum PictureRenderer {
         return size
     }
 
-    private static func checkFonts(in root: View) throws(PictureRenderingError) {
+    static func checkFonts(in root: View) throws(PictureRenderingError) {
         for case let label as Label in visibleViews(of: root) where !label.hasInstalledFont {
             throw .fontUnavailable(label: label.name, font: label.font, resolvedFamily: label.resolvedFontFamily)
         }
     }
 
     /// The root and the descendants that are not hidden and not inside a hidden view.
-    private static func visibleViews(of root: View) -> [View] {
+    static func visibleViews(of root: View) -> [View] {
         var views: [View] = []
         var pending = [root]
         while let view = pending.popLast() {
@@ -138,93 +208,10 @@ public enum PictureRenderer {
         return views
     }
 
-    private static func check(_ status: cairo_status_t, _ operation: String) throws(PictureRenderingError) {
+    static func check(_ status: cairo_status_t, _ operation: String) throws(PictureRenderingError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         throw .cairo(operation: operation, status: String(cString: cairo_status_to_string(status)))
     }
-
-    /// Draws the white page, then the root's subtree inside it.
-    private static func draw(_ root: View, on surface: OpaquePointer, scale: Double,
-                             margin: Double) throws(PictureRenderingError) {
-        guard let cr = cairo_create(surface) else { throw .cairo(operation: "cairo_create", status: "no context") }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        background.set(on: cr)
-        cairo_paint(cr)
-        cairo_translate(cr, margin, margin)
-        cairo_rectangle(cr, 0, 0, root.frame.width, root.frame.height)
-        cairo_clip(cr)
-        if !root.isHidden { drawView(root, at: Point(x: 0, y: 0), depth: 0, on: cr) }
-        try check(cairo_status(cr), "drawing")
-    }
-
-    /// Draws `view` with its top-left corner at `origin` (root coordinates), then its subviews.
-    private static func drawView(_ view: View, at origin: Point, depth: Int, on cr: OpaquePointer) {
-        let frame = Rect(origin: origin, size: view.frame.size)
-        let valid = [frame.minX, frame.minY, frame.width, frame.height].allSatisfy(\.isFinite)
-        if valid, frame.width > 0, frame.height > 0 {
-            let colours = PicturePalette.depths[depth % PicturePalette.depths.count]
-            cairo_rectangle(cr, frame.minX, frame.minY, frame.width, frame.height)
-            Colour(hex: colours.fill).set(on: cr)
-            cairo_fill(cr)
-            if frame.width > 1, frame.height > 1 {
-                // The outline inside the box, so that nothing spills past the frame.
-                cairo_rectangle(cr, frame.minX + 0.5, frame.minY + 0.5, frame.width - 1, frame.height - 1)
-                Colour(hex: colours.stroke).set(on: cr)
-                cairo_set_line_width(cr, 1)
-                cairo_stroke(cr)
-            }
-            if let label = view as? Label { drawText(of: label, in: frame, on: cr) }
-        }
-        for subview in view.subviews where !subview.isHidden {
-            let next = Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY)
-            drawView(subview, at: next, depth: depth + 1, on: cr)
-        }
-    }
-
-    /// The label's text laid out at the frame's width — the layout its measurement at that width
-    /// used, aligned — from the frame's top, clipped to the frame and the shown lines.
-    private static func drawText(of label: Label, in frame: Rect, on cr: OpaquePointer) {
-        let key = label.key(width: frame.width)
-        guard !key.text.isEmpty else { return }
-        let measured = TextMeasurementCache.measurement(of: key)
-        let layout = PangoThreadContext.current.makeLayout(key)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let alignment: PangoAlignment = switch label.textAlignment {
-        case .leading: PANGO_ALIGN_LEFT
-        case .center: PANGO_ALIGN_CENTER
-        case .trailing: PANGO_ALIGN_RIGHT
-        }
-        pango_layout_set_alignment(layout, alignment)
-        cairo_save(cr)
-        cairo_rectangle(cr, frame.minX, frame.minY, frame.width, min(frame.height, measured.size.height))
-        cairo_clip(cr)
-        ink.set(on: cr)
-        cairo_move_to(cr, frame.minX, frame.minY)
-        pango_cairo_show_layout(cr, layout)
-        cairo_restore(cr)
-    }
-}
-
-/// An RGB colour for Cairo.
-struct Colour {
-    let red: Double, green: Double, blue: Double
-
-    init(red: Double, green: Double, blue: Double) {
-        self.red = red
-        self.green = green
-        self.blue = blue
-    }
-
-    /// A `#rrggbb` colour (black when malformed).
-    init(hex: String) {
-        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
-        let value = digits.count == 6 ? UInt32(digits, radix: 16) ?? 0 : 0
-        self.init(red: Double((value >> 16) & 0xff) / 255, green: Double((value >> 8) & 0xff) / 255,
-                  blue: Double(value & 0xff) / 255)
-    }
-
-    func set(on cr: OpaquePointer) { cairo_set_source_rgb(cr, red, green, blue) }
 }
 
 /// Collects what Cairo writes to a stream.

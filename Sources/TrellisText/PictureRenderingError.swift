@@ -10,6 +10,8 @@ public enum PictureRenderingError: Error, Sendable, Hashable, CustomStringConver
     case fontUnavailable(label: String, font: String, resolvedFamily: String)
     /// Cairo reported an error: the operation and Cairo's message.
     case cairo(operation: String, status: String)
+    /// An image could not be read: where from (a path) and why.
+    case unreadableImage(source: String, reason: String)
 
     /// One line saying what went wrong.
     public var description: String {
@@ -23,6 +25,8 @@ public enum PictureRenderingError: Error, Sendable, Hashable, CustomStringConver
                 + "install it, or on Debian `apt-get install fonts-dejavu-core` for the default font"
         case .cairo(let operation, let status):
             "cairo: \(operation) failed: \(status)"
+        case .unreadableImage(let source, let reason):
+            "cannot read the image \(source): \(reason)"
         }
     }
 }

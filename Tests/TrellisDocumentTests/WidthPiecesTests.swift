@@ -12,7 +12,11 @@ struct WidthPiecesTests {
     /// The example documents and the demo, by name.
     static func documents() throws -> [(name: String, document: LayoutDocument)] {
         let directory = DocumentCLITests.packageRoot.appendingPathComponent("docs/examples")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        // The drawing examples (a fixed-size card and an A4 page full of wrapping text) re-wrap at
+        // nearly every width of a range: DocumentStyleTests checks them as pictures instead.
+        let drawings: Set<String> = ["social-card.json", "invoice.json"]
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".json") && !drawings.contains($0) }.sorted()
         #expect(names.count >= 4)
         var documents: [(String, LayoutDocument)] = []
         for name in names {

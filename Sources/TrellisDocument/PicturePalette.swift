@@ -1,8 +1,9 @@
-/// The colours every picture of a view tree uses (SVG from `TrellisDocument`, PNG and PDF from
-/// `TrellisText`), so that a box has the same colour in each.
-package enum PicturePalette {
+/// The colours of the debugging pictures (``SVGRenderer``, and `TrellisText`'s wireframe PNG, PDF
+/// and SVG, whose `PictureRenderer.palette` a test holds equal), so that a box has the same
+/// colour in each. The layout model (`Trellis`) has no colours.
+enum PicturePalette {
     /// Fill and outline colours per depth (the root is depth 0); deeper levels cycle.
-    package static let depths: [(fill: String, stroke: String)] = [
+    static let depths: [(fill: String, stroke: String)] = [
         ("#f8fafc", "#64748b"),   // slate
         ("#dbeafe", "#2563eb"),   // blue
         ("#dcfce7", "#16a34a"),   // green
