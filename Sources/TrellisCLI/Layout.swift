@@ -100,6 +100,11 @@ extension TrellisCommand {
         @Option(help: "Lay out at this root height instead of the document's.")
         var height: Double?
 
+        @Option(help: ArgumentHelp("Round frames by edges to 1/S points in root coordinates, as Auto Layout rounds to pixels "
+                                   + "(0 = exact, the default; 2 = @2x pixels). With 1, --ascii --columns W of a W-point-wide "
+                                   + "root draws one cell per point.", valueName: "S"))
+        var displayScale: Double?
+
         @Option(help: ArgumentHelp("Also write a page with a root-width slider over --range into this file.", valueName: "out.html"))
         var html: String?
 
@@ -124,6 +129,9 @@ extension TrellisCommand {
                 }
             }
             try picture.validate()
+            if let displayScale, !(displayScale >= 0 && displayScale <= 1e6) {
+                throw ValidationError("--display-scale must be between 0 and 1e6 (0 = exact)")
+            }
             if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be positive and at most 16") }
         }
 
@@ -142,7 +150,8 @@ extension TrellisCommand {
             var export: LayoutSystemExport?
             var layoutForPictures: DocumentLayout?
             do {
-                let document = try LayoutDocument.parse(bytes, name: name)
+                var document = try LayoutDocument.parse(bytes, name: name)
+                if let displayScale { document.displayScale = displayScale }
                 parsed = document
                 // Text items are measured by Pango (a Label each), unless the built-in model is asked for.
                 let layout = try textModel
@@ -159,7 +168,7 @@ extension TrellisCommand {
             if json {
                 output = result.json()
             } else if ascii {
-                output = picture.asciiRenderer().render(LayoutPicture(result: result))
+                output = PictureOptions.cells(picture.asciiRenderer(), for: result).render(LayoutPicture(result: result))
             } else {
                 output = FrameTable.render(result)
             }
@@ -329,6 +338,14 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The renderer for the chosen width and colour.
+    /// `renderer` drawing one cell per point when the frames are snapped to whole points and the
+    /// root is exactly as wide as the terminal picture.
+    static func cells(_ renderer: ASCIIRenderer, for result: DocumentLayoutResult) -> ASCIIRenderer {
+        var renderer = renderer
+        renderer.onePointPerCell = result.snapshot?.displayScale == 1 && result.rootSize.width == Double(renderer.columns)
+        return renderer
+    }
+
     func asciiRenderer() -> ASCIIRenderer {
         ASCIIRenderer(columns: columns ?? Self.terminalColumns(), color: useColor)
     }

@@ -104,6 +104,10 @@ struct LayoutDocumentDecoder {
         }
         var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
                                       constraints: constraints)
+        if let scale = rootValue["displayScale"] {     // the grid frames are rounded to (0: exact)
+            document.displayScale = try number(scale, path: [.key("root"), .key("displayScale")],
+                                               subject: "root (id \"\(rootEntry.id)\")", field: "displayScale", range: .nonNegative)
+        }
         let viewIDs = Set(views.map(\.id)).union([rootEntry.id])
         let setValues = try array(root["layoutSets"], path: [.key("layoutSets")])
         var total = constraints.count
@@ -308,7 +312,8 @@ struct LayoutDocumentDecoder {
         guard case .object(let members) = value else {
             throw failure(path, "root must be an object with id, width and height, found \(value.kind)")
         }
-        try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction"],
+        try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction",
+                                          "displayScale"],
                       path: path, subject: "root")
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "root")
         let subject = "root (id \"\(id)\")"
