@@ -23,6 +23,7 @@ extension TrellisCommand.Layout {
         var textModel = false
         var width: Double?
         var height: Double?
+        var displayScale: Double?
         var renderer = ASCIIRenderer(columns: 80, color: false)
     }
 
@@ -44,7 +45,8 @@ extension TrellisCommand.Layout {
     /// the outputs printed in the order given, each under a `==> FILE <==` line.
     func runMany() throws {
         let settings = DocumentSettings(json: json, ascii: ascii, ambiguity: ambiguity, textModel: textModel,
-                                        width: width, height: height, renderer: picture.asciiRenderer())
+                                        width: width, height: height, displayScale: displayScale,
+                                        renderer: picture.asciiRenderer())
         let runs = Self.layOut(files, jobs: jobs, settings: settings)
         var status: Int32 = 0
         var printed = false
@@ -121,6 +123,7 @@ extension TrellisCommand.Layout {
         let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
         do {
             var document = try LayoutDocument.parse(bytes, name: name)
+            if let scale = settings.displayScale { document.displayScale = scale }
             let images = try loadImages(of: &document, file: file)
             let layout = try document.makeLayout(width: settings.width, height: settings.height,
                                                  makeView: viewFactory(images: images, textModel: settings.textModel))
@@ -129,7 +132,7 @@ extension TrellisCommand.Layout {
             if settings.json {
                 output = result.json()
             } else if settings.ascii {
-                output = settings.renderer.render(LayoutPicture(result: result))
+                output = PictureOptions.cells(settings.renderer, for: result).render(LayoutPicture(result: result))
             } else {
                 output = FrameTable.render(result)
             }

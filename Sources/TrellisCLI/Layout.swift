@@ -117,6 +117,11 @@ extension TrellisCommand {
         @Option(help: "Lay out at this root height instead of the document's.")
         var height: Double?
 
+        @Option(help: ArgumentHelp("Round frames by edges to 1/S points in root coordinates, as Auto Layout rounds to pixels "
+                                   + "(0 = exact, the default; 2 = @2x pixels). With 1, --ascii --columns W of a W-point-wide "
+                                   + "root draws one cell per point.", valueName: "S"))
+        var displayScale: Double?
+
         @Option(help: ArgumentHelp("Also write a page with a root-width slider over --range into this file.", valueName: "out.html"))
         var html: String?
 
@@ -144,6 +149,9 @@ extension TrellisCommand {
             if wireframe || finished, svg == nil, png == nil, pdf == nil {
                 throw ValidationError("--wireframe and --finished choose how --svg, --png and --pdf draw: give one of them")
             }
+            if let displayScale, !(displayScale >= 0 && displayScale <= 1e6) {
+                throw ValidationError("--display-scale must be between 0 and 1e6 (0 = exact)")
+            }
             if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be positive and at most 16") }
         }
 
@@ -163,6 +171,7 @@ extension TrellisCommand {
             var layoutForPictures: DocumentLayout?
             do {
                 var document = try LayoutDocument.parse(bytes, name: name)
+                if let displayScale { document.displayScale = displayScale }
                 // Image views take their images' sizes (unless the document gives them one).
                 let images = try Self.loadImages(of: &document, file: file)
                 parsed = document
@@ -180,7 +189,7 @@ extension TrellisCommand {
             if json {
                 output = result.json()
             } else if ascii {
-                output = picture.asciiRenderer().render(LayoutPicture(result: result))
+                output = PictureOptions.cells(picture.asciiRenderer(), for: result).render(LayoutPicture(result: result))
             } else {
                 output = FrameTable.render(result)
             }
@@ -337,6 +346,14 @@ struct PictureOptions: ParsableArguments {
     }
 
     /// The renderer for the chosen width and colour.
+    /// `renderer` drawing one cell per point when the frames are snapped to whole points and the
+    /// root is exactly as wide as the terminal picture.
+    static func cells(_ renderer: ASCIIRenderer, for result: DocumentLayoutResult) -> ASCIIRenderer {
+        var renderer = renderer
+        renderer.onePointPerCell = result.snapshot?.displayScale == 1 && result.rootSize.width == Double(renderer.columns)
+        return renderer
+    }
+
     func asciiRenderer() -> ASCIIRenderer {
         ASCIIRenderer(columns: columns ?? Self.terminalColumns(), color: useColor)
     }

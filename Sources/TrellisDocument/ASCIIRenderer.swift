@@ -23,6 +23,13 @@ import TrellisSupport
 /// ``LayoutPicture/ambiguityNotes``. With ``color`` on, those outlines are also red (conflict) or
 /// yellow (ambiguous) in ANSI colour.
 /// Layout guides are not drawn. Everything is clipped to the root, so any frame draws safely.
+///
+/// **Cells.** With ``onePointPerCell`` a point is one character cell in both directions, nothing
+/// is scaled, and a box whose frame is `(x, y, w, h)` covers exactly columns `x..<x+w` and rows
+/// `y..<y+h`, drawn with box-drawing characters (`┌─┐│└┘`; heavy `┏━┓┃┗┛` when conflicting,
+/// dashed `┌┄┐┆└┘` when ambiguous). Lay the root out with `displayScale` 1 so that every frame is
+/// on whole cells (`trellis layout --display-scale 1 --ascii --columns W` of a W-point-wide root
+/// turns this on); a frame not on whole cells is rounded by edges, as ``FrameSnapping`` would.
 public struct ASCIIRenderer: Sendable {
     /// The width of the drawing in characters (10...1000): the root's width maps onto it.
     public var columns: Int
@@ -30,6 +37,8 @@ public struct ASCIIRenderer: Sendable {
     public var color: Bool
     /// The most rows a drawing may take (5...2000); very tall roots are scaled down to fit.
     public var maximumRows: Int
+    /// Whether one point is one character cell (see **Cells** above); off by default.
+    public var onePointPerCell: Bool = false
 
     /// Creates a renderer for a terminal `columns` wide.
     public init(columns: Int = 80, color: Bool = false, maximumRows: Int = 400) {
@@ -56,6 +65,29 @@ public struct ASCIIRenderer: Sendable {
         case plain, conflict, ambiguous
     }
 
+    /// The characters of an outline: corners (top left, top right, bottom left, bottom right),
+    /// horizontal and vertical edges.
+    private struct Outline {
+        let corners: (Character, Character, Character, Character)
+        let horizontal: Character, vertical: Character
+
+        static func ascii(_ style: Style) -> Outline {
+            switch style {
+            case .plain: Outline(corners: ("+", "+", "+", "+"), horizontal: "-", vertical: "|")
+            case .conflict: Outline(corners: ("#", "#", "#", "#"), horizontal: "#", vertical: "#")
+            case .ambiguous: Outline(corners: ("+", "+", "+", "+"), horizontal: ".", vertical: ":")
+            }
+        }
+
+        static func boxDrawing(_ style: Style) -> Outline {
+            switch style {
+            case .plain: Outline(corners: ("┌", "┐", "└", "┘"), horizontal: "─", vertical: "│")
+            case .conflict: Outline(corners: ("┏", "┓", "┗", "┛"), horizontal: "━", vertical: "┃")
+            case .ambiguous: Outline(corners: ("┌", "┐", "└", "┘"), horizontal: "┄", vertical: "┆")
+            }
+        }
+    }
+
     private struct Canvas {
         let width: Int, height: Int
         var cells: [Character]
@@ -80,12 +112,9 @@ public struct ASCIIRenderer: Sendable {
         }
 
         /// Draws a box: its interior blank (over what is behind), then its outline in `style`'s characters.
-        mutating func drawBox(_ p: Cells, style: Style) {
-            let (corner, horizontal, vertical): (Character, Character, Character) = switch style {
-            case .plain: ("+", "-", "|")
-            case .conflict: ("#", "#", "#")
-            case .ambiguous: ("+", ".", ":")
-            }
+        mutating func drawBox(_ p: Cells, style: Style, boxDrawing: Bool) {
+            let outline = boxDrawing ? Outline.boxDrawing(style) : Outline.ascii(style)
+            let horizontal = outline.horizontal, vertical = outline.vertical
             if p.x1 - p.x0 >= 2, p.y1 - p.y0 >= 2 {
                 for y in stride(from: max(p.y0 + 1, 0), through: min(p.y1 - 1, height - 1), by: 1) {
                     for x in stride(from: max(p.x0 + 1, 0), through: min(p.x1 - 1, width - 1), by: 1) {
@@ -96,18 +125,27 @@ public struct ASCIIRenderer: Sendable {
                 }
             }
             if p.x0 == p.x1 && p.y0 == p.y1 {
-                put(p.x0, p.y0, corner, style: style)
+                put(p.x0, p.y0, boxDrawing ? "□" : outline.corners.0, style: style)
                 return
             }
-            for x in stride(from: max(p.x0, 0), through: min(p.x1, width - 1), by: 1) {
-                put(x, p.y0, horizontal, style: style)
-                put(x, p.y1, horizontal, style: style)
+            // With box-drawing characters a box one cell tall or wide is a line: no ends across it.
+            if !(boxDrawing && p.x0 == p.x1) {
+                for x in stride(from: max(p.x0, 0), through: min(p.x1, width - 1), by: 1) {
+                    put(x, p.y0, horizontal, style: style)
+                    put(x, p.y1, horizontal, style: style)
+                }
             }
-            for y in stride(from: max(p.y0, 0), through: min(p.y1, height - 1), by: 1) {
-                put(p.x0, y, vertical, style: style)
-                put(p.x1, y, vertical, style: style)
+            if !(boxDrawing && p.y0 == p.y1) {
+                for y in stride(from: max(p.y0, 0), through: min(p.y1, height - 1), by: 1) {
+                    put(p.x0, y, vertical, style: style)
+                    put(p.x1, y, vertical, style: style)
+                }
             }
-            for (x, y) in [(p.x0, p.y0), (p.x1, p.y0), (p.x0, p.y1), (p.x1, p.y1)] { put(x, y, corner, style: style) }
+            if boxDrawing && (p.x0 == p.x1 || p.y0 == p.y1) { return }       // a line: no corners
+            let (topLeft, topRight, bottomLeft, bottomRight) = outline.corners
+            for (x, y, c) in [(p.x0, p.y0, topLeft), (p.x1, p.y0, topRight), (p.x0, p.y1, bottomLeft), (p.x1, p.y1, bottomRight)] {
+                put(x, y, c, style: style)
+            }
         }
     }
 
@@ -133,6 +171,7 @@ public struct ASCIIRenderer: Sendable {
 
     /// The scale at which `pictures` are drawn: the widest root spans ``columns``, within ``maximumRows``.
     private func scale(for pictures: [LayoutPicture]) -> Double {
+        if onePointPerCell { return 1 }
         let widest = pictures.map(\.size.width).filter { $0.isFinite && $0 > 0 }.max() ?? 1
         let tallest = pictures.map(\.size.height).filter { $0.isFinite && $0 > 0 }.max() ?? 1
         var scale = Double(columns - 1) / widest
@@ -147,6 +186,7 @@ public struct ASCIIRenderer: Sendable {
     }
 
     private func layout(of picture: LayoutPicture, scale: Double) -> PanelLayout {
+        if onePointPerCell { return cellLayout(of: picture) }
         let sx = scale, sy = scale / 2
         let width = PictureNumber.clamped(picture.size.width * sx, to: 0...columns - 1) + 1
         let height = PictureNumber.clamped(picture.size.height * sy, to: 0...maximumRows - 1) + 1
@@ -162,6 +202,33 @@ public struct ASCIIRenderer: Sendable {
             cells[index] = p
             drawn.append(index)
         }
+        return panelLayout(of: picture, width: width, height: height, cells: cells, drawn: drawn)
+    }
+
+    /// The canvas of ``onePointPerCell``: a box covers columns `minX..<maxX` and rows `minY..<maxY`
+    /// (edges rounded to whole cells), the canvas is the root's size.
+    private func cellLayout(of picture: LayoutPicture) -> PanelLayout {
+        let bound = 1_000_000
+        func cell(_ value: Double) -> Int { PictureNumber.clamped(value, to: -bound...bound) }
+        let width = PictureNumber.clamped(picture.size.width, to: 1...columns)
+        let height = PictureNumber.clamped(picture.size.height, to: 1...maximumRows)
+        var cells: [Int: Cells] = [:]
+        var drawn: [Int] = []
+        for (index, box) in picture.boxes.enumerated() where !box.isGuide {
+            let f = box.frame
+            let x0 = cell(f.minX), y0 = cell(f.minY)
+            // An empty frame still marks its cell; otherwise the last covered cell is maxX - 1.
+            let p = Cells(x0: x0, y0: y0, x1: max(cell(f.maxX) - 1, x0), y1: max(cell(f.maxY) - 1, y0))
+            if p.x1 < 0 || p.y1 < 0 || p.x0 >= width || p.y0 >= height { continue }
+            cells[index] = p
+            drawn.append(index)
+        }
+        return panelLayout(of: picture, width: width, height: height, cells: cells, drawn: drawn)
+    }
+
+    /// Where the labels of the `drawn` boxes go on a `width` × `height` canvas.
+    private func panelLayout(of picture: LayoutPicture, width: Int, height: Int, cells: [Int: Cells],
+                             drawn: [Int]) -> PanelLayout {
         // Each drawn box sits in its nearest drawn ancestor.
         let parents = LabelPlacement.parents(depths: picture.boxes.map(\.depth))
         var item: [Int: Int] = [:]
@@ -214,10 +281,11 @@ public struct ASCIIRenderer: Sendable {
         let layout = layout(of: picture, scale: scale)
         var canvas = Canvas(width: layout.width, height: layout.height)
         for index in layout.drawn {
-            canvas.drawBox(layout.cells[index]!, style: Self.style(of: picture.boxes[index]))
+            canvas.drawBox(layout.cells[index]!, style: Self.style(of: picture.boxes[index]), boxDrawing: onePointPerCell)
         }
         writeLabels(of: layout, into: &canvas)
-        var lines = ["\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / scale, decimals: 2)) pt)"]
+        var lines = [onePointPerCell ? "\(picture.title)  (1 cell = 1 pt)"
+                     : "\(picture.title)  (1 column ≈ \(NumberFormat.text(1 / scale, decimals: 2)) pt)"]
         lines += textLines(of: canvas)
         lines += Self.legendLines(of: layout, in: picture)
         if let marks = Self.markLegend(of: picture) { lines.append(marks) }

@@ -38,6 +38,7 @@ public final class DocumentLayout {
         let root = View(id: document.root.id)
         root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
         Self.configure(root, with: document.root)
+        root.displayScale = document.displayScale
         self.root = root
 
         let (views, stacks) = try Self.makeViews(of: document, root: root, makeView: makeView)

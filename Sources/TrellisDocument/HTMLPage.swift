@@ -110,7 +110,8 @@ public struct HTMLPage: Sendable {
         }
         let rowTexts = rows.map { row -> String in
             let items = row.items.map { item in
-                "{\"id\": \(JSONText.quoted(item.name)), \"depth\": \(item.depth), \"guide\": \(item.isGuide)}"
+                "{\"id\": \(JSONText.quoted(item.name)), \"depth\": \(item.depth), \"guide\": \(item.isGuide), "
+                    + "\"system\": \(item.isSystemGuide)" + (item.text.map { ", \"text\": " + Self.json($0) } ?? "") + "}"
             }
             let pieces = row.pieces.map { piece -> String in
                 switch piece {
@@ -133,7 +134,7 @@ public struct HTMLPage: Sendable {
         }
         return "{\"document\": \(JSONText.quoted(rows.first?.documentName ?? "")), "
             + "\"root\": \(JSONText.quoted(rows.first?.rootID ?? "")), \"margin\": \(Self.json(Self.margin)), "
-            + "\"initialWidth\": \(Self.json(initialWidth)), \"palette\": [\(palette.joined(separator: ", "))], "
+            + "\"initialWidth\": \(Self.json(initialWidth)), \"displayScale\": \(Self.json(rows.first?.displayScale ?? 0)), \"palette\": [\(palette.joined(separator: ", "))], "
             + "\"conflictColor\": \(JSONText.quoted(SVGRenderer.conflictColor)), "
             + "\"ambiguityColor\": \(JSONText.quoted(SVGRenderer.ambiguityColor)), "
             + "\"ambiguityDash\": \(JSONText.quoted(SVGRenderer.ambiguityDash)),\n"
@@ -154,6 +155,25 @@ public struct HTMLPage: Sendable {
     }
 
     private static func json(_ texts: [String]) -> String { "[" + texts.map(JSONText.quoted).joined(separator: ", ") + "]" }
+
+    /// A text item for the page: the string, the font as CSS (family, size in points = CSS
+    /// pixels, weight, style), the line limit, the line break mode and the alignment.
+    static func json(_ text: LayoutDocument.TextEntry) -> String {
+        var family: [Substring] = []
+        var bold = false, italic = false
+        for word in text.font.split(separator: " ") {
+            switch word.lowercased() {
+            case "bold", "heavy", "semi-bold", "ultra-bold": bold = true
+            case "italic", "oblique": italic = true
+            case "light", "medium", "book", "regular", "normal", "condensed", "ultra-light": break
+            default: if Double(word) == nil { family.append(word) }
+            }
+        }
+        let name = family.isEmpty ? "DejaVu Sans" : family.joined(separator: " ")
+        return "{\"string\": \(JSONText.quoted(text.text)), \"family\": \(JSONText.quoted(name)), "
+            + "\"size\": \(json(text.pointSize)), \"bold\": \(bold), \"italic\": \(italic), \"lines\": \(text.lines), "
+            + "\"lineBreak\": \(JSONText.quoted(text.lineBreak)), \"alignment\": \(JSONText.quoted(text.alignment))}"
+    }
 
     private static func number(_ value: Double) -> String { NumberFormat.short(value.isFinite ? value : 0) }
 
@@ -209,17 +229,39 @@ public struct HTMLPage: Sendable {
             }
             return width < row.pieces[0].lower ? row.pieces[0] : row.pieces[row.pieces.length - 1];
           }
+          // As FrameSnapping.round: to the nearest 1/displayScale, halves away from zero, noise
+          // below a millionth of a step ignored.
+          function roundToGrid(position, scale) {
+            const steps = position * scale;
+            if (!isFinite(steps) || Math.abs(steps) >= 4503599627370496) return position;
+            const settled = Math.sign(steps) * Math.round(Math.abs(steps) * 1e6) / 1e6;
+            return Math.sign(settled) * Math.round(Math.abs(settled)) / scale + 0;
+          }
+          // As WidthPieces.frames(atWidth:): every item's edges but the root's rounded in root coordinates.
+          function snapped(values) {
+            const scale = data.displayScale;
+            if (!(scale > 0) || !isFinite(scale)) return values;
+            const out = values.slice();
+            for (let i = 4; i + 3 < out.length; i += 4) {
+              const v = out.slice(i, i + 4);
+              if (v.some(function (n) { return n === null || !isFinite(n); })) continue;
+              const x0 = roundToGrid(v[0], scale), y0 = roundToGrid(v[1], scale);
+              const x1 = roundToGrid(v[0] + v[2], scale), y1 = roundToGrid(v[1] + v[3], scale);
+              out[i] = x0; out[i + 1] = y0; out[i + 2] = Math.max(x1 - x0, 0); out[i + 3] = Math.max(y1 - y0, 0);
+            }
+            return out;
+          }
           function layoutAt(row, width) {
             const piece = pieceFor(row, width);
             if (piece.kind === "exact") {
               const values = piece.a.map(function (a, index) { return a + piece.b[index] * width; });
-              return { piece: piece, values: values, marks: piece.marks, notes: piece.notes, at: width };
+              return { piece: piece, values: snapped(values), marks: piece.marks, notes: piece.notes, at: width };
             }
             let best = piece.samples[0];
             for (const sample of piece.samples) {
               if (Math.abs(sample.w - width) < Math.abs(best.w - width)) best = sample;
             }
-            return { piece: piece, values: best.f, marks: best.marks, notes: best.notes, at: best.w };
+            return { piece: piece, values: snapped(best.f), marks: best.marks, notes: best.notes, at: best.w };
           }
           function intersects(a, b) {
             return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
@@ -241,15 +283,33 @@ public struct HTMLPage: Sendable {
                 const area = { x: right ? box.x + box.w - 3 - w : box.x + 3,
                                y: bottom ? Math.max(box.y, box.y + box.h - 1 - h) : Math.min(box.y + 1, box.y + box.h - h), w: w, h: h };
                 if (!obstacles.some(function (o) { return intersects(o, area); })) {
-                  return { lines: lines, x: right ? box.x + box.w - 3 : box.x + 3, y: area.y, end: right };
+                  return { lines: lines, x: right ? box.x + box.w - 3 : box.x + 3, y: area.y, end: right, area: area };
                 }
               }
             }
             return null;
           }
+          // A text item's text in its frame, in the page's fonts at the measured size (a point is a
+          // CSS pixel), wrapped by the browser and clipped to the frame: Chromium and Pango break lines
+          // alike with the same font, but a word near a line's end may go to the next line in one and
+          // not the other, and line heights differ by up to a tenth.
+          function textBlock(text, x, y, w, h) {
+            const wraps = text.lineBreak === "wordWrap" || text.lineBreak === "charWrap";
+            const align = text.alignment === "center" ? "center" : text.alignment === "trailing" ? "end" : "start";
+            let style = "font-family: '" + text.family.replace(/['\\]/g, "") + "', 'DejaVu Sans', sans-serif; font-size: " + text.size
+              + "px; line-height: 1.17; width: " + w + "px; height: " + h + "px; overflow: hidden; margin: 0; color: #0f172a; "
+              + "text-align: " + align + "; white-space: " + (wraps ? "pre-wrap" : "pre") + ";"
+              + (text.lineBreak === "charWrap" ? " word-break: break-all;" : " overflow-wrap: break-word;")
+              + (text.lineBreak.indexOf("truncate") === 0 ? " text-overflow: ellipsis;" : "");
+            if (text.bold) style += " font-weight: bold;";
+            if (text.italic) style += " font-style: italic;";
+            return '<foreignObject class="text" x="' + x + '" y="' + y + '" width="' + w + '" height="' + h + '"><div style="'
+              + escapeText(style) + '">' + escapeText(text.string) + "</div></foreignObject>";
+          }
           function draw(row, width, height) {
             const layout = layoutAt(row, width);
             const parts = [];
+            const placed = [];     // the labels drawn so far: no later label covers one
             const order = [];
             row.items.forEach(function (item, index) { if (!item.guide) order.push(index); });
             row.items.forEach(function (item, index) { if (item.guide) order.push(index); });
@@ -272,10 +332,12 @@ public struct HTMLPage: Sendable {
               });
               const colours = data.palette[Math.max(0, item.depth) % data.palette.length];
               const mark = layout.marks[index];
-              let stroke = item.guide ? "#475569" : colours[1], strokeWidth = "1", dash = item.guide ? "1 3" : null;
+              // The root's margins and safe-area guides: blue, long dashes; other guides grey dots.
+              let stroke = item.system ? "#0284c7" : item.guide ? "#475569" : colours[1], strokeWidth = "1";
+              let dash = item.system ? "6 3" : item.guide ? "1 3" : null;
               if (mark === "conflict") { stroke = data.conflictColor; strokeWidth = "3"; dash = null; }
               if (mark === "ambiguous") { stroke = data.ambiguityColor; strokeWidth = "2"; dash = data.ambiguityDash; }
-              const kind = item.guide ? "guide" : "view";
+              const kind = item.system ? "system guide" : item.guide ? "guide" : "view";
               const size = short(v[2]) + " × " + short(v[3]);
               let g = '<g class="' + kind + " depth-" + item.depth + (mark ? " " + mark : "") + '">';
               g += "<title>" + escapeText(item.id + " (" + kind + ") x " + short(v[0]) + ", y " + short(v[1]) + ", " + size
@@ -284,8 +346,13 @@ public struct HTMLPage: Sendable {
                 + '" data-width="' + v[2] + '" data-height="' + v[3] + '" x="' + (x + margin) + '" y="' + (y + margin + 28)
                 + '" width="' + w + '" height="' + h + '" fill="' + (item.guide ? "none" : colours[0])
                 + '" stroke="' + stroke + '" stroke-width="' + strokeWidth + '"' + (dash ? ' stroke-dasharray="' + dash + '"' : "") + "/>";
-              const spot = label(item.id, size, box, obstacles);
+              if (item.text && !item.guide) {
+                g += textBlock(item.text, x + margin, y + margin + 28, w, h);
+                obstacles.push(box);        // a text item shows its text; its id is in its tooltip
+              }
+              const spot = label(item.id, size, box, obstacles.concat(placed));
               if (spot) {
+                placed.push(spot.area);
                 spot.lines.forEach(function (line, number) {
                   g += '<text x="' + (spot.x + margin) + '" y="' + (spot.y + margin + 28 + 12 * (number + 1) - 2) + '" font-size="'
                     + (number === 0 ? 11 : 10) + '"' + (number === 0 ? ' font-weight="bold"' : "") + (item.guide ? ' font-style="italic"' : "")

@@ -151,6 +151,9 @@ public struct LayoutDocument: Sendable {
     public var root: ViewEntry
     /// The root's size.
     public var size: Size
+    /// The root's `displayScale`: frames are rounded by edges to `1 / displayScale` points
+    /// (`View.displayScale`, `FrameSnapping`); 0, the default, keeps them exact.
+    public var displayScale: Double = 0
     /// The other views, in document order (siblings are ordered back to front as listed).
     public var views: [ViewEntry]
     /// The layout guides.

@@ -104,6 +104,10 @@ struct LayoutDocumentDecoder {
         }
         var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
                                       constraints: constraints)
+        if let scale = rootValue["displayScale"] {     // the grid frames are rounded to (0: exact)
+            document.displayScale = try number(scale, path: [.key("root"), .key("displayScale")],
+                                               subject: "root (id \"\(rootEntry.id)\")", field: "displayScale", range: .nonNegative)
+        }
         let viewIDs = Set(views.map(\.id)).union([rootEntry.id])
         let setValues = try array(root["layoutSets"], path: [.key("layoutSets")])
         var total = constraints.count
@@ -309,7 +313,7 @@ struct LayoutDocumentDecoder {
             throw failure(path, "root must be an object with id, width and height, found \(value.kind)")
         }
         try checkKeys(members, allowed: ["id", "width", "height", "margins", "safeArea", "marginsFromSafeArea", "direction",
-                                         "style"], path: path, subject: "root")
+                                         "style", "displayScale"], path: path, subject: "root")
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "root")
         let subject = "root (id \"\(id)\")"
         guard let widthValue = value["width"], let heightValue = value["height"] else {

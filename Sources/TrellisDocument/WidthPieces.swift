@@ -18,8 +18,11 @@ import TrellisSupport
 /// `w0` (`View.rootSizeSensitivity()`) proposes where its shape ends, `w1`. The layouts at `w0`
 /// and `w1` give the line through them, which is accepted when the layouts at ¼, ½ and ¾ of the
 /// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`,
-/// down to half a point, below which the layout is sampled up to the next integer width. Each
-/// layout is a fresh one, as `trellis layout --width` makes it, so a
+/// down to half a point. Below that the break is found by bisection: the longest piece from `w0`
+/// that is affine, ending less than ``breakPrecision`` (relative) before the first width whose
+/// layout has the next shape, where the next piece starts — so a piece never shows a layout
+/// across a break. Only where no piece from `w0` is affine at all is the layout sampled, up to the
+/// next integer width. Each layout is a fresh one, as `trellis layout --width` makes it, so a
 /// piece's ends are that command's frames and its inside is checked against them.
 public struct WidthPieces: Sendable {
     /// One drawn item (a view or a custom layout guide), in drawing order.
@@ -30,6 +33,11 @@ public struct WidthPieces: Sendable {
         public let depth: Int
         /// Whether it is a layout guide.
         public let isGuide: Bool
+        /// Whether it is the root's `layoutMarginsGuide` or `safeAreaLayoutGuide` (drawn by the
+        /// page, left out of ``WidthPieces/picture(atWidth:)`` as ``LayoutPicture`` leaves them out).
+        public var isSystemGuide: Bool = false
+        /// The item's text, for a text item (the page draws it in the item's frame).
+        public var text: LayoutDocument.TextEntry? = nil
     }
 
     /// The layout at one width, or the layout of a piece: four numbers per item (`x`, `y`,
@@ -91,12 +99,20 @@ public struct WidthPieces: Sendable {
     public let pieces: [Piece]
     /// How many layouts were computed to find the pieces.
     public let layoutCount: Int
+    /// The document's `displayScale`: the pieces hold the exact frames, and ``frames(atWidth:)``
+    /// (and the page's script) round them by edges in root coordinates as ``FrameSnapping`` does,
+    /// so that the frames shown are `trellis layout --width`'s; 0 shows them exact.
+    public let displayScale: Double
 
     /// The widest range accepted, in points (it bounds the work: a sampled range costs one
     /// layout per point).
     public static let maximumSpan = 20_000.0
     /// Below this length, in points, a piece that is not affine is sampled instead of halved.
     public static let minimumPieceLength = 0.5
+    /// How close to a break (a width where the layout changes shape: text wrapping to another line
+    /// count, a layout set switching) the pieces on its two sides end, relative to the width
+    /// (at least 1e-9 points): found by bisection against fresh layouts.
+    public static let breakPrecision = 1e-9
     /// How far a frame may be from the line through the piece's ends, in points.
     public static let tolerance = 1e-7
 
@@ -119,18 +135,28 @@ public struct WidthPieces: Sendable {
             throw LayoutDocumentError("the width range must be positive, at most 1e6, and span at most "
                 + "\(NumberFormat.short(Self.maximumSpan)) points")
         }
+        // Pieces of the exact frames; a display scale rounds them where they are shown.
+        var exactDocument = document
+        exactDocument.displayScale = 0
         let layout = { (width: Double) throws(LayoutDocumentError) -> DocumentLayout in
-            try document.makeLayout(width: width, height: height, makeView: makeView)
+            try exactDocument.makeLayout(width: width, height: height, makeView: makeView)
         }
         var builder = Builder(makeLayout: layout, reportingAmbiguity: reportingAmbiguity)
         let pieces = try builder.pieces(over: range)
         self.range = range
         self.pieces = pieces
-        self.items = builder.items
+        var texts: [String: LayoutDocument.TextEntry] = [:]
+        for entry in [document.root] + document.views { if let text = entry.text { texts[entry.id] = text } }
+        self.items = builder.items.map { item in
+            var item = item
+            if !item.isGuide { item.text = texts[item.name] }
+            return item
+        }
         self.documentName = builder.documentName
         self.rootID = builder.rootID
         self.rootHeight = builder.rootHeight
         self.layoutCount = builder.layoutCount
+        self.displayScale = document.displayScale
     }
 
     /// The piece that shows `width`: an exact piece containing it if there is one, else the
@@ -156,19 +182,30 @@ public struct WidthPieces: Sendable {
     public func frames(atWidth width: Double) -> Frames? {
         switch piece(atWidth: width) {
         case .exact(_, _, let offset, let slope, let marks, let notes)?:
-            return Frames(values: zip(offset, slope).map { $0 + $1 * width }, marks: marks, notes: notes)
+            return snapped(Frames(values: zip(offset, slope).map { $0 + $1 * width }, marks: marks, notes: notes))
         case .sampled(_, _, let samples)?:
-            return samples.min { abs($0.width - width) < abs($1.width - width) }?.frames
+            return samples.min { abs($0.width - width) < abs($1.width - width) }.map { snapped($0.frames) }
         case nil:
             return nil
         }
+    }
+
+    /// `frames` with every item's edges but the root's rounded to ``displayScale``.
+    private func snapped(_ frames: Frames) -> Frames {
+        guard let snapping = FrameSnapping(displayScale: displayScale) else { return frames }
+        var values = frames.values
+        for start in stride(from: 4, to: values.count - 3, by: 4) where values[start..<(start + 4)].allSatisfy(\.isFinite) {
+            let rect = snapping.snap(Rect(x: values[start], y: values[start + 1], width: values[start + 2], height: values[start + 3]))
+            values.replaceSubrange(start..<(start + 4), with: [rect.minX, rect.minY, rect.width, rect.height])
+        }
+        return Frames(values: values, marks: frames.marks, notes: frames.notes)
     }
 
     /// The picture shown at `width`; items without a frame are left out.
     public func picture(atWidth width: Double) -> LayoutPicture {
         let frames = frames(atWidth: width)
         var boxes: [LayoutPicture.Box] = []
-        for (index, item) in items.enumerated() {
+        for (index, item) in items.enumerated() where !item.isSystemGuide {
             guard let frames, frames.values.count >= 4 * (index + 1) else { continue }
             let v = Array(frames.values[(4 * index)..<(4 * index + 4)])
             guard v.allSatisfy(\.isFinite) else { continue }
@@ -208,6 +245,7 @@ public struct WidthPieces: Sendable {
             var pending: [Sample] = []
             var pendingLower = low
             var w0 = low
+            var start: Double?     // where the next piece starts, when before w0 (a break's width)
             func flush(into pieces: inout [Piece]) {
                 guard let last = pending.last else { return }
                 pieces.append(.sampled(lower: pendingLower, upper: last.width, samples: pending))
@@ -231,13 +269,24 @@ public struct WidthPieces: Sendable {
                 }
                 if let accepted {
                     flush(into: &pieces)
-                    Self.append(accepted, to: &pieces)
+                    Self.append(Self.starting(accepted, at: start ?? w0), to: &pieces)
+                    start = nil
                     w0 = end
+                } else if let (piece, next) = try pieceUpToBreak(from: w0, failing: end) {
+                    // The layout changes shape (text wraps, a layout set switches) between the
+                    // piece's end and `next`, less than `breakPrecision` apart: the next piece is
+                    // found from `next` on and starts where this one ends (which shows this one's
+                    // layout: the first piece holding a width shows it).
+                    flush(into: &pieces)
+                    Self.append(Self.starting(piece, at: start ?? w0), to: &pieces)
+                    start = piece.upper
+                    w0 = next
                 } else {
                     // Not affine even over half a point: sample up to the next integer width.
                     let next = min(high, (w0 + 1).rounded(.down))
                     if pending.isEmpty {
-                        pendingLower = w0
+                        pendingLower = start ?? w0
+                        start = nil
                         if pieces.isEmpty { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
                     }
                     pending.append(Sample(width: next, frames: try frames(at: next)))
@@ -246,6 +295,16 @@ public struct WidthPieces: Sendable {
             }
             flush(into: &pieces)
             return pieces
+        }
+
+        /// `piece` starting at `lower` (at or before its own start).
+        static func starting(_ piece: Piece, at lower: Double) -> Piece {
+            switch piece {
+            case .exact(_, let upper, let offset, let slope, let marks, let notes):
+                .exact(lower: lower, upper: upper, offset: offset, slope: slope, marks: marks, notes: notes)
+            case .sampled(_, let upper, let samples):
+                .sampled(lower: lower, upper: upper, samples: samples)
+            }
         }
 
         /// Adds an exact piece, merged into the previous one when both are the same line.
@@ -274,6 +333,28 @@ public struct WidthPieces: Sendable {
             }
             pieces[pieces.count - 1] = .exact(lower: lastLower, upper: upper, offset: merged.map(\.0),
                                               slope: merged.map(\.1), marks: marks, notes: notes)
+        }
+
+        /// The longest affine piece from `w0` when the one to `failing` is not affine, by bisection
+        /// against fresh layouts: the piece, and the first width past the break (less than
+        /// ``WidthPieces/breakPrecision`` beyond the piece's end). Nil when no piece from `w0`
+        /// is affine at all (`w0` itself is where the layout jumps).
+        mutating func pieceUpToBreak(from w0: Double, failing: Double) throws(LayoutDocumentError) -> (Piece, Double)? {
+            var lo = w0, hi = failing
+            var best: Piece?
+            let precision = WidthPieces.breakPrecision * max(1, w0)
+            while hi - lo > precision {
+                let mid = lo + (hi - lo) / 2
+                guard mid > lo, mid < hi else { break }
+                if let piece = try affinePiece(from: w0, to: mid) {
+                    best = piece
+                    lo = mid
+                } else {
+                    hi = mid
+                }
+            }
+            guard let best else { return nil }
+            return (best, hi)
         }
 
         /// The line through the layouts at `w0` and `w1`, if the layouts in between lie on it.
@@ -313,14 +394,23 @@ public struct WidthPieces: Sendable {
             let result = try makeLayout(width).layout(reportingAmbiguity: reportingAmbiguity)
             layoutCount += 1
             let picture = LayoutPicture(result: result)
+            // The root's margins and safe-area guides, which the picture leaves out.
+            var systemGuides: [LayoutPicture.Box] = []
+            if let snapshot = result.snapshot {
+                for entry in snapshot.entries where entry.kind == .guide && entry.id == nil && entry.parent == snapshot.rootKey
+                    && (entry.name.hasSuffix(".layoutMarginsGuide") || entry.name.hasSuffix(".safeAreaLayoutGuide")) {
+                    systemGuides.append(LayoutPicture.Box(name: entry.name, depth: entry.depth, isGuide: true, frame: entry.frameInRoot))
+                }
+            }
             if items.isEmpty {
                 documentName = result.documentName
                 rootID = result.rootID
                 rootHeight = result.rootSize.height
                 items = picture.boxes.map { Item(name: $0.name, depth: $0.depth, isGuide: $0.isGuide) }
+                    + systemGuides.map { Item(name: $0.name, depth: $0.depth, isGuide: true, isSystemGuide: true) }
             }
             var byName: [String: LayoutPicture.Box] = [:]
-            for box in picture.boxes { byName[box.name] = box }
+            for box in picture.boxes + systemGuides { byName[box.name] = box }
             var values: [Double] = []
             var marks: [LayoutPicture.Mark?] = []
             values.reserveCapacity(4 * items.count)

@@ -4,7 +4,11 @@
 For a few layout documents, writes the page with `trellis layout DOC --html`, opens it in headless
 Chromium at several root widths (the page applies a `#width=W` fragment when it loads, as if the
 slider had been moved there), reads the drawn boxes back from the DOM (`chromium --dump-dom`) and
-compares each with `trellis layout DOC --width W --json` (frameInRoot, to 1e-6). Also checks that
+compares each with `trellis layout DOC --width W --json` (frameInRoot, to 1e-6; the root's margins and
+safe-area guides included), at the chosen widths and just either side of every break the page's
+pieces have (where text wraps or a layout set switches), and at a snapped document's widths (the
+page rounds frames to the display scale as the layout does). Also checks that no label is drawn
+over another label, that
 every box is drawn where its data says, that the page needs nothing from the network, and takes two
 screenshots of the demo into OUT/demo-390.png and OUT/demo-768.png.
 
@@ -32,9 +36,17 @@ class Boxes(html.parser.HTMLParser):
         self.rects = []
         self.status = {}
         self.scripts_with_src = 0
+        self.labels = []  # (x, y of the first baseline, right-aligned, lines) per box label
+        self._group_texts = None
+        self._in_text = None
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
+        if tag == "g" and "class" in attributes and "depth-" in attributes["class"]:
+            self._group_texts = []
+        if tag == "text" and self._group_texts is not None:
+            self._in_text = (float(attributes["x"]), float(attributes["y"]), attributes.get("text-anchor") == "end")
+            self._group_texts.append([self._in_text, ""])
         if tag == "rect" and "data-id" in attributes:
             self.rects.append(attributes)
         if tag == "p" and attributes.get("id") == "status":
@@ -42,7 +54,40 @@ class Boxes(html.parser.HTMLParser):
         if tag == "script" and "src" in attributes:
             self.scripts_with_src += 1
 
-    handle_startendtag = handle_starttag
+    def handle_data(self, data):
+        if self._in_text is not None and self._group_texts:
+            self._group_texts[-1][1] += data
+
+    def handle_endtag(self, tag):
+        if tag == "text":
+            self._in_text = None
+        if tag == "g" and self._group_texts is not None:
+            if self._group_texts:
+                (x, y, end), _ = self._group_texts[0]
+                self.labels.append((x, y, end, [text for _, text in self._group_texts]))
+            self._group_texts = None
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+
+
+def check_labels(document, width, dom):
+    """No two labels overlap: each label's lines, as the page places them (11 px bold first line,
+    10 px second, 0.64 em per character as the page's own estimate), against every other's."""
+    areas = []
+    for label in dom.labels:
+        x, y, end, lines = label
+        w = max(len(line) for line in lines) * 11 * 0.64 + 2
+        h = 12 * len(lines) + 2
+        left = x - w if end else x
+        areas.append((left, y - 10, w, h, lines[0]))
+    failures = 0
+    for i, a in enumerate(areas):
+        for b in areas[i + 1:]:
+            if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
+                print(f"  FAIL {document} at {width}: label {a[4]!r} overlaps label {b[4]!r}")
+                failures += 1
+    return failures
 
 
 def run(command, **kwargs):
@@ -94,10 +139,12 @@ def check(trellis, chromium, document, page, widths, extra, profile, mode=None, 
         sized = ["--height", repr(height)] if height is not None else []
         laid_out = json.loads(run([trellis, "layout", document, "--json", "--width", repr(shown_at)] + sized + extra))
         expected = {}
+        root = laid_out["items"][0]["id"] if laid_out["items"] else None
         for item in laid_out["items"] or []:
             name = item["id"]
-            if item["kind"] == "guide" and (name.endswith(".layoutMarginsGuide") or name.endswith(".safeAreaLayoutGuide")):
-                continue  # the system guides are not drawn
+            if item["kind"] == "guide" and (name.endswith(".layoutMarginsGuide") or name.endswith(".safeAreaLayoutGuide")) \
+                    and name.rsplit(".", 1)[0] != root:
+                continue  # only the root's system guides are drawn
             expected[name] = item["frameInRoot"]
         drawn = {rect["data-id"]: rect for rect in dom.rects}
         if set(drawn) != set(expected):
@@ -122,6 +169,7 @@ def check(trellis, chromium, document, page, widths, extra, profile, mode=None, 
                 print(f"  FAIL {document} at {width}: {name} on the page {shown} (drawn {drawn_at}), "
                       f"trellis layout --json {wanted}")
                 failures += 1
+        failures += check_labels(document, width, dom)
         print(f"  {os.path.basename(document)} at width {width}{'' if height is None else f', height {height}'}: {len(drawn)} boxes, {dom.status.get('data-mode')}"
               f"{'' if shown_at == width else f' (the layout at {shown_at!r})'}, "
               f"largest difference {worst:.2e}")
@@ -147,6 +195,7 @@ def main():
         ("docs/examples/chat.json", "280...1200", [280, 390, 412.75, 768], []),
         ("docs/examples/settings.json", "280...1200", [300, 390, 1024], ["--text-model"]),
         ("docs/examples/toolbar.json", "280...1200", [281, 555.5, 900], []),
+        ("docs/examples/terminal.json", "60...140", [60, 80, 99.5, 100, 120, 133.3], []),
         (demo, "320...1024", [320, 390, 500.5, 767, 768, 1024], []),
     ]
     failures = 0
@@ -166,8 +215,17 @@ def main():
         inside = [sample["w"] - 0.25 for row in data["rows"] for piece in row["pieces"] if piece["kind"] == "sampled"
                   for sample in piece["samples"] if sample["w"] - 0.25 > piece["lower"]]
         sampled_widths = [inside[len(inside) // 2]] if inside else []
-        print(f"{page} ({len(text)} bytes, range {width_range}, {len(inside)} widths sampled)")
-        failures += check(options.trellis, options.chromium, document, page, widths, extra, profile)
+        # Just either side of every break between pieces: closer than the neighbouring breaks.
+        breaks = []
+        for row in data["rows"]:
+            pieces = row["pieces"]
+            for before, after in zip(pieces, pieces[1:]):
+                w = before["upper"]
+                delta = min(1e-4, (w - before["lower"]) / 4, (after["upper"] - w) / 4)
+                breaks += [w - delta, w + delta]
+        print(f"{page} ({len(text)} bytes, range {width_range}, {len(inside)} widths sampled, "
+              f"{len(breaks) // 2} breaks)")
+        failures += check(options.trellis, options.chromium, document, page, widths + breaks, extra, profile)
         failures += check(options.trellis, options.chromium, document, page, sampled_widths, extra, profile, mode="sampled")
 
     # The height slider: a page over three heights, opened at the middle one.

@@ -45,6 +45,10 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// The items, depth first: each view, then its guides, then its subviews.
     public private(set) var entries: [Entry]
     private let indexByKey: [LayoutItemKey: Int]
+    /// The grid the frames are rounded to (``View/displayScale``); 0 when they are exact.
+    public internal(set) var displayScale: Double = 0
+    /// The exact frames when these are snapped (``FrameSnapping``), else nil.
+    var exactEntries: [Entry]?
 
     init(rootKey: LayoutItemKey, entries: [Entry]) {
         self.rootKey = rootKey
@@ -70,7 +74,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     private enum CodingKeys: String, CodingKey {
-        case rootKey, entries
+        case rootKey, entries, displayScale, exactEntries
     }
 
     /// Decodes a snapshot written by ``encode(to:)``.
@@ -78,24 +82,33 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(rootKey: try container.decode(LayoutItemKey.self, forKey: .rootKey),
                   entries: try container.decode([Entry].self, forKey: .entries))
+        displayScale = try container.decodeIfPresent(Double.self, forKey: .displayScale) ?? 0
+        exactEntries = try container.decodeIfPresent([Entry].self, forKey: .exactEntries)
     }
 
-    /// Encodes the root key and the entries.
+    /// Encodes the root key and the entries (snapped: also `displayScale` and `exactEntries`).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rootKey, forKey: .rootKey)
         try container.encode(entries, forKey: .entries)
+        if let exactEntries {      // snapped frames: the scale and the exact frames too
+            try container.encode(displayScale, forKey: .displayScale)
+            try container.encode(exactEntries, forKey: .exactEntries)
+        }
     }
 
-    /// Snapshots are equal when they have the same root and the same entries.
+    /// Snapshots are equal when they have the same root and the same entries (and, snapped, the
+    /// same scale and exact frames).
     public static func == (lhs: LayoutSnapshot, rhs: LayoutSnapshot) -> Bool {
         lhs.rootKey == rhs.rootKey && lhs.entries == rhs.entries
+            && lhs.displayScale == rhs.displayScale && lhs.exactEntries == rhs.exactEntries
     }
 
     /// Hashes the root key and the entries.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(rootKey)
         hasher.combine(entries)
+        hasher.combine(displayScale)
     }
 
     /// The entry of the item with this key.

@@ -54,10 +54,14 @@ extension View {
     /// snapshot.apply(to: root)  // the same as layoutIfNeeded()
     /// ```
     ///
+    /// With a ``displayScale`` the frames are rounded by edges to that grid (``FrameSnapping``)
+    /// and the exact ones stay available as ``LayoutSnapshot/exact``.
+    ///
     /// The tree is read and its engine updated, so the same rule holds as for
     /// ``layoutIfNeeded()``: one tree on one thread at a time, different trees concurrently.
     public func layoutSnapshot() throws -> LayoutSnapshot {
-        try rootLayoutPass().run(root: self, mode: .frame(frame))
+        let exact = try rootLayoutPass().run(root: self, mode: .frame(frame))
+        return FrameSnapping(displayScale: displayScale)?.snapped(exact) ?? exact      // snapping hook
     }
 
     /// The layout passes of this view as a root, made at the first pass.

@@ -153,6 +153,18 @@ open class View: LayoutItem {
     /// ```
     @exclusivity(unchecked) public var layoutLimits = SolveLimits.unlimited
 
+    /// The grid a layout pass with this view as its root rounds frames to: `1 / displayScale`
+    /// points, by edges in root coordinates as Auto Layout rounds to pixels (``FrameSnapping``).
+    /// 0 (the default), or anything not finite and positive, keeps frames exact. Frames written by
+    /// ``layoutIfNeeded()`` are the rounded ones; ``LayoutSnapshot/exact`` keeps the exact ones.
+    ///
+    /// ```swift
+    /// root.displayScale = 2       // @2x pixels
+    /// ```
+    public var displayScale: Double = 0 {
+        didSet { if displayScale != oldValue { layoutPass?.isApplied = false } }   // frames to write again
+    }
+
     var huggingPriorities: (horizontal: Priority, vertical: Priority) = (.defaultLow, .defaultLow) {
         didSet { setNeedsLayout() }
     }
