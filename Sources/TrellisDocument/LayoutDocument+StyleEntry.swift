@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 extension LayoutDocument {
     /// How a view looks in a finished picture (`"style"` on the root or any view): UIKit's

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The one way a linear expression is written as text: `2 * x - y + 10` for the solver's
 /// ``LinearExpression``, `title.width * 2 - root.width + 10` for a layout constraint's sides.
 /// Terms in the order given, a coefficient of magnitude 1 left out, signs as binary operators,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trellis
+import TrellisTestSupport
 
 /// Snapping by edges (`View.displayScale`, `FrameSnapping`) over random layouts: every edge on the
 /// 1/S grid in root coordinates, touching views still touching, no overlap that the exact frames
@@ -11,7 +12,7 @@ struct FrameSnappingTests {
     /// children with fractional widths and gaps (a zero gap half the time, so that siblings
     /// touch), fractional insets on the other axis, and now and then a floating child at a
     /// fractional position overlapping its siblings.
-    static func randomTree(_ rng: inout SplitMix64) -> View {
+    static func randomTree(_ rng: inout SplitMix) -> View {
         let root = makeRoot(width: Double(Int.random(in: 300...900, using: &rng)),
                             height: Double(Int.random(in: 300...700, using: &rng)))
         var relations: [LayoutRelation] = []
@@ -62,7 +63,7 @@ struct FrameSnappingTests {
 
     @Test("Edges on the grid, adjacency and order of edges kept, exact frames unchanged", arguments: [1.0, 2.0, 3.0])
     func properties(scale: Double) throws {
-        var rng = SplitMix64(seed: UInt64(scale * 1000) &+ 7)
+        var rng = SplitMix(state: UInt64(scale * 1000) &+ 7)
         var touching = 0, movedEdges = 0
         for _ in 0..<25 {
             let root = Self.randomTree(&rng)
@@ -166,7 +167,7 @@ struct FrameSnappingTests {
 
     @Test("A snapped snapshot encodes its scale and exact frames and decodes equal")
     func codable() throws {
-        var rng = SplitMix64(seed: 99)
+        var rng = SplitMix(state: 99)
         let root = Self.randomTree(&rng)
         root.displayScale = 2
         let snapped = try root.layoutSnapshot()

@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// Lowering: a layout constraint (or an implicit row's spec) in the solver's form, a reduced
 /// linear row with its relation and strength. Pure functions of the constraint and the scope:

@@ -1,4 +1,3 @@
-import TrellisSupport
 import TrellisSolver
 
 /// Lowers the constraints of a view's subtree to a ``Solver`` and solves them: one solve, with
