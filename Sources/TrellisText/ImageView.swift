@@ -11,7 +11,7 @@ import Trellis
 /// Tails.install(avatar~.top.leading == root~ + 16)      // 160 × 160: the image's size
 /// ```
 ///
-/// Assigning ``View/intrinsicContentSize`` overrides the image's size until ``image`` changes.
+/// Assigning `intrinsicContentSize` overrides the image's size until ``image`` changes.
 public final class ImageView: View {
     /// The image shown (nil: nothing, and no intrinsic size).
     public var image: Image? {
