@@ -60,6 +60,12 @@ extension View {
         try rootLayoutPass().run(root: self, mode: .frame(frame))
     }
 
+    /// Marks the layouts this view takes part in as needing a pass without lowering anything
+    /// again: for state that participants turn into constant changes (``LayoutPass/markNeedsPass()``).
+    func setNeedsLayoutPass() {
+        forEachLayoutPass { $0.markNeedsPass() }
+    }
+
     /// The layout passes of this view as a root, made at the first pass.
     func rootLayoutPass() -> LayoutPass {
         if let layoutPass { return layoutPass }
