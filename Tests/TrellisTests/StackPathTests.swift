@@ -136,8 +136,12 @@ struct StackPathTests {
     func constantPaths() throws {
         let screen = Screen(rows: 6)
         try screen.root.layoutIfNeeded()
-        // Once first: the root's rows become movable at their first change.
+        // Each kind once first: a row the solver folded into a bound becomes a movable row at
+        // its first change (the root's rows, a stack's gaps), which solves once.
         screen.root.frame = Rect(x: 0, y: 0, width: 390, height: 800)
+        screen.feed.spacing = 10
+        screen.rows[2].spacing = 6
+        screen.feed.setCustomSpacing(16, after: screen.rows[1])
         try screen.root.layoutIfNeeded()
 
         let changes: [(String, () -> Void)] = [

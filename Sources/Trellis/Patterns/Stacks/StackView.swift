@@ -231,13 +231,10 @@ open class StackView: View {
     /// Makes the rows for the current structure, replacing the old ones.
     private func makeRows() {
         let rows = StackArrangement(stack: self, views: arranged, state: state).rows()
-        for (constraint, rule) in zip(group.constraints, rules) where rule != .fixed { constraint.keptGroupCount -= 1 }
         group.deactivate()
         group = ConstraintGroup(rows.map { $0.row.constraint(location: location) })
         rules = rows.map(\.rule)
         constants = rows.map(\.row.constant)
-        // Rows whose constants move start as movable rows of the solver, as a kept group's do.
-        for (constraint, rule) in zip(group.constraints, rules) where rule != .fixed { constraint.keptGroupCount += 1 }
         group.activate()
         structure = StackStructure(stack: self, state: state)
         needsRows = false
