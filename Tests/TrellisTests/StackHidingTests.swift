@@ -2,10 +2,11 @@ import Testing
 import Trellis
 import TrellisTestSupport
 
-/// Hidden arranged views, as UIStackView excludes them: they take no room (the visible views and
+/// Hidden arranged views, as UIStackView places them: they take no room (the visible views and
 /// gaps are as if they were not arranged) and get a deterministic frame — zero length along the
-/// axis where the previous visible view ends, aligned across the axis like the others — so a
-/// stack with hidden rows is never ambiguous.
+/// axis in the middle of the gap between the visible views around them (at the stack's start
+/// before the first visible view, at its end after the last), aligned across the axis like the
+/// others — so a stack with hidden rows is never ambiguous. Frames below are computed by hand.
 @Suite("Stacks: hidden arranged views")
 struct StackHidingTests {
     /// A view with an intrinsic size.
@@ -49,7 +50,7 @@ struct StackHidingTests {
             try root.layoutIfNeeded()
             expectFrame(stack, 10, 10, 380, 70)     // 20 + 10 + 40: one gap, as if b were not there
             expectFrame(a, 0, 0, 380, 20)
-            expectFrame(b, 0, 20, 380, 0)           // at a's bottom, zero height, full width (fill)
+            expectFrame(b, 0, 25, 380, 0)           // mid-gap: 5 below a, 5 above c; zero height, full width
             expectFrame(c, 0, 30, 380, 40)
             try expectDetermined(root)
 
@@ -163,7 +164,7 @@ struct StackHidingTests {
         try expectDetermined(root)
     }
 
-    @Test("a horizontal stack, right to left: a hidden view sits at its visible predecessor's leading side")
+    @Test("a horizontal stack, right to left: a hidden view sits in the middle of the gap")
     func horizontalRightToLeft() throws {
         let a = item("a", 50, 20), b = item("b", 60, 20), c = item("c", 40, 20)
         let stack = Tails.stack(.horizontal, spacing: 8, alignment: .top) { a; b; c }
@@ -175,7 +176,7 @@ struct StackHidingTests {
         b.isHidden = true                           // a at the right (fill: c takes the rest)
         try root.layoutIfNeeded()
         expectFrame(a, 330, 0, 50, 20)
-        expectFrame(b, 330, 0, 0, 20)               // a's trailing edge is its left edge
+        expectFrame(b, 326, 0, 0, 20)               // between a's left edge (330) and c's right edge (322)
         expectFrame(c, 0, 0, 322, 20)               // 380 − 50 − 8
         try expectDetermined(root)
 
@@ -189,7 +190,7 @@ struct StackHidingTests {
 
     // MARK: - Own constraints, subviews, nesting
 
-    @Test("a hidden row whose required height is 44 keeps it: no conflict, it overlaps the next row")
+    @Test("a hidden row whose required height is 44 keeps it: no conflict, the stack makes room for it")
     func hiddenRowWithRequiredSize() throws {
         // No intrinsic widths: the only broken constraint is then the hidden row's zero height.
         let a = item("a", View.noIntrinsicMetric, 20), row = View(id: "row"), c = item("c", View.noIntrinsicMetric, 40)
@@ -199,9 +200,9 @@ struct StackHidingTests {
         row.isHidden = true
         try root.layoutIfNeeded()
         expectFrame(a, 0, 0, 380, 20)
-        expectFrame(row, 0, 20, 380, 44)            // starts at a's bottom; the 999 zero height gives way
-        expectFrame(c, 0, 30, 380, 40)              // the visible rows as if row were not there
-        expectFrame(stack, 10, 10, 380, 70)
+        expectFrame(row, 0, 25, 380, 44)            // half the spacing after a; the 999 zero height gives way
+        expectFrame(c, 0, 74, 380, 40)              // half the spacing after row (UIKit: the stack follows it)
+        expectFrame(stack, 10, 10, 380, 114)        // 20 + 5 + 44 + 5 + 40
         try expectDetermined(root)
         let broken = try root.unsatisfiedConstraints()
         #expect(broken.count == 1)
@@ -235,7 +236,7 @@ struct StackHidingTests {
 
         row.isHidden = true
         try root.layoutIfNeeded()
-        expectFrame(row, 0, 20, 380, 0)             // 999 beats the row's 749 wish for 36
+        expectFrame(row, 0, 25, 380, 0)             // 999 beats the row's 749 wish for 36; mid-gap
         expectFrame(icon, 0, 0, 380, 0)
         expectFrame(caption, 8, 8, 50, 20)
         expectFrame(c, 0, 30, 380, 40)
@@ -256,7 +257,7 @@ struct StackHidingTests {
         inner.isHidden = true
         try root.layoutIfNeeded()
         expectFrame(outer, 0, 0, 400, 65)
-        expectFrame(inner, 0, 30, 400, 0)
+        expectFrame(inner, 0, 32.5, 400, 0)         // in the middle of the 5 gap
         expectFrame(x, 0, 0, 40, 0)                 // inner's rows still hold: fill alignment, zero height
         expectFrame(y, 50, 0, 350, 0)
         expectFrame(footer, 0, 35, 400, 30)
@@ -278,7 +279,7 @@ struct StackHidingTests {
         expectFrame(header, 0, 0, 400, 0)
         expectFrame(inner, 0, 0, 400, 20)
         expectFrame(x, 0, 0, 400, 20)
-        expectFrame(y, 400, 0, 0, 20)               // at x's trailing edge
+        expectFrame(y, 400, 0, 0, 20)               // after the last visible view: the stack's end
         expectFrame(footer, 0, 25, 400, 30)
         try expectDetermined(root)
     }
@@ -307,22 +308,99 @@ struct StackHidingTests {
         a.isHidden = false                          // c's first baseline (its top + 15) = a's last (17) + 10
         try root.layoutIfNeeded()
         expectFrame(a, 2, 1, 100, 20)
-        expectFrame(b, 2, 21, 100, 0)               // at a's bottom edge
+        expectFrame(b, 2, 16.5, 100, 0)             // mid-way between a's bottom (21) and c's top (12)
         expectFrame(c, 2, 12, 100, 20)
         try expectDetermined(root)
     }
 
-    @Test("the rows that park a hidden view are at 999 (25 for the cross size), none required")
+    @Test("a hidden view's length is held at zero by its two hiding rows at 999; nothing required sizes it")
     func hidingRowsAreSoft() throws {
         let a = item("a", 50, 20), b = item("b", 60, 20)
         let stack = Tails.stack(.horizontal, spacing: 8, alignment: .top) { a; b }
         let root = column(stack)
         b.isHidden = true
         try root.layoutIfNeeded()
-        let rows = stack.arrangementConstraints.filter { $0.items.contains { $0 === b } }
-        #expect(rows.count == 4)                    // leading, width, top, ambiguity suppression
-        #expect(rows.allSatisfy { $0.priority == 999 || $0.priority == 25 })
-        #expect(rows.filter { $0.priority == 999 }.count == 3)
+        let lengthRows = stack.arrangementConstraints.filter { $0.firstItem === b && $0.firstAttribute == .width && $0.secondItem == nil }
+        let hiding = lengthRows.filter { $0.label == "\(stack.name) hiding" }
+        #expect(hiding.count == 2 && hiding.allSatisfy { $0.priority == 999 })
+        #expect(hiding.allSatisfy { $0.constant.value(for: .width, direction: .leftToRight) == 0 })
+        #expect(!lengthRows.contains { $0.priority.isRequired })
+        // The hiding rows hold; what gives way is b's compression resistance (750) and a's hugging.
+        #expect(try root.unsatisfiedConstraints().allSatisfy { $0.constraint.priority < 999 })
+        expectFrame(a, 0, 0, 380, 20)               // fill: the last visible view takes the rest
+        expectFrame(b, 380, 0, 0, 20)               // after the last visible view: the stack's end
+
+        b.isHidden = false                          // the same rows stand back
+        try root.layoutIfNeeded()
+        #expect(stack.arrangementConstraints.filter { $0.label == "\(stack.name) hiding" && $0.firstItem === b }
+            .allSatisfy { abs($0.constant.value(for: .width, direction: .leftToRight)) == 10_000_000 })
+        expectFrame(b, 58, 0, 322, 20)
+    }
+
+    // MARK: - UIKit's frames by hand
+
+    /// A horizontal stack 380 × 280 (a 400 × 300 root inset by 10), spacing 8, of a (50 × 20),
+    /// b (60 × 30) and c (40 × 25), with b hidden: UIKit puts b, zero wide, in the middle of the
+    /// gap between a and c. By hand, per distribution: a's and c's frames along the axis, and b's x.
+    private static let middleByHand: [(StackDistribution, a: (x: Double, width: Double), c: (x: Double, width: Double), bX: Double)] = [
+        (.fill, (0, 50), (58, 322), 54),                          // c, the last, takes 380 − 50 − 8
+        (.fillEqually, (0, 186), (194, 186), 190),                // (380 − 8) / 2 each
+        (.fillProportionally, (0, 372.0 * 50 / 90), (8 + 372.0 * 50 / 90, 372.0 * 40 / 90), 4 + 372.0 * 50 / 90),
+        (.equalSpacing, (0, 50), (340, 40), 195),                 // one gap of 380 − 90
+        (.equalCentering, (0, 50), (340, 40), 195),               // two visible views: ends at the edges
+    ]
+
+    /// b's y and height across the axis (280 tall), per alignment: its own height (30) unless fill.
+    private static let acrossByHand: [(StackAlignment, y: Double, height: Double)] = [
+        (.fill, 0, 280), (.top, 0, 30), (.leading, 0, 30), (.center, 125, 30), (.bottom, 250, 30), (.trailing, 250, 30),
+        (.firstBaseline, 0, 30),                                  // baselines at the tops (offset 0): all tops at 0
+    ]
+
+    @Test("UIKit's frames by hand: a hidden view between two visible ones sits mid-gap, every distribution and alignment",
+          arguments: StackDistribution.allCases)
+    func middleOfTheGapByHand(distribution: StackDistribution) throws {
+        let row = Self.middleByHand.first { $0.0 == distribution }!
+        for (alignment, y, height) in Self.acrossByHand {
+            let built = build(.horizontal, distribution, alignment, .leftToRight, ids: ["a", "b", "c"])
+            let (a, b, c) = (built.views[0], built.views[1], built.views[2])
+            b.isHidden = true
+            try built.root.layoutIfNeeded()
+            let context = "\(distribution) \(alignment)"
+            #expect(approx(b.frame, Rect(x: row.bX, y: y, width: 0, height: height)), "\(context): b \(b.frame)")
+            #expect(approx(a.frame.minX, row.a.x) && approx(a.frame.width, row.a.width), "\(context): a \(a.frame)")
+            #expect(approx(c.frame.minX, row.c.x) && approx(c.frame.width, row.c.width), "\(context): c \(c.frame)")
+            try expectDetermined(built.root)
+        }
+    }
+
+    @Test("UIKit's frames by hand: hidden views before the first visible one sit at the stack's start, after the last at its end",
+          arguments: StackDistribution.allCases)
+    func endsByHand(distribution: StackDistribution) throws {
+        for (hidden, expectedX) in [(0, 0.0), (2, 380.0)] {
+            let built = build(.horizontal, distribution, .top, .leftToRight, ids: ["a", "b", "c"])
+            built.views[hidden].isHidden = true
+            try built.root.layoutIfNeeded()
+            let across = Self.sizes[hidden].2
+            #expect(approx(built.views[hidden].frame, Rect(x: expectedX, y: 0, width: 0, height: across)),
+                    "\(distribution) hiding \(hidden): \(built.views[hidden].frame)")
+            try expectDetermined(built.root)
+        }
+        // A run of two hidden views between a and c (vertical, spacing 8, 280 tall): both mid-gap.
+        let views = [item("a", 100, 20), item("b", 100, 30), item("x", 100, 10), item("c", 100, 40)]
+        let stack = StackView(id: "stack", axis: .vertical, spacing: 8, distribution: distribution, alignment: .fill,
+                              arrangedSubviews: views)
+        let root = column(stack)
+        views[1].isHidden = true
+        views[2].isHidden = true
+        try root.layoutIfNeeded()
+        let gapMiddle = (views[0].frame.maxY + views[3].frame.minY) / 2
+        #expect(approx(views[1].frame, Rect(x: 0, y: gapMiddle, width: 380, height: 0)), "\(distribution): \(views[1].frame)")
+        #expect(approx(views[2].frame, Rect(x: 0, y: gapMiddle, width: 380, height: 0)), "\(distribution): \(views[2].frame)")
+        switch distribution {
+        case .fillEqually: expectFrame(views[1], 0, 44, 380, 0)     // a as tall as c (40); c starts at 48
+        default: expectFrame(views[1], 0, 24, 380, 0)               // a ends at 20; c starts 8 later, at 28
+        }
+        try expectDetermined(root)
     }
 
     // MARK: - Every distribution, alignment, axis and direction
@@ -379,17 +457,26 @@ struct StackHidingTests {
                         #expect(approx(view.frame, expected.frame), "\(context): \(view.id ?? "") \(view.frame)")
                     }
 
-                    // The hidden ones: zero length where the previous visible view ends, aligned across.
-                    var previousEnd: Double?         // along the axis, in the stack's coordinates
+                    // The hidden ones: zero length in the middle of the gap between the visible views
+                    // around them, at the canvas's start before the first visible view and at its end
+                    // after the last; aligned across like the others.
                     let firstVisibleTop = built.views.first { !$0.isHidden }?.frame.minY
-                    for (index, view) in built.views.enumerated() {
+                    let rightToLeft = horizontal && direction == .rightToLeft
+                    func startEdge(_ frame: Rect) -> Double { horizontal ? (rightToLeft ? frame.maxX : frame.minX) : frame.minY }
+                    func endEdge(_ frame: Rect) -> Double { horizontal ? (rightToLeft ? frame.minX : frame.maxX) : frame.maxY }
+                    let canvasStart = rightToLeft ? width : 0.0
+                    let canvasEnd = horizontal ? (rightToLeft ? 0 : width) : height
+                    for (index, view) in built.views.enumerated() where view.isHidden {
                         let frame = view.frame
-                        if !view.isHidden {
-                            previousEnd = horizontal ? (direction == .rightToLeft ? frame.minX : frame.maxX) : frame.maxY
-                            continue
+                        let before = built.views[..<index].last { !$0.isHidden }
+                        let after = built.views[(index + 1)...].first { !$0.isHidden }
+                        let start: Double
+                        switch (before, after) {
+                        case let (a?, b?): start = (endEdge(a.frame) + startEdge(b.frame)) / 2
+                        case (nil, _): start = canvasStart
+                        case (_?, nil): start = canvasEnd
                         }
                         let across = Self.sizes[index].2
-                        let start = previousEnd ?? (horizontal && direction == .rightToLeft ? width : 0)
                         let crossExtent = horizontal ? height : width
                         // Across: the start of the cross axis is the top, or the leading side.
                         let crossFromStart: (origin: Double, size: Double)

@@ -261,8 +261,11 @@ struct StackTests {
         try root.layoutIfNeeded()
         expectFrame(stack, 0, 0, 110, 20)
         expectFrame(c, 70, 0, 40, 20)
-        expectFrame(b, 50, 0, 0, 20)                // parked at a's trailing edge (rows at 999)
-        #expect(!stack.arrangementConstraints.contains { $0.items.contains { $0 === b } && $0.priority.isRequired })
+        expectFrame(b, 60, 0, 0, 20)                // in the middle of the 20 gap, as UIKit places it
+        // Nothing required holds b's width: only its hiding rows (999) do.
+        #expect(!stack.arrangementConstraints.contains {
+            $0.priority.isRequired && $0.firstItem === b && $0.firstAttribute == .width && $0.secondItem == nil
+        })
 
         b.isHidden = false
         a.isHidden = true                           // b and c: the stack's spacing
@@ -286,9 +289,10 @@ struct StackTests {
         let first = stack.arrangementConstraints.map(\.id)
         try root.layoutIfNeeded()
         #expect(stack.arrangementConstraints.map(\.id) == first)
-        stack.spacing = 9
+        stack.spacing = 9                           // a constant of the same rows moves
         try root.layoutIfNeeded()
-        #expect(stack.arrangementConstraints.map(\.id) != first)
+        #expect(stack.arrangementConstraints.map(\.id) == first)
+        #expect(stack.arrangementConstraints.contains { $0.constant.value(for: .width, direction: .leftToRight) == 9 })
         expectFrame(b, 59, 0, 321, 280)
     }
 

@@ -1,5 +1,5 @@
 /// Something that adjusts constraints or content sizes around the solves of a layout pass: a
-/// ``StackView`` (regenerates its arrangement), a ``LayoutSet`` (picks the case for the view's
+/// ``StackView`` (makes its rows once, then moves their constants), a ``LayoutSet`` (picks the case for the view's
 /// size) and a size measurement (``View/sizeForWidth``).
 ///
 /// ``LayoutPass`` calls ``begin(_:)`` once, then per round ``prepare(_:)`` on every participant,

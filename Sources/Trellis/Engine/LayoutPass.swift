@@ -4,7 +4,7 @@
 /// views, safe areas, stacks, layout sets) and calls the engine, which never calls back.
 ///
 /// Without participants a pass is a single solve. With them it runs rounds: every participant
-/// prepares (a stack regenerates its rows, a layout set activates the case for its view's
+/// prepares (a stack moves the constants of its rows, a layout set activates the case for its view's
 /// estimated size), the engine solves, and every participant checks the solved frames (a
 /// measured view is measured again at its solved width, a layout set checks its view's solved
 /// size). The pass ends when a round changes nothing, and throws
@@ -59,6 +59,13 @@ final class LayoutPass {
         if !isRunning { isDirty = true }
         engine.markDirty()
         probe?.markDirty()
+    }
+
+    /// Notes a change that the participants read at their next round and turn into constant
+    /// changes themselves (a stack's spacing, an arranged view's hidden flag): the next pass
+    /// runs, lowering nothing again unless they change more than constants.
+    func markNeedsPass() {
+        if !isRunning { isDirty = true }
     }
 
     /// Notes that an active constraint's constant or priority changed: the next pass lowers

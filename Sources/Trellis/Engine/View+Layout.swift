@@ -64,6 +64,12 @@ extension View {
         return FrameSnapping(displayScale: displayScale)?.snapped(exact) ?? exact      // snapping hook
     }
 
+    /// Marks the layouts this view takes part in as needing a pass without lowering anything
+    /// again: for state that participants turn into constant changes (``LayoutPass/markNeedsPass()``).
+    func setNeedsLayoutPass() {
+        forEachLayoutPass { $0.markNeedsPass() }
+    }
+
     /// The layout passes of this view as a root, made at the first pass.
     func rootLayoutPass() -> LayoutPass {
         if let layoutPass { return layoutPass }

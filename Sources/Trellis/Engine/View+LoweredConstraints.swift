@@ -11,7 +11,9 @@ extension View {
     /// Lays the subtree out first, as ``layoutSnapshot()`` does (one solve, or the passes stacks,
     /// layout sets and measured views need), so the constraints are those of the final pass. A
     /// conflict is not an error here: the constraints are returned as written, the conflicting
-    /// ones included, so that solving them shows the conflict.
+    /// ones included, so that solving them shows the conflict. Rows a stack holds back in the
+    /// current state (a visible view's hiding rows and the like, ``LayoutConstraint/isStackRowStandingBack``)
+    /// are left out: they never bind, and would only add a priority level to the export.
     ///
     /// - Throws: ``LayoutError`` other than ``LayoutError/unsatisfiable(conflict:)``.
     package func loweredConstraints() throws -> [(row: Constraint, source: LayoutConstraint)] {
@@ -23,7 +25,9 @@ extension View {
         }
         let (solver, sources) = layoutPass.engine.diagnosticState
         let rows = solver.constraints.enumerated().compactMap { position, row in
-            sources[ObjectIdentifier(row)].map { (row: row, source: $0, position: position) }
+            sources[ObjectIdentifier(row)].flatMap { source in
+                source.isStackRowStandingBack ? nil : (row: row, source: source, position: position)
+            }
         }
         return rows.sorted { ($0.source.id, $0.position) < ($1.source.id, $1.position) }.map { ($0.row, $0.source) }
     }

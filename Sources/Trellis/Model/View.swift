@@ -138,7 +138,7 @@ open class View: LayoutItem {
     /// ``StackView`` gives hidden arranged views no room: zero length where they would be, at
     /// priority 999; see ``StackView``).
     public var isHidden = false {
-        didSet { setNeedsLayout() }
+        didSet { if isHidden != oldValue { setNeedsLayoutPass() } }
     }
 
     /// Budgets for a layout pass with this view as its root, as `Solver.limits` for a solver:

@@ -1,6 +1,9 @@
-/// The rows of one ``StackView`` for one layout pass: UIStackView's constraints (canvas, spacing,
-/// distribution, alignment; see ``StackDistribution`` and ``StackAlignment``) with gaps written
-/// as rows over neighbouring edges, and the rows that park hidden arranged views (``hiddenRows()``).
+/// The rows of one ``StackView``: UIStackView's constraints (canvas, spacing, distribution,
+/// alignment; see ``StackDistribution`` and ``StackAlignment``) with gaps written as rows over
+/// neighbouring edges, and the rows that place hidden arranged views. Each row comes with the
+/// rule its constant follows (``StackConstantRule``): the stack makes its rows once per
+/// structure (``StackStructure``) and moves their constants when spacings, hidden flags or
+/// content sizes change.
 struct StackArrangement {
     typealias Term = LinearRow.Term
 
@@ -14,24 +17,25 @@ struct StackArrangement {
     static let proportionalPriority: Priority = 999
     /// Tie-breaks that make otherwise ambiguous stacks deterministic.
     static let tieBreakPriority: Priority = 1
-    /// The rows that park a hidden view: below required, so that a hidden view whose own
-    /// constraints demand a size keeps that size instead of making the layout unsatisfiable.
+    /// The rows that hold a hidden view's length at zero: below required, so that a hidden view
+    /// whose own constraints demand a length keeps it (the stack makes room for it) instead of
+    /// making the layout unsatisfiable.
     static let hidingPriority: Priority = 999
+    /// How far a row that does not apply in the current state stands back (a visible view's
+    /// hiding rows, a hidden view's spanning boundaries): far beyond any screen, so it never binds.
+    static let inertLength = 10_000_000.0
 
-    /// A hidden arranged view and the visible arranged view before it (`nil`: none, the canvas start).
-    struct Hidden {
-        let view: View
-        let after: View?
+    /// A row and the rule its constant follows.
+    struct Row {
+        var row: LinearRow
+        let rule: StackConstantRule
     }
 
     let stack: StackView
-    /// The visible arranged views.
+    /// The arranged views, hidden ones included, in order.
     let views: [View]
-    /// The hidden arranged views, in order.
-    let hidden: [Hidden]
-    /// The minimum or exact gap after each view but the last.
-    let spacings: [Double]
-    let pass: PassContext
+    /// The state the rows are made for.
+    let state: StackState
 
     private var horizontal: Bool { stack.axis == .horizontal }
     /// Along the axis: start edge, end edge, dimension.
@@ -46,210 +50,289 @@ struct StackArrangement {
     /// The item the views are arranged in: the stack or its margins guide.
     private var canvas: LayoutItem { stack.isLayoutMarginsRelativeArrangement ? stack.layoutMarginsGuide : stack }
 
+    /// Whether the stack chains every arranged view, hidden ones included, with gaps that follow
+    /// the hidden flags (``StackConstantRule/chainGap(_:)``): gaps between edges in a fill,
+    /// fill-equally or fill-proportionally stack. Other stacks (equal spacing or centring,
+    /// baseline-relative gaps) chain their visible views and place each run of hidden views
+    /// with rows of its own, made again when the hidden flags change.
+    static func chainsHiddenViews(_ stack: StackView) -> Bool {
+        switch stack.distribution {
+        case .fill, .fillEqually, .fillProportionally:
+            stack.axis == .horizontal || !stack.isBaselineRelativeArrangement
+        case .equalSpacing, .equalCentering:
+            false
+        }
+    }
+
+    /// Whether the rows depend on which views are hidden (beyond their constants): then a
+    /// hidden toggle makes the rows again. Only a ``StackDistribution/fill`` stack that chains
+    /// its views and aligns them by edges or centres takes hidden toggles as constant changes.
+    static func rowsFollowHiddenFlags(_ stack: StackView) -> Bool {
+        guard stack.distribution == .fill, chainsHiddenViews(stack) else { return true }
+        return stack.alignment == .firstBaseline || stack.alignment == .lastBaseline
+    }
+
+    /// Whether hidden toggles move constants only (see ``StackConstantRule``): every arranged
+    /// view then has hiding rows and spanning boundaries whose constants follow its hidden flag.
+    /// Otherwise the rows are made again at a toggle, and only hidden views have hiding rows and
+    /// only visible ones spanning boundaries.
+    private var hidingByConstants: Bool { !Self.rowsFollowHiddenFlags(stack) && state.lastVisible != nil }
+
     private func label(_ role: String) -> String { "\(stack.name) \(role)" }
 
-    func rows() -> [LinearRow] {
-        guard let first = views.first, let last = views.last else {
-            return [LinearRow([Term(stack, length)], .equal, priority: Self.fitPriority, label: label("fit")),
-                    LinearRow([Term(stack, crossLength)], .equal, priority: Self.fitPriority, label: label("fit"))]
-                + hiddenRows()
+    private func row(_ role: String, _ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
+                     priority: Priority = .required, rule: StackConstantRule = .fixed) -> Row {
+        let value = rule == .fixed ? constant : state.constant(rule)
+        return Row(row: LinearRow(lhs, relation, rhs, constant: value, priority: priority, label: label(role)), rule: rule)
+    }
+
+    /// Every row of the stack in its current state.
+    func rows() -> [Row] {
+        guard !views.isEmpty else { return fitRows() }
+        let visible = views.indices.filter { !state.hidden[$0] }
+        guard !visible.isEmpty else {
+            return fitRows() + hiddenRun(visible: visible, from: 0, to: views.count - 1) + hidingRows() + alignmentRows(fit: false)
         }
-        var rows: [LinearRow] = [
-            LinearRow([Term(first, start)], .equal, [Term(canvas, start)], label: label("canvas")),
-            LinearRow([Term(last, end)], .equal, [Term(canvas, end)], label: label("canvas")),
-        ]
-        rows += distributionRows()
-        rows += alignmentRows()
-        rows += hiddenRows()
+        var rows: [Row] = []
+        if Self.chainsHiddenViews(stack) {
+            rows += chainRows()
+        } else {
+            rows += visibleGapRows(visible)
+            for (first, last) in hiddenRuns() { rows += hiddenRun(visible: visible, from: first, to: last) }
+        }
+        rows += hidingRows()
+        rows += distributionRows(visible)
+        rows += alignmentRows(fit: true)
         return rows
     }
 
-    // MARK: - Hidden views
-
-    /// Rows that give every hidden arranged view a deterministic frame without touching the
-    /// visible ones (UIKit's "hiding" constraints), all at ``hidingPriority``:
-    /// - along the axis: zero length, starting where the visible view before it ends (at the
-    ///   canvas start when there is none) — the gaps and the visible views are as if it were not
-    ///   there;
-    /// - across the axis: the stack's alignment (the canvas's cross edges for ``StackAlignment/fill``;
-    ///   its cross start, centre or end; the first visible view's baseline, or the canvas top when
-    ///   every view is hidden), and a zero cross size at ``suppressionPriority`` when its content
-    ///   does not size it (every alignment but fill). Unlike the visible views it has no spanning
-    ///   boundaries, so it never makes a stack that hugs its views larger.
-    private func hiddenRows() -> [LinearRow] {
-        var rows: [LinearRow] = []
-        let canvas = self.canvas, priority = Self.hidingPriority
-        func row(_ lhs: [Term], _ rhs: [Term] = [], _ role: String) {
-            rows.append(LinearRow(lhs, .equal, rhs, priority: priority, label: label(role)))
-        }
-        let baseline: LayoutAttribute = stack.alignment == .lastBaseline ? .lastBaseline : .firstBaseline
-        for entry in hidden {
-            let view = entry.view
-            row([Term(view, start)], [entry.after.map { Term($0, end) } ?? Term(canvas, start)], "hiding")
-            row([Term(view, length)], [], "hiding")
-            switch stack.alignment {
-            case .fill:
-                row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
-                row([Term(view, crossEnd)], [Term(canvas, crossEnd)], "hidden alignment")
-            case .leading, .top:
-                row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
-            case .trailing, .bottom:
-                row([Term(view, crossEnd)], [Term(canvas, crossEnd)], "hidden alignment")
-            case .center:
-                row([Term(view, crossCenter)], [Term(canvas, crossCenter)], "hidden alignment")
-            case .firstBaseline, .lastBaseline:
-                // A vertical stack reports baseline alignment as an error (alignmentRows); pin the
-                // cross start there so the hidden view is still determined.
-                if horizontal, let reference = views.first {
-                    row([Term(view, baseline)], [Term(reference, baseline)], "hidden alignment")
-                } else {
-                    row([Term(view, crossStart)], [Term(canvas, crossStart)], "hidden alignment")
-                }
-            }
-            if stack.alignment != .fill {
-                rows.append(LinearRow([Term(view, crossLength)], .equal, priority: Self.suppressionPriority,
-                                      label: label("ambiguity suppression")))
-            }
-        }
-        return rows
+    /// Zero along and across at 51 (an empty stack, or one whose views are all hidden).
+    private func fitRows() -> [Row] {
+        [row("fit", [Term(stack, length)], .equal, priority: Self.fitPriority),
+         row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority)]
     }
 
     // MARK: - Along the axis
 
-    /// The gap after view `index`, as terms: `next.start - view.end` (baselines when asked).
-    private func gap(_ index: Int) -> [Term] {
-        let view = views[index], next = views[index + 1]
+    /// Every arranged view between the canvas's edges, neighbours `chainGap` apart.
+    private func chainRows() -> [Row] {
+        var rows = [row("canvas", [Term(views[0], start)], .equal, [Term(canvas, start)]),
+                    row("canvas", [Term(views[views.count - 1], end)], .equal, [Term(canvas, end)])]
+        for index in 0..<(views.count - 1) {
+            rows.append(row("spacing", [Term(views[index + 1], start), Term(views[index], end, -1)], .equal,
+                            rule: .chainGap(index)))
+        }
+        return rows
+    }
+
+    /// The gap from visible view `a` to the next visible view `b`: `b.start - a.end` (baselines when asked).
+    private func gap(_ a: Int, _ b: Int) -> [Term] {
         if !horizontal && stack.isBaselineRelativeArrangement {
-            return [Term(next, .firstBaseline), Term(view, .lastBaseline, -1)]
+            return [Term(views[b], .firstBaseline), Term(views[a], .lastBaseline, -1)]
         }
-        return [Term(next, start), Term(view, end, -1)]
+        return [Term(views[b], start), Term(views[a], end, -1)]
     }
 
-    /// The intrinsic size of `view` along the axis, if it has one.
-    private func intrinsicLength(of view: View) -> Double? {
-        guard let size = pass.intrinsicSize(of: view) else { return nil }
-        let value = horizontal ? size.width : size.height
-        return value >= 0 && value.isFinite ? value : nil
-    }
-
-    private func distributionRows() -> [LinearRow] {
-        var rows: [LinearRow] = []
-        let gapCount = views.count - 1
-        switch stack.distribution {
-        case .fill, .fillEqually, .fillProportionally:
-            for index in 0..<gapCount {
-                rows.append(LinearRow(gap(index), .equal, constant: spacings[index], label: label("spacing")))
-            }
-        case .equalSpacing, .equalCentering:
-            for index in 0..<gapCount {
-                rows.append(LinearRow(gap(index), .greaterThanOrEqual, constant: spacings[index], label: label("spacing")))
-                rows.append(LinearRow(gap(index), .lessThanOrEqual, priority: Self.tieBreakPriority, label: label("compact")))
+    /// The first and last visible views at the canvas's edges, and the gaps between neighbouring
+    /// visible views: the spacing (fill distributions), or at least it and as small as possible.
+    private func visibleGapRows(_ visible: [Int]) -> [Row] {
+        var rows = [row("canvas", [Term(views[visible[0]], start)], .equal, [Term(canvas, start)]),
+                    row("canvas", [Term(views[visible[visible.count - 1]], end)], .equal, [Term(canvas, end)])]
+        for (a, b) in zip(visible, visible.dropFirst()) {
+            switch stack.distribution {
+            case .fill, .fillEqually, .fillProportionally:
+                rows.append(row("spacing", gap(a, b), .equal, rule: .spacing(after: a)))
+            case .equalSpacing, .equalCentering:
+                rows.append(row("spacing", gap(a, b), .greaterThanOrEqual, rule: .spacing(after: a)))
+                rows.append(row("compact", gap(a, b), .lessThanOrEqual, priority: Self.tieBreakPriority))
             }
         }
+        return rows
+    }
 
+    /// The runs of consecutive hidden views, first and last index of each.
+    private func hiddenRuns() -> [(Int, Int)] {
+        var runs: [(Int, Int)] = []
+        var index = 0
+        while index < views.count {
+            guard state.hidden[index] else { index += 1; continue }
+            var last = index
+            while last + 1 < views.count, state.hidden[last + 1] { last += 1 }
+            runs.append((index, last))
+            index = last + 1
+        }
+        return runs
+    }
+
+    /// A run of hidden views `first...last` end to end, in the middle of the gap between the
+    /// visible views around it — at the canvas's start when none comes before, at its end when
+    /// none comes after (only the start when the stack has no visible view).
+    private func hiddenRun(visible: [Int], from first: Int, to last: Int) -> [Row] {
+        var rows: [Row] = []
+        for index in first..<last {
+            rows.append(row("hidden run", [Term(views[index + 1], start)], .equal, [Term(views[index], end)]))
+        }
+        let before = visible.last { $0 < first }, after = visible.first { $0 > last }
+        switch (before, after) {
+        case let (a?, b?):
+            rows.append(row("hidden in the middle", [Term(views[first], start), Term(views[a], end, -1)], .equal,
+                            [Term(views[b], start), Term(views[last], end, -1)]))
+        case (nil, _):
+            rows.append(row("hidden at the start", [Term(views[first], start)], .equal, [Term(canvas, start)]))
+        case (_?, nil):
+            rows.append(row("hidden at the end", [Term(views[last], end)], .equal, [Term(canvas, end)]))
+        }
+        return rows
+    }
+
+    /// Each arranged view's length held at zero while it is hidden (``StackConstantRule/hidingUpper(_:)``).
+    private func hidingRows() -> [Row] {
+        var rows: [Row] = []
+        guard hidingByConstants else {
+            for (index, view) in views.enumerated() where state.hidden[index] {
+                rows.append(row("hiding", [Term(view, length)], .equal, priority: Self.hidingPriority))
+            }
+            return rows
+        }
+        for (index, view) in views.enumerated() {
+            rows.append(row("hiding", [Term(view, length)], .lessThanOrEqual, priority: Self.hidingPriority,
+                            rule: .hidingUpper(index)))
+            rows.append(row("hiding", [Term(view, length)], .greaterThanOrEqual, priority: Self.hidingPriority,
+                            rule: .hidingLower(index)))
+        }
+        return rows
+    }
+
+    private func distributionRows(_ visible: [Int]) -> [Row] {
+        var rows: [Row] = []
         switch stack.distribution {
         case .fill:
-            // Ties (equal hugging or compression) go to the last view: the others prefer their intrinsic size.
-            for view in views.dropLast() {
-                guard let value = intrinsicLength(of: view) else { continue }
-                rows.append(LinearRow([Term(view, length)], .equal, constant: value, priority: Self.tieBreakPriority,
-                                      label: label("fill order")))
+            // Ties (equal hugging or compression) go to the last visible view: the others prefer
+            // their intrinsic length (the rule moves the preference with the hidden flags).
+            for (index, view) in views.enumerated() where state.lengths[index] != nil {
+                guard hidingByConstants else {
+                    if !state.hidden[index] && index != state.lastVisible {
+                        rows.append(row("fill order", [Term(view, length)], .equal, priority: Self.tieBreakPriority,
+                                        rule: .intrinsicLength(index)))
+                    }
+                    continue
+                }
+                rows.append(row("fill order", [Term(view, length)], .lessThanOrEqual, priority: Self.tieBreakPriority,
+                                rule: .fillOrderUpper(index)))
+                rows.append(row("fill order", [Term(view, length)], .greaterThanOrEqual, priority: Self.tieBreakPriority,
+                                rule: .fillOrderLower(index)))
             }
         case .fillEqually:
-            rows += equalLengthRows(views)
+            rows += equalLengthRows(visible.map { views[$0] })
         case .fillProportionally:
-            let sized = views.compactMap { view in intrinsicLength(of: view).flatMap { $0 > 0 ? (view, $0) : nil } }
+            let sized = visible.compactMap { index in state.lengths[index].flatMap { $0 > 0 ? (views[index], $0) : nil } }
             if let reference = sized.first {
                 for (view, value) in sized.dropFirst() {
-                    rows.append(LinearRow([Term(view, length, reference.1)], .equal, [Term(reference.0, length, value)],
-                                          priority: Self.proportionalPriority, label: label("fill proportionally")))
+                    rows.append(row("fill proportionally", [Term(view, length, reference.1)], .equal, [Term(reference.0, length, value)],
+                                    priority: Self.proportionalPriority))
                 }
             } else {
-                rows += equalLengthRows(views)
+                rows += equalLengthRows(visible.map { views[$0] })
             }
         case .equalSpacing:
-            for index in stride(from: 1, to: gapCount, by: 1) {
-                rows.append(LinearRow(gap(index), .equal, gap(0), label: label("equal spacing")))
+            for (a, b) in zip(visible.dropFirst(), visible.dropFirst(2)) {
+                rows.append(row("equal spacing", gap(a, b), .equal, gap(visible[0], visible[1])))
             }
         case .equalCentering:
             // (c[i+1] - c[i]) == (c[1] - c[0]), centres along the axis as (start + end) / 2.
             func center(_ view: View, _ factor: Double) -> [Term] {
                 [Term(view, start, factor / 2), Term(view, end, factor / 2)]
             }
-            for index in stride(from: 1, to: gapCount, by: 1) {
-                let lhs = center(views[index + 1], 1) + center(views[index], -1)
-                let rhs = center(views[1], 1) + center(views[0], -1)
-                rows.append(LinearRow(lhs, .equal, rhs, priority: Self.equalCenteringPriority, label: label("equal centering")))
+            for (a, b) in zip(visible.dropFirst(), visible.dropFirst(2)) {
+                let lhs = center(views[b], 1) + center(views[a], -1)
+                let rhs = center(views[visible[1]], 1) + center(views[visible[0]], -1)
+                rows.append(row("equal centering", lhs, .equal, rhs, priority: Self.equalCenteringPriority))
             }
         }
         return rows
     }
 
-    private func equalLengthRows(_ views: [View]) -> [LinearRow] {
+    private func equalLengthRows(_ views: [View]) -> [Row] {
         guard let first = views.first else { return [] }
-        return views.dropFirst().map { view in
-            LinearRow([Term(view, length)], .equal, [Term(first, length)], label: label("fill equally"))
-        }
+        return views.dropFirst().map { view in row("fill equally", [Term(view, length)], .equal, [Term(first, length)]) }
     }
 
     // MARK: - Across the axis
 
-    private func alignmentRows() -> [LinearRow] {
-        var rows: [LinearRow] = []
+    /// Every arranged view, hidden ones included, placed by the alignment; the spanning
+    /// boundaries of hidden views stand back (``StackConstantRule/spanning(_:sign:)``), so they
+    /// never widen a stack that hugs its views. With `fit`, the stack hugs its views (51) and
+    /// views without content size shrink (25) — every alignment but fill.
+    private func alignmentRows(fit: Bool) -> [Row] {
+        var rows: [Row] = []
         let canvas = self.canvas
-        func fitRows() {
-            rows.append(LinearRow([Term(stack, crossLength)], .equal, priority: Self.fitPriority, label: label("fit")))
-            for view in views {
-                rows.append(LinearRow([Term(view, crossLength)], .equal, priority: Self.suppressionPriority,
-                                      label: label("ambiguity suppression")))
+        func align(_ attribute: LayoutAttribute) -> [Row] {
+            views.map { row("alignment", [Term($0, attribute)], .equal, [Term(canvas, attribute)]) }
+        }
+        func spanning(_ attribute: LayoutAttribute, _ relation: Relation) -> [Row] {
+            guard hidingByConstants else {
+                return views.indices.filter { !state.hidden[$0] }.map { index in
+                    row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)])
+                }
+            }
+            return views.indices.map { index in
+                row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)],
+                    rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1))
             }
         }
         switch stack.alignment {
         case .fill:
-            for view in views {
-                rows.append(LinearRow([Term(view, crossStart)], .equal, [Term(canvas, crossStart)], label: label("alignment")))
-                rows.append(LinearRow([Term(view, crossEnd)], .equal, [Term(canvas, crossEnd)], label: label("alignment")))
-            }
+            return align(crossStart) + align(crossEnd)
         case .leading, .top:
-            for view in views {
-                rows.append(LinearRow([Term(view, crossStart)], .equal, [Term(canvas, crossStart)], label: label("alignment")))
-                rows.append(LinearRow([Term(view, crossEnd)], .lessThanOrEqual, [Term(canvas, crossEnd)],
-                                      label: label("spanning boundary")))
-            }
-            fitRows()
+            rows = align(crossStart) + spanning(crossEnd, .lessThanOrEqual)
         case .trailing, .bottom:
-            for view in views {
-                rows.append(LinearRow([Term(view, crossEnd)], .equal, [Term(canvas, crossEnd)], label: label("alignment")))
-                rows.append(LinearRow([Term(view, crossStart)], .greaterThanOrEqual, [Term(canvas, crossStart)],
-                                      label: label("spanning boundary")))
-            }
-            fitRows()
+            rows = align(crossEnd) + spanning(crossStart, .greaterThanOrEqual)
         case .center:
-            for view in views {
-                rows.append(LinearRow([Term(view, crossCenter)], .equal, [Term(canvas, crossCenter)], label: label("alignment")))
-                rows.append(LinearRow([Term(view, crossStart)], .greaterThanOrEqual, [Term(canvas, crossStart)],
-                                      label: label("spanning boundary")))
-            }
-            fitRows()
+            rows = align(crossCenter) + spanning(crossStart, .greaterThanOrEqual)
         case .firstBaseline, .lastBaseline:
-            let baseline: LayoutAttribute = stack.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
             guard horizontal else {
-                return [LinearRow([Term(stack, .width)], .equal, [Term(stack, .width)], label: label("alignment"),
-                                  problem: "\(stack.alignment) alignment needs a horizontal stack; \(stack.name) is vertical")]
+                return [row("alignment", [Term(stack, .width)], .equal, [Term(stack, .width)])
+                    .withProblem("\(stack.alignment) alignment needs a horizontal stack; \(stack.name) is vertical")]
             }
-            for (index, view) in views.enumerated() {
-                if index > 0 {
-                    rows.append(LinearRow([Term(view, baseline)], .equal, [Term(views[0], baseline)], label: label("alignment")))
-                }
-                rows.append(LinearRow([Term(view, .top)], .greaterThanOrEqual, [Term(canvas, .top)],
-                                      label: label("spanning boundary")))
-                rows.append(LinearRow([Term(view, .bottom)], .lessThanOrEqual, [Term(canvas, .bottom)],
-                                      label: label("spanning boundary")))
-                rows.append(LinearRow([Term(view, .top)], .equal, [Term(canvas, .top)], priority: Self.tieBreakPriority,
-                                      label: label("baseline group at top")))
-            }
-            fitRows()
+            rows = baselineRows()
+        }
+        if fit { rows.append(row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority)) }
+        for view in views {
+            rows.append(row("ambiguity suppression", [Term(view, crossLength)], .equal, priority: Self.suppressionPriority))
         }
         return rows
+    }
+
+    /// Baselines equal to the first visible view's (required, hidden views too), the visible views
+    /// within the canvas and pulled to its top (1); with every view hidden, the first one's top at
+    /// the canvas's top.
+    private func baselineRows() -> [Row] {
+        let baseline: LayoutAttribute = stack.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+        let reference = views.indices.first { !state.hidden[$0] }
+        var rows: [Row] = []
+        for (index, view) in views.enumerated() {
+            if let reference, index != reference {
+                rows.append(row("alignment", [Term(view, baseline)], .equal, [Term(views[reference], baseline)]))
+            }
+            guard !state.hidden[index] else { continue }
+            rows.append(row("spanning boundary", [Term(view, .top)], .greaterThanOrEqual, [Term(canvas, .top)]))
+            rows.append(row("spanning boundary", [Term(view, .bottom)], .lessThanOrEqual, [Term(canvas, .bottom)]))
+            rows.append(row("baseline group at top", [Term(view, .top)], .equal, [Term(canvas, .top)], priority: Self.tieBreakPriority))
+        }
+        if reference == nil {
+            for view in views {
+                rows.append(row("alignment", [Term(view, .top)], .equal, [Term(canvas, .top)]))
+            }
+        }
+        return rows
+    }
+}
+
+extension StackArrangement.Row {
+    /// The row, reporting `problem` when lowered.
+    func withProblem(_ problem: String) -> StackArrangement.Row {
+        var made = self
+        made.row.problem = problem
+        return made
     }
 }

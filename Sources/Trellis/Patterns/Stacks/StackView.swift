@@ -16,61 +16,75 @@
 /// try root.layoutIfNeeded()
 /// ```
 ///
-/// The stack makes its constraints at every layout pass (see ``arrangementConstraints``), from its
-/// properties as they are then, so changing ``axis``, ``spacing``, ``distribution``,
-/// ``alignment``, the arranged views or their ``View/isHidden`` takes effect at the next pass.
+/// The stack makes its constraints at its first layout pass and keeps them (see
+/// ``arrangementConstraints``): changing ``spacing``, a custom spacing, an arranged view's content
+/// size or its ``View/isHidden`` moves constants of those rows at the next pass, as
+/// ``ConstraintGroup/update(constant:)`` would — the pass lowers nothing else again; changing
+/// ``axis``, ``distribution``, ``alignment``, the arrangement flags or the arranged views makes
+/// new rows. (Hidden toggles in ``StackDistribution/fillEqually``, ``StackDistribution/fillProportionally``,
+/// ``StackDistribution/equalSpacing`` and ``StackDistribution/equalCentering`` stacks, baseline
+/// alignments and baseline-relative gaps make new rows too, as do proportional content sizes:
+/// there the rows themselves depend on which views are visible.)
+///
 /// **Hidden arranged views** take no room, as in UIKit: the visible views and the gaps between
 /// them are exactly as if the hidden ones were not arranged (the custom spacing after a hidden
-/// view is unused), and each hidden view is parked at a deterministic place, by rows at priority
-/// 999 (not required):
-/// - along the axis it has zero length and starts where the visible view before it ends (at the
-///   start of the stack, or of its margins, when no visible view comes before it);
-/// - across the axis it follows the ``alignment`` like the visible views (``StackAlignment/fill``:
-///   the stack's cross edges; leading, centre or trailing: the same edge or centre; baselines: the
-///   first visible view's baseline), with a zero cross size when its content does not size it
-///   (priority 25, every alignment but fill). A hidden view never makes a stack that hugs its
-///   views larger, except that with fill alignment it spans the stack, so its content still
+/// view is unused), and each hidden view has a deterministic place:
+/// - along the axis it has zero length (two rows at priority 999) and sits in the middle of the
+///   gap between the visible views around it — half the spacing on each side, as UIKit places it;
+///   a run of hidden views sits there end to end. Hidden views before the first visible view sit
+///   at the start of the stack (or of its margins), those after the last visible view at its end;
+///   with every view hidden they sit at the start and the stack hugs to nothing (priority 51);
+/// - across the axis it follows the ``alignment`` like the visible views (required, as in UIKit),
+///   with a zero cross size when its content does not size it (priority 25, every alignment but
+///   fill); its spanning boundaries stand back, so a hidden view never makes a stack that hugs
+///   its views larger — except that with fill alignment it spans the stack, so its content still
 ///   counts towards a cross size nothing else fixes.
 ///
-/// Because those rows are at 999, a hidden view whose own constraints demand a size (say a
-/// required `row~.height == 44` in a vertical stack) keeps that size and its place — it starts
-/// where the previous visible view ends and runs 44 past it, overlapping its visible neighbours
-/// — instead of making the layout unsatisfiable. Views inside a hidden view follow it as their
-/// constraints say (pinned to its edges, they get zero length along the axis).
+/// Because the zero length is at 999, a hidden view whose own constraints demand a length (say a
+/// required `row~.height == 44` in a vertical stack) keeps it, as in UIKit: the stack makes room
+/// for it (half the spacing, the 44, half the spacing between its neighbours) instead of making
+/// the layout unsatisfiable. Views inside a hidden view follow it as their constraints say
+/// (pinned to its edges, they get zero length along the axis).
+///
+/// In a ``StackDistribution/fill`` stack every arranged view keeps its rows whether hidden or not,
+/// and a toggle moves their constants (the rule is ``StackConstantRule``): the gaps of a chain
+/// through all arranged views (the spacing, half of it next to a run of hidden views, zero inside
+/// one and at the ends), each view's hiding rows (zero while hidden, standing back by
+/// 10,000,000 points while visible) and its spanning boundaries.
 ///
 /// The rows are those of UIStackView (see ``StackDistribution`` and ``StackAlignment``), except
 /// that gaps are rows over the neighbours' edges instead of gap guides:
 /// - the first and last visible views touch the stack's edges along the axis (or its
 ///   ``View/layoutMarginsGuide`` with ``isLayoutMarginsRelativeArrangement``);
-/// - canvas, gap and alignment rows are required; proportional sizes and hidden views' rows
-///   (999), equal centring (149), hugging across the axis (51), shrinking views without content
-///   size (25) and tie-breaks (1) are optional.
+/// - canvas, gap and alignment rows are required; proportional sizes and hiding rows (999),
+///   equal centring (149), hugging across the axis (51), shrinking views without content size
+///   (25) and tie-breaks (1) are optional.
 open class StackView: View {
     /// The axis the views are lined up along (default horizontal).
     public var axis: LayoutAxis {
-        didSet { setNeedsLayout() }
+        didSet { structureChanged() }
     }
     /// The gap between neighbours (the minimum gap for ``StackDistribution/equalSpacing`` and
     /// ``StackDistribution/equalCentering``), unless a custom spacing is set after a view.
     public var spacing: Double {
-        didSet { setNeedsLayout() }
+        didSet { setNeedsLayoutPass() }
     }
     /// How views are sized along the axis.
     public var distribution: StackDistribution {
-        didSet { setNeedsLayout() }
+        didSet { structureChanged() }
     }
     /// How views are placed across the axis.
     public var alignment: StackAlignment {
-        didSet { setNeedsLayout() }
+        didSet { structureChanged() }
     }
     /// In a vertical stack: gaps are measured from the last baseline of a view to the first
     /// baseline of the next, instead of bottom to top (ignored by horizontal stacks).
     public var isBaselineRelativeArrangement = false {
-        didSet { setNeedsLayout() }
+        didSet { structureChanged() }
     }
     /// Whether views are arranged within the stack's ``View/layoutMarginsGuide`` rather than its edges.
     public var isLayoutMarginsRelativeArrangement = false {
-        didSet { setNeedsLayout() }
+        didSet { structureChanged() }
     }
 
     /// The views the stack arranges, in order (hidden ones included). Each is a subview of the
@@ -86,8 +100,23 @@ open class StackView: View {
     private var customSpacings: [LayoutItemKey: Double] = [:]
     /// Where the stack was made, for the location of its constraints.
     let location: CodeLocation?
-    private var signature: [LinearRow.Signature] = []
+    /// The rows made for the current structure (``StackArrangement``), one constraint each.
     private var group = ConstraintGroup([])
+    /// Per row of ``group``: the rule its constant follows, and the constant it has.
+    private var rules: [StackConstantRule] = []
+    private var constants: [Double] = []
+    /// What the rows were made for; nil until they are made.
+    private var structure: StackStructure?
+    /// Whether the rows must be made again: a property or the arranged views changed.
+    private var needsRows = true
+    /// The state the constants follow, read at each round into buffers kept between passes.
+    private var state = StackState()
+
+    /// Notes a change of what the rows are (not only their constants): they are made again at the next pass.
+    private func structureChanged() {
+        needsRows = true
+        setNeedsLayout()
+    }
 
     /// Creates a stack arranging `arrangedSubviews` (they become its subviews).
     ///
@@ -128,7 +157,7 @@ open class StackView: View {
         }
         arranged.removeAll { $0 === view || $0.superview !== self }
         arranged.insert(view, at: min(max(0, index), arranged.count))
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// Stops arranging `view`; it stays a subview (as in UIKit — call ``View/removeFromSuperview()``
@@ -141,7 +170,7 @@ open class StackView: View {
     public func removeArrangedSubview(_ view: View) {
         arranged.removeAll { $0 === view }
         customSpacings[view.key] = nil
-        setNeedsLayout()
+        structureChanged()
     }
 
     /// Sets the gap after the arranged view `view` (`nil` goes back to ``spacing``). The gap is
@@ -152,7 +181,7 @@ open class StackView: View {
     /// ```
     public func setCustomSpacing(_ spacing: Double?, after view: View) {
         customSpacings[view.key] = spacing
-        setNeedsLayout()
+        setNeedsLayoutPass()
     }
 
     /// The custom gap after `view`, or `nil` when the stack's ``spacing`` applies.
@@ -173,7 +202,7 @@ open class StackView: View {
     public var arrangementConstraints: [LayoutConstraint] { group.constraints }
 
     /// Reads like `row (StackView horizontal) frame (16, 16, 343, 44)`.
-    /// A stack regenerates its arrangement in every layout pass (see ``LayoutParticipant``).
+    /// A stack takes part in every layout pass: it reads its state and moves its rows' constants (see ``LayoutParticipant``).
     override var participantsInLayout: [any LayoutParticipant] { layoutParticipants + [self] }
 
     public override var description: String { "\(name) (StackView \(axis)) frame \(frame)" }
@@ -192,38 +221,52 @@ open class StackView: View {
         }
     }
 
-    /// The views arranged now (still subviews, in order): the visible ones, and the hidden ones
-    /// with the visible view before each.
-    private func currentArrangement() -> (visible: [View], hidden: [StackArrangement.Hidden]) {
-        arranged.removeAll { $0.superview !== self }
-        var visible: [View] = [], hidden: [StackArrangement.Hidden] = []
-        for view in arranged {
-            if view.isHidden {
-                hidden.append(StackArrangement.Hidden(view: view, after: visible.last))
-            } else {
-                visible.append(view)
-            }
-        }
-        return (visible, hidden)
+    /// The intrinsic length of `view` along the axis in this pass, if it has one.
+    private func intrinsicLength(of view: View, _ pass: PassContext) -> Double? {
+        guard let size = pass.intrinsicSize(of: view) else { return nil }
+        let value = axis == .horizontal ? size.width : size.height
+        return value >= 0 && value.isFinite ? value : nil
+    }
+
+    /// Makes the rows for the current structure, replacing the old ones.
+    private func makeRows() {
+        let rows = StackArrangement(stack: self, views: arranged, state: state).rows()
+        group.deactivate()
+        group = ConstraintGroup(rows.map { $0.row.constraint(location: location) })
+        rules = rows.map(\.rule)
+        constants = rows.map(\.row.constant)
+        group.activate()
+        structure = StackStructure(stack: self, state: state)
+        needsRows = false
     }
 }
 
 extension StackView: LayoutParticipant {
     func begin(_ pass: PassContext) {}
 
+    /// Reads the state (hidden flags, spacings, content sizes); makes the rows when the
+    /// structure changed, else moves the constants that changed — constant changes the layout
+    /// pass takes without lowering anything else.
     func prepare(_ pass: PassContext) {
-        let (visible, hidden) = currentArrangement()
-        let gaps = visible.dropLast().map { customSpacings[$0.key] ?? spacing }
-        let rows = StackArrangement(stack: self, views: visible, hidden: hidden, spacings: gaps, pass: pass).rows()
-        let next = rows.map(\.signature)
-        if next == signature, group.isActive { return }
-        group.deactivate()
-        group = ConstraintGroup(rows.map { $0.constraint(location: location) })
-        group.activate()
-        signature = next
+        let count = arranged.count
+        arranged.removeAll { $0.superview !== self }
+        if arranged.count != count { needsRows = true }
+        state.read(arranged, spacing: { self.customSpacings[$0.key] ?? self.spacing },
+                   length: { self.intrinsicLength(of: $0, pass) })
+        guard !needsRows, group.isActive || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
+            makeRows()
+            return
+        }
+        for index in rules.indices where rules[index] != .fixed {
+            let value = state.constant(rules[index])
+            if value != constants[index] {
+                constants[index] = value
+                group.constraints[index].constant = LayoutConstant(value)
+            }
+        }
     }
 
-    /// Always settled, on purpose: a stack's rows depend only on its arranged views and settings,
-    /// which ``prepare(_:)`` read, never on solved frames.
+    /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
+    /// and content sizes, which ``prepare(_:)`` read, never on solved frames.
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? { nil }
 }
