@@ -261,55 +261,58 @@ class YogaTree:
 class TaffyTree:
     def __init__(self, tree):
         import stretchable as S
-        self.S = S
+        from stretchable.style import AlignItems, FlexDirection
+        from stretchable.style.geometry import length
+        from stretchable.style.geometry.size import SizePoints
+        self.S, self.AlignItems, self.FlexDirection, self.SizePoints = S, AlignItems, FlexDirection, SizePoints
+        self.auto = length.AUTO
         self.nodes = {}
         self.texts = {}
+        self.root_spec = dict(tree)
         self.root = self._make(tree)
 
-    def _make(self, spec):
-        S = self.S
-        from stretchable.style import FlexDirection, AlignItems, Length, Rect, Size as SSize
-        style = {"flex_direction": FlexDirection.ROW if spec["dir"] == "row" else FlexDirection.COLUMN,
+    def _style(self, spec):
+        style = {"flex_direction": self.FlexDirection.ROW if spec["dir"] == "row" else self.FlexDirection.COLUMN,
                  "flex_shrink": 0.0}
         if spec.get("align") == "start":
-            style["align_items"] = AlignItems.START
-        size = {}
-        if "width" in spec:
-            size["width"] = spec["width"]
-        if "height" in spec:
-            size["height"] = spec["height"]
+            style["align_items"] = self.AlignItems.START
+        if "width" in spec or "height" in spec:
+            style["size"] = (spec.get("width", self.auto), spec.get("height", self.auto))
         if "padding" in spec:
             style["padding"] = spec["padding"]
-        margins = {k: spec.get("margin_" + k, 0.0) for k in ("top", "left", "right")}
-        if any(margins.values()):
-            style["margin"] = Rect(margins["top"], margins["right"], 0.0, margins["left"])
+        margins = [spec.get("margin_top", 0.0), spec.get("margin_right", 0.0), 0.0, spec.get("margin_left", 0.0)]
+        if any(margins):
+            style["margin"] = tuple(margins)
         if "grow" in spec:
-            style["flex_grow"] = spec["grow"]
-            style["flex_basis"] = spec.get("basis", 0.0)
+            style["flex_grow"] = float(spec["grow"])
+            style["flex_basis"] = float(spec.get("basis", 0.0))
+            style["min_size"] = (0.0, self.auto)   # CSS min-width: 0 (no content-based minimum, as in Yoga)
+        return style
+
+    def _make(self, spec):
         measure = None
         if "text" in spec:
             self.texts[spec["id"]] = [spec["text"]]
             holder = self.texts[spec["id"]]
 
-            def measure(known, available, holder=holder):
-                width = known.width if known.width == known.width and known.width is not None else available.width
-                try:
-                    width = float(width)
-                except (TypeError, ValueError):
-                    width = float("inf")
+            def measure(_node, known, available, holder=holder):
+                width = known.width.value if known.width is not None else float("nan")
+                if width != width:
+                    space = available.width
+                    width = space.value if space is not None and space.value == space.value else float("inf")
                 w, h = model_text_size(holder[0], width)
-                return S.geometry.size.SizePoints(w, h)
-        node = S.Node(key=spec["id"], measure=measure, size=SSize(**size) if size else None, **style) if size \
-            else S.Node(key=spec["id"], measure=measure, **style)
+                return self.SizePoints(w, h)
+        node = self.S.Node(measure=measure, **self._style(spec))
         self.nodes[spec["id"]] = node
         for child in spec["children"]:
             node.append(self._make(child))
         return node
 
     def layout(self, width):
-        self.root.style = self.root.style  # no-op keeps the API symmetric
-        self.root.size = self.S.style.Size(width, 800)
-        self.root.compute_layout()
+        if self.root_spec["width"] != width:
+            self.root_spec["width"] = width
+            self.root.style = self.S.Style(**self._style(self.root_spec))
+        self.root.compute_layout((width, 800.0))
 
     def set_texts(self, texts):
         for ident, text in texts.items():
@@ -319,11 +322,22 @@ class TaffyTree:
     def frames(self):
         out = {}
         for ident, node in self.nodes.items():
-            if ident == "root":
-                continue
-            b = node.get_box(relative=False)
-            out[ident] = (b.x, b.y, b.width, b.height)
+            if ident != "root":
+                b = node.get_box(relative=False)
+                out[ident] = (b.x, b.y, b.width, b.height)
         return out
+
+
+def available_peers():
+    """The peers whose Python package imports (a missing one is said on stderr and left out)."""
+    peers = {}
+    for name, cls, module in (("Yoga", YogaTree, "poga.libpoga_capi"), ("Taffy", TaffyTree, "stretchable")):
+        try:
+            __import__(module)
+            peers[name] = cls
+        except ImportError as error:
+            print(f"{name} left out: {error}", file=sys.stderr)
+    return peers
 
 
 PEERS = {"Yoga": YogaTree, "Taffy": TaffyTree}
@@ -435,7 +449,7 @@ sys.path.insert(0, {here!r})
 import importlib.util
 spec = importlib.util.spec_from_file_location("peers", {script!r})
 peers = importlib.util.module_from_spec(spec); spec.loader.exec_module(peers)
-import poga.libpoga_capi, stretchable
+__import__({module!r})
 if {build!r}:
     tree = json.load(sys.stdin)
     peer = peers.PEERS[{name!r}](tree)
@@ -446,7 +460,8 @@ if {build!r}:
 def peer_rss(name, tree):
     script = os.path.abspath(__file__)
     def run(build):
-        code = PEER_CHILD.format(here=os.path.dirname(script), script=script, build=build, name=name)
+        module = {"Yoga": "poga.libpoga_capi", "Taffy": "stretchable"}[name]
+        code = PEER_CHILD.format(here=os.path.dirname(script), script=script, build=build, name=name, module=module)
         return child_peak_kib([sys.executable, "-c", code], stdin=json.dumps(tree) if build else None)
     return run(True) - run(False)
 
@@ -474,6 +489,8 @@ def main():
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--no-rss", action="store_true")
     args = parser.parse_args()
+    PEERS.clear()
+    PEERS.update(available_peers())
 
     load = os.getloadavg()
     lines = ["| screen | rows | flavour | cold | first resize | resize | sweep step | text | RSS increase | parse+build |",
@@ -484,10 +501,11 @@ def main():
             for rows in [int(r) for r in args.rows.split(",")]:
                 try:
                     results = {}
-                    peer_tree = None
+                    # The peers get one tree (the plain one: no wrapper for the stack); its frames
+                    # must match both flavours, view by view, in root coordinates.
+                    peer_tree = SCREENS[screen](rows, False)[1]
                     for stacks in (True, False):
-                        doc, tree = SCREENS[screen](rows, stacks)
-                        peer_tree = peer_tree or tree
+                        doc, _ = SCREENS[screen](rows, stacks)
                         path = os.path.join(directory, f"{screen}-{rows}-{'stacks' if stacks else 'plain'}.json")
                         with open(path, "w") as handle:
                             json.dump(doc, handle)
@@ -495,7 +513,7 @@ def main():
                         for width in (375.0, 414.0):
                             reference = trellis_frames(args.trellis, path, width)
                             for name, cls in PEERS.items():
-                                peer = cls(tree)
+                                peer = cls(peer_tree)
                                 peer.layout(width)
                                 compare(reference, peer.frames(), f"{screen} {rows} rows, {flavour}, {name} at {width:g}")
                         texts = text_items(doc)
