@@ -454,6 +454,8 @@ if {build!r}:
     tree = json.load(sys.stdin)
     peer = peers.PEERS[{name!r}](tree)
     peer.layout(375.0)
+import os
+os._exit(0)   # poga's module teardown can abort the interpreter at exit
 """
 
 
@@ -544,11 +546,13 @@ def main():
                         fast = min(results[p][key] for p in PEERS)
                         cells.append(f"{results[flavour][key] / fast:.2f}×" if fast > 0 else "—")
                     ratio_lines.append(f"| {screen} | {rows} | {flavour} | " + " | ".join(cells) + " |")
-                print(f"done {screen} {rows}", file=sys.stderr)
+                print(f"done {screen} {rows}\n" + "\n".join(lines[-len(results):] + ratio_lines[-2:]), file=sys.stderr, flush=True)
     print(f"load average at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}\n")
     print("\n".join(lines))
     print("\nRatios Trellis / faster peer (below 1 = Trellis faster; first resize against the peer's first resize):\n")
     print("\n".join(ratio_lines))
+    sys.stdout.flush()
+    os._exit(0)   # poga's module teardown can abort the interpreter at exit
 
 
 if __name__ == "__main__":
