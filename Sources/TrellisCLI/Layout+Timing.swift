@@ -70,22 +70,22 @@ extension TrellisCommand.Layout {
                 throw CommandFailure(message: "\(error)", code: 1)
             }
         }
-        var document: LayoutDocument?
-        var made: DocumentLayout?
-        var parse = Duration.zero
-        var build = Duration.zero
-        do {
+        let layout: DocumentLayout
+        let parse: Duration
+        let build: Duration
+        do throws(LayoutDocumentError) {
             let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
-            parse = try clock.measure { document = try LayoutDocument.parse(bytes, name: name) }
-            build = try clock.measure {
-                made = try textModel
-                    ? document!.makeLayout(width: width, height: height)
-                    : document!.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
-            }
+            let start = clock.now
+            let document = try LayoutDocument.parse(bytes, name: name)
+            let parsed = clock.now
+            layout = try textModel
+                ? document.makeLayout(width: width, height: height)
+                : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
+            parse = start.duration(to: parsed)
+            build = parsed.duration(to: clock.now)
         } catch {
             throw CommandFailure(message: Self.locate(error, in: shown), code: 1)
         }
-        guard let layout = made else { return }
         let root = layout.root
         let (change, count) = try timingChange(steps, of: layout, shown: shown)
 
