@@ -14,8 +14,11 @@ extension TrellisCommand.Layout {
         case widths([Double])
         /// The constant of the document's `constraints[index]` (``ConstraintGroup/update(constant:)``).
         case constants(index: Int, values: [Double])
+        /// Every text item shows the first N characters of its document text (all of it when
+        /// shorter), one N per pass, in turn: the texts change, the widths stay (`--text-model` only).
+        case texts([Int])
 
-        /// Reads `unchanged`, `width:W1,W2,…` or `constant:I:V1,V2,…`.
+        /// Reads `unchanged`, `width:W1,W2,…`, `constant:I:V1,V2,…` or `text:N1,N2,…`.
         init(_ text: String) throws {
             func numbers(_ list: Substring) throws -> [Double] {
                 let values = list.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -38,57 +41,54 @@ extension TrellisCommand.Layout {
                     throw CommandFailure(message: "--timing \(text): expected constant:INDEX:VALUES", code: 1)
                 }
                 self = .constants(index: index, values: try numbers(parts[2]))
+            case ("text", 2):
+                let counts = try numbers(parts[1])
+                guard counts.allSatisfy({ $0 >= 0 && $0 == $0.rounded() }) else {
+                    throw CommandFailure(message: "--timing \(text): character counts must be whole numbers, 0 or more", code: 1)
+                }
+                self = .texts(counts.map { Int($0) })
             default:
-                throw CommandFailure(message: "--timing \(text): expected unchanged, width:W1,W2,… or constant:I:V1,V2,…", code: 1)
+                throw CommandFailure(message: "--timing \(text): expected unchanged, width:W1,W2,…, constant:I:V1,V2,… "
+                    + "or text:N1,N2,…", code: 1)
             }
         }
     }
 
     /// `--timing STEPS`: lays the document out cold, then times in-process layout passes
     /// (`layoutIfNeeded()`), each after one change of the steps; one warm-up round of the steps
-    /// first (its first pass is reported on its own), then `--repeat` rounds. Prints one JSON object.
+    /// first (its first pass is reported on its own), then `--repeat` rounds. Prints one JSON object;
+    /// besides the passes it gives the time spent reading the file (`read_ms`), parsing it into a
+    /// `LayoutDocument` (`parse_ms`) and making the views and constraints (`build_ms`).
     func runTiming(_ text: String) throws {
         let steps = try TimingSteps(text)
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile.read(file)
-        } catch {
-            throw CommandFailure(message: "\(error)", code: 1)
-        }
+        let clock = ContinuousClock()
         let shown = file == "-" ? "stdin" : file
+        var bytes: [UInt8] = []
+        let read = try clock.measure {
+            do {
+                bytes = try InputFile.read(file)
+            } catch {
+                throw CommandFailure(message: "\(error)", code: 1)
+            }
+        }
         let layout: DocumentLayout
-        do {
-            let document = try LayoutDocument.parse(bytes, name: file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent)
+        let parse: Duration
+        let build: Duration
+        do throws(LayoutDocumentError) {
+            let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+            let start = clock.now
+            let document = try LayoutDocument.parse(bytes, name: name)
+            let parsed = clock.now
             layout = try textModel
                 ? document.makeLayout(width: width, height: height)
                 : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
+            parse = start.duration(to: parsed)
+            build = parsed.duration(to: clock.now)
         } catch {
             throw CommandFailure(message: Self.locate(error, in: shown), code: 1)
         }
         let root = layout.root
-        let clock = ContinuousClock()
-        func microseconds(_ duration: Duration) -> Double {
-            Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
-        }
-
-        let change: (Int) -> Void
-        let count: Int
-        switch steps {
-        case .unchanged:
-            change = { _ in }
-            count = 1
-        case .widths(let widths):
-            let height = root.frame.height
-            change = { root.frame = Rect(x: 0, y: 0, width: widths[$0], height: height) }
-            count = widths.count
-        case .constants(let index, let values):
-            guard index < layout.groups.count else {
-                throw CommandFailure(message: "\(shown): --timing: the document has \(layout.groups.count) constraints", code: 1)
-            }
-            let group = layout.groups[index]
-            change = { group.update(constant: values[$0]) }
-            count = values.count
-        }
+        let (change, count) = try timingChange(steps, of: layout, shown: shown)
 
         do {
             let cold = try clock.measure { try root.layoutIfNeeded() }
@@ -100,7 +100,7 @@ extension TrellisCommand.Layout {
                     let start = clock.now
                     change(step)
                     try root.layoutIfNeeded()
-                    let elapsed = microseconds(start.duration(to: clock.now))
+                    let elapsed = Self.microseconds(start.duration(to: clock.now))
                     if round == 0 {
                         if step == 0 { first = elapsed }
                     } else {
@@ -113,11 +113,58 @@ extension TrellisCommand.Layout {
                 : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
             let views = root.subtreeViews().count
             let json = "{\"document\": \(JSONText.quoted(shown)), \"views\": \(views), \"steps\": \(JSONText.quoted(text)), "
-                + "\"cold_ms\": \(microseconds(cold) / 1000), \"first_step_us\": \(first), "
-                + "\"median_us\": \(median), \"min_us\": \(samples[0]), \"samples\": \(samples.count)}\n"
+                + "\"cold_ms\": \(Self.microseconds(cold) / 1000), \"first_step_us\": \(first), "
+                + "\"median_us\": \(median), \"min_us\": \(samples[0]), \"samples\": \(samples.count), "
+                + "\"read_ms\": \(Self.microseconds(read) / 1000), \"parse_ms\": \(Self.microseconds(parse) / 1000), "
+                + "\"build_ms\": \(Self.microseconds(build) / 1000)}\n"
             FileHandle.standardOutput.write(Data(json.utf8))
         } catch {
             throw CommandFailure(message: "\(shown): --timing: \(error)", code: 2)
+        }
+    }
+
+    private static func microseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
+    }
+
+    /// The change made before timed pass `step` of a round, and the number of steps in a round.
+    private func timingChange(_ steps: TimingSteps, of layout: DocumentLayout,
+                              shown: String) throws -> (change: (Int) -> Void, count: Int) {
+        let root = layout.root
+        switch steps {
+        case .unchanged:
+            return ({ _ in }, 1)
+        case .widths(let widths):
+            let height = root.frame.height
+            return ({ root.frame = Rect(x: 0, y: 0, width: widths[$0], height: height) }, widths.count)
+        case .constants(let index, let values):
+            guard index < layout.groups.count else {
+                throw CommandFailure(message: "\(shown): --timing: the document has \(layout.groups.count) constraints", code: 1)
+            }
+            let group = layout.groups[index]
+            return ({ group.update(constant: values[$0]) }, values.count)
+        case .texts(let counts):
+            guard textModel else {
+                throw CommandFailure(message: "\(shown): --timing: text steps need --text-model", code: 1)
+            }
+            var entries: [(view: View, text: LayoutDocument.TextEntry)] = []
+            for entry in layout.document.views {
+                if let text = entry.text, let view = layout.item(id: entry.id) as? View { entries.append((view, text)) }
+            }
+            // The measuring closures of every step are made before timing; a step swaps them in.
+            let measures: [[(Double) -> Size]] = counts.map { count in
+                entries.map { entry in
+                    var shortened = entry.text
+                    shortened.text = String(entry.text.text.prefix(count))
+                    return { width in LayoutDocument.modelTextSize(of: shortened, width: width) }
+                }
+            }
+            return ({ step in
+                for (index, entry) in entries.enumerated() {
+                    entry.view.sizeForWidth = measures[step][index]
+                    entry.view.invalidateIntrinsicContentSize()
+                }
+            }, counts.count)
         }
     }
 }

@@ -155,9 +155,10 @@ public final class DocumentLayout {
             let relation = try relation(of: entry, resolver: resolver, documentName: document.name)
             let group = Tails.make([relation])
             let column = entry.documentColumn(ofScalar: 1)
-            try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
+            let subject = entry.subject
+            try check(group.constraints, subject: subject, line: entry.line, column: column)
             for constraint in group.constraints {
-                registry.record(constraint, subject: entry.subject, line: entry.line, column: column, entry: entry.index)
+                registry.record(constraint, subject: subject, line: entry.line, column: column, entry: entry.index)
             }
             group.activate()
             groups.append(group)

@@ -128,6 +128,9 @@ public struct LayoutDocument: Sendable {
 
         /// `text` on one line, at most 60 characters.
         static func shortened(_ text: String) -> String {
+            // Most strings are short printable ASCII: they are shown as they are, without copying.
+            let utf8 = text.utf8
+            if utf8.count <= 60, utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars.prefix(61) {
                 scalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)

@@ -33,12 +33,18 @@ struct LayoutTimingCLITests {
         #expect(constants["samples"] as? Int == 10)
         let unchanged = try Self.report(["--timing", "unchanged", "--repeat", "7"])
         #expect(unchanged["samples"] as? Int == 7)
+        let texts = try Self.report(["--timing", "text:2,100", "--repeat", "3"])
+        #expect(texts["samples"] as? Int == 6)
+        for key in ["read_ms", "parse_ms", "build_ms"] {
+            #expect((texts[key] as? Double ?? -1) >= 0, "\(key)")
+        }
     }
 
     @Test("Steps that cannot be run are input errors; --timing takes one document")
     func errors() throws {
         for (steps, message) in [("bogus", "expected unchanged"), ("width:", "comma-separated"), ("width:-5", "positive"),
-                                 ("constant:99:1", "the document has 8 constraints"), ("constant:x:1", "constant:INDEX:VALUES")] {
+                                 ("constant:99:1", "the document has 8 constraints"), ("constant:x:1", "constant:INDEX:VALUES"),
+                                 ("text:1.5", "whole numbers"), ("text:4", "need --text-model")] {
             let run = try CLI.run(["layout", Self.toolbar, "--timing", steps])
             #expect(run.status == 1, "\(steps)")
             #expect(run.stderr.contains(message), "\(steps): \(run.stderr)")
