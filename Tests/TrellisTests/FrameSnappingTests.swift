@@ -97,16 +97,18 @@ struct FrameSnappingTests {
             }
             // Order of edges: equal edges stay equal (adjacency), an edge before another never
             // passes it (so nothing overlaps that did not, and children stay inside their parents).
+            // Exactly at scales 1 and 2; at 3 a rect's far edge, origin + size, can be one ulp off.
+            let ulp = scale == 3 ? 1e-9 : 0
             for i in positions.indices {
                 for j in positions.indices where j > i && positions[i].horizontal == positions[j].horizontal {
                     let (p, q) = (positions[i], positions[j])
                     if abs(p.exact - q.exact) < 1e-9 {
                         touching += 1
-                        #expect(p.snapped == q.snapped, "edges at \(p.exact) split to \(p.snapped) and \(q.snapped)")
+                        #expect(abs(p.snapped - q.snapped) <= ulp, "edges at \(p.exact) split to \(p.snapped) and \(q.snapped)")
                     } else if p.exact < q.exact {
-                        #expect(p.snapped <= q.snapped, "edge \(p.exact) < \(q.exact) snapped to \(p.snapped) > \(q.snapped)")
+                        #expect(p.snapped <= q.snapped + ulp, "edge \(p.exact) < \(q.exact) snapped to \(p.snapped) > \(q.snapped)")
                     } else {
-                        #expect(p.snapped >= q.snapped, "edge \(p.exact) > \(q.exact) snapped to \(p.snapped) < \(q.snapped)")
+                        #expect(p.snapped + ulp >= q.snapped, "edge \(p.exact) > \(q.exact) snapped to \(p.snapped) < \(q.snapped)")
                     }
                 }
             }
