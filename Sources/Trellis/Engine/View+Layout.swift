@@ -57,6 +57,7 @@ extension View {
     /// The tree is read and its engine updated, so the same rule holds as for
     /// ``layoutIfNeeded()``: one tree on one thread at a time, different trees concurrently.
     public func layoutSnapshot() throws -> LayoutSnapshot {
+        try checkRootFrame()
         let engine = self.engine ?? LayoutEngine()
         self.engine = engine
         return try engine.solve(root: self, mode: .frame(frame))
