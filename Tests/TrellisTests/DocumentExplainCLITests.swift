@@ -98,7 +98,7 @@ struct DocumentExplainCLITests {
         let recovered = try explain(Self.conflict, named: "conflict.json", ["--recover", "--why", "a.width"])
         #expect(recovered.status == 2)
         // One recovery policy: the entry written last (a.width, line 6) gives way, never the root's frame.
-        #expect(recovered.stdout.contains("\nrecovered by relaxing 1 constraint to priority 999; broken:\n  conflict.json:6:5: a.width == 300"))
+        #expect(recovered.stdout.contains("\nrecovered by relaxing 1 constraint to priority 999; broken:\n  a.width == 300 (conflict.json:6:5) is off by 100\n"))
         #expect(recovered.stdout.hasSuffix("\nwhy and sensitivity: not available while required constraints conflict (resolve the conflict first)\n"))
     }
 
