@@ -5,6 +5,7 @@ import TrellisDocument
 import TrellisLinearSystem
 import TrellisSolver
 import TrellisSupport
+import TrellisText
 
 extension TrellisCommand {
     /// `trellis explain FILE|-`: diagnoses a `linear-system/1` document after all its steps:
@@ -29,12 +30,15 @@ extension TrellisCommand {
 
                 A layout document (layout-document/1, docs/layout-document.md) is laid out and explained \
                 in its own terms, each document constraint named FILE:LINE:COLUMN: the conflicts (with \
-                --recover, what breaks when they are relaxed to 999), the violated soft constraints, the \
+                --recover, what breaks when one member of each conflict is relaxed to 999: never the root's \
+                frame, a document entry before the layout's own rows, the entry written last first — the \
+                rule of trellis layout and of Swift's layoutIfNeeded(recoveringFromConflicts:)), the violated soft constraints, the \
                 undetermined frames with their ranges, --why ITEM.ATTRIBUTE (the constraints holding it, \
                 broken ones included), and --sensitivity root|width|height|constraints[I] (how far the \
                 root's size, or the constant of document entry I, can move before the layout changes \
-                shape, and what gives way). --json prints one JSON object (--timing and --time-limit are for \
-                linear systems).
+                shape, and what gives way). Text items are measured by Pango, as trellis layout measures \
+                them (--text-model: the built-in model). --json prints one JSON object (--timing and \
+                --time-limit are for linear systems).
 
                 Examples:
                   trellis explain screen.json --why title.width --sensitivity root
@@ -55,8 +59,11 @@ extension TrellisCommand {
                 help: "Range the constant of this constraint id, or the suggestion of this edit variable; in a layout document root, width, height or constraints[I] (repeatable).")
         var sensitivities: [String] = []
 
-        @Flag(help: "On a conflict, relax the conflicting constraints to priority 999, solve, and report what broke.")
+        @Flag(help: "On a conflict, relax one constraint of it to priority 999 (never the root's frame; the one written last), lay out again, and report what broke.")
         var recover = false
+
+        @Flag(help: "In a layout document, measure text items with the built-in model instead of Pango (as trellis layout --text-model); by default text is measured by Pango, as trellis layout does.")
+        var textModel = false
 
         @Flag(help: "Skip the search for undetermined variables.")
         var noAmbiguity = false
@@ -134,7 +141,10 @@ extension TrellisCommand {
             let layout: DocumentLayout
             do {
                 let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
-                layout = try LayoutDocument.parse(bytes, name: name).makeLayout()
+                // Text is measured as `trellis layout` measures it: Pango, or the built-in model on request.
+                let document = try LayoutDocument.parse(bytes, name: name)
+                layout = try textModel ? document.makeLayout()
+                    : document.makeLayout(width: nil, height: nil, makeView: Label.documentView(for:))
             } catch {
                 throw CommandFailure(message: Layout.locate(error, in: shown), code: 1)
             }

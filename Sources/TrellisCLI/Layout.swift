@@ -15,8 +15,10 @@ extension TrellisCommand {
                 `trellis demo --print-document` prints a complete example.
 
                 Exit status: 0 laid out; 2 unsatisfiable (the output lists the conflicting constraints, \
-                and the frames and pictures are those with the conflicting constraints made optional, the \
-                last written giving way first, and the conflicting items outlined in red); 1 input error (one line on stderr naming the view or \
+                and the frames and pictures are those with one constraint of each conflict relaxed to 999 \
+                — never the root's frame, a document entry before the layout's own rows, the entry written \
+                last first: the rule of trellis explain --recover and of Swift's \
+                layoutIfNeeded(recoveringFromConflicts:) — and the conflicting items outlined in red); 1 input error (one line on stderr naming the view or \
                 constraint and its line and column, nothing on stdout). An ambiguous layout that can be \
                 satisfied exits 0.
 

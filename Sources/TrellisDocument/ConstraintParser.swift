@@ -17,7 +17,7 @@ import TrellisSupport
 /// sum        := product ( ( "+" | "-" ) product )*
 /// product    := unary ( ( "*" | "/" ) unary )*
 /// unary      := "-" unary | primary
-/// primary    := number | item "~" ( "." attribute )* | constant | "(" sum ")"
+/// primary    := number | item "~" ( "." attribute )* | constant | "(" sum ")" | "."? "systemSpacing"
 /// item       := id ( "." ( "superview" | "layoutMarginsGuide" | "safeAreaLayoutGuide" ) )*
 /// attribute  := left | right | top | bottom | leading | trailing | width | height | centerX
 ///             | centerY | firstBaseline | lastBaseline | edges | directionalEdges | size | center
@@ -259,6 +259,9 @@ private struct Parser {
                 return Located(value: try anchor(ConstraintSyntax.ItemReference(path: name, column: start.column)),
                                column: start.column)
             }
+            if name == "systemSpacing" {
+                return Located(value: .constant(LayoutConstant(SystemSpacing.systemSpacing)), column: start.column)
+            }
             if current.kind == .leftParen, let kind = ConstantKind(rawValue: name) {
                 return Located(value: .constant(try constant(kind)), column: start.column)
             }
@@ -267,7 +270,13 @@ private struct Parser {
             }
             throw error("expected ~ after \"\(name)\" (write \(name)~.top, \(name)~.width, …)", at: current)
         case .dot:
-            throw error("a leading . is only used for a priority after ~~ (as in ~~ .defaultHigh)")
+            advance()
+            if case .identifier("systemSpacing") = current.kind {
+                advance()
+                return Located(value: .constant(LayoutConstant(SystemSpacing.systemSpacing)), column: start.column)
+            }
+            throw error("a leading . is only used for .systemSpacing and for a priority after ~~ (as in ~~ .defaultHigh)",
+                        at: start)
         case .end:
             throw error("expected a number, an item such as title~.top, or (")
         default:

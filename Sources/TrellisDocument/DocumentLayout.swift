@@ -316,10 +316,11 @@ public final class DocumentLayout {
     ///
     /// When the required constraints cannot all hold, the result lists the conflict (a minimal
     /// set, as `LayoutError.unsatisfiable(conflict:)` reports it) and, so that the layout can
-    /// still be drawn, frames computed with the conflicting constraints made optional: in document
-    /// order at 999, 998, … (the layout pass's own constraints last), so that the constraint
-    /// written last gives way first and the frames are unique. This repeats while further
-    /// conflicts appear, up to ``maximumRecoveries`` times. The priorities are restored before the
+    /// still be drawn, frames computed with one member of the conflict made optional (999): the
+    /// one `ConstraintInfo.memberToBreak(in:)` names — never the root's frame, a document entry
+    /// before the layout pass's own rows, the entry written last first — the same rule as
+    /// `View.layoutIfNeeded(recoveringFromConflicts:)`. This repeats while further conflicts
+    /// appear, up to ``maximumRecoveries`` times. The priorities are restored before the
     /// call returns.
     ///
     /// With `reportingAmbiguity`, the result's ``DocumentLayoutResult/ambiguity`` lists the items
@@ -341,7 +342,6 @@ public final class DocumentLayout {
         defer { for undo in restore.reversed() { undo() } }
         var snapshot: LayoutSnapshot?
         var relaxedEntries = Set<Int>()
-        var level = Priority.required
 
         for _ in 0...Self.maximumRecoveries {
             do {
@@ -350,19 +350,13 @@ public final class DocumentLayout {
             } catch let error as LayoutError {
                 guard case .unsatisfiable(let conflict) = error else { throw translate(error) }
                 conflicts.append(conflict)
-                // In document order, each entry one level below the previous one (the layout pass's
-                // own constraints last): the constraint written last gives way first, and the
-                // relaxed layout is unique rather than a tie between equal priorities.
+                // One recovery policy for every entry point (ConstraintInfo.memberToBreak): never the
+                // root's frame, a written entry before the pass's own rows, the entry written last first.
                 var progress = false
-                var previousEntry: Int?
-                for info in Self.documentOrder(conflict, entries: entryByConstraint) {
-                    let entry = entryByConstraint[info.id]
-                    if entry == nil || entry != previousEntry { level = max(level - 1, Self.lowestRelaxedPriority) }
-                    previousEntry = entry
-                    if let undo = relax(info, to: level, entries: &relaxedEntries) {
-                        restore.append(undo)
-                        progress = true
-                    }
+                if let member = ConstraintInfo.memberToBreak(in: conflict),
+                   let undo = relax(member, to: ConstraintInfo.recoveryPriority, entries: &relaxedEntries) {
+                    restore.append(undo)
+                    progress = true
                 }
                 if !progress { break }
             } catch {
@@ -402,10 +396,6 @@ public final class DocumentLayout {
         }
         return result
     }
-
-    /// The lowest priority a relaxed constraint gets (conflicts have few members; beyond 499 of
-    /// them the last share this level).
-    static let lowestRelaxedPriority: Priority = 500
 
     /// Conflict members by document index, the layout pass's own constraints last, then by text
     /// (the solver's order of a conflict is not meaningful, and need not repeat).

@@ -16,7 +16,7 @@ extension DocumentLayoutResult {
     ///
     /// `status` is `"satisfied"` or `"unsatisfiable"`; then `conflicts` lists each conflict as an
     /// array of `{"constraint": text, "index": n or null, "line": n or null, "items": [...],
-    /// "implicit": bool}`, `relaxed` the indices of the constraints made optional (999, 998, … in document order) to
+    /// "implicit": bool}`, `relaxed` the indices of the constraints made optional (999, one per conflict, by `ConstraintInfo.memberToBreak(in:)`) to
     /// compute the frames, and `items` is null if no frames could be computed. Frames are rounded to 1e-6.
     ///
     /// `ambiguous` is present only when ambiguity was computed (``ambiguity`` is not nil; `trellis

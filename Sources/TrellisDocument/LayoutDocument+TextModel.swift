@@ -21,6 +21,7 @@ extension LayoutDocument {
         if !text.text.isEmpty {
             view.firstBaselineOffsetFromTop = 0.8 * text.pointSize
             view.lastBaselineOffsetFromBottom = 0.4 * text.pointSize
+            view.textLineHeight = 1.2 * text.pointSize       // one model line: baseline system spacing
         }
         return view
     }

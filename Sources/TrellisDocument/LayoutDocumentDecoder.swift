@@ -485,7 +485,9 @@ struct LayoutDocumentDecoder {
             throw failure(path + [.key("alignment")], "\(subject): stack.alignment \"\(stack.alignment)\" needs a "
                 + "horizontal stack (a vertical stack cannot line its views up by baseline)")
         }
-        if let spacing = value["spacing"] {
+        if case .string("system")? = value["spacing"] {
+            stack.spacing = LayoutConstant.standardSystemSpacing     // UIKit's system spacing between arranged views
+        } else if let spacing = value["spacing"] {
             stack.spacing = try number(spacing, path: path + [.key("spacing")], subject: subject, field: "stack.spacing",
                                        range: .any)
         }

@@ -127,6 +127,17 @@ public final class Label: View {
         set {}
     }
 
+    /// One line's height in Pango's metrics for ``font`` (the unwrapped text's height per line):
+    /// a baseline-to-baseline ``SystemSpacing`` is the larger of its items' (nil for empty text).
+    /// Assigning has no effect: the height comes from Pango.
+    public override var textLineHeight: Double? {
+        get {
+            let unwrapped = measurement(forWidth: nil)
+            return unwrapped.lineCount > 0 && unwrapped.size.height > 0 ? unwrapped.size.height / Double(unwrapped.lineCount) : nil
+        }
+        set {}
+    }
+
     /// The font family fontconfig gives for ``font``: the one asked for when it is installed,
     /// else a substitute (fontconfig never fails), or `""` when no font can be loaded at all.
     ///

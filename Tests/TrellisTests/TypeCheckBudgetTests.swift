@@ -45,6 +45,38 @@ struct TypeCheckBudgetTests {
         #expect(badge.frame.midX == (52 + 88) / 2)
     }
 
+    @Test("System spacing in a long install: plus, minus, multiples, inequalities, priorities, next to numbers")
+    func systemSpacingInstall() throws {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 400, height: 600)
+        let a = View(id: "a"), b = View(id: "b"), c = View(id: "c"), d = View(id: "d")
+        for view in [a, b, c, d] { root.addSubview(view) }
+        let gap = 4.0
+
+        let group = Tails.install(
+            a~.top.leading == root~ + Point(x: 16, y: 16),
+            a~.size == Size(width: 100, height: 20),
+            b~.leading == a~.trailing + .systemSpacing,
+            b~.top == a~.top + gap * 2 - 8,
+            b~.size == a~ ~~ .defaultHigh,
+            c~.top >= b~.bottom + .systemSpacing * 2,
+            c~.top <= b~.bottom + .systemSpacing * 3 ~~ .required,
+            c~.top == root~.top ~~ .defaultLow,
+            c~.leading == a~,
+            c~.size == Size(width: 50, height: 10),
+            d~.trailing == root~.trailing - .systemSpacing * 2,
+            d~.leading >= c~.trailing + .systemSpacing ~~ 999,
+            d~.top == c~.bottom + 2 * gap + 1,
+            d~.height == c~.height * 2 + 0
+        )
+        try root.layoutIfNeeded()
+
+        #expect(group.problems.isEmpty)
+        #expect(b.frame == Rect(x: 124, y: 16, width: 100, height: 20))
+        #expect(c.frame == Rect(x: 16, y: 52, width: 50, height: 10))       // 36 + 16: as high as allowed
+        #expect(d.frame.maxX == 384 && d.frame.minY == 71 && d.frame.height == 20)
+    }
+
     @Test("Arrays of items, relations built in loops and kept in typed arrays, the result builder")
     func arraysAndLoops() throws {
         let root = View(id: "root")

@@ -10,6 +10,7 @@ extension View {
 
     /// Runs the pass (nothing written) and returns the engine; a conflict is thrown.
     private func diagnosedEngine() throws -> LayoutEngine {
+        try checkRootFrame()
         let layoutPass = rootLayoutPass()
         _ = try layoutPass.run(root: self, mode: .frame(frame))
         return layoutPass.engine
@@ -42,6 +43,7 @@ extension View {
     /// ```
     /// - Throws: ``LayoutError`` for problems other than a conflict.
     public func layoutConflicts() throws -> [[ConstraintInfo]] {
+        try checkRootFrame()
         let layoutPass = rootLayoutPass(), engine = layoutPass.engine
         do {
             _ = try layoutPass.run(root: self, mode: .frame(frame))
@@ -54,13 +56,17 @@ extension View {
     }
 
     /// Lays out like ``layoutIfNeeded()``; with `recoveringFromConflicts`, when required
-    /// constraints conflict, it **recovers** like Auto Layout — but exactly: the members of each
-    /// minimal conflict are relaxed to priority 999, the layout is solved again, the frames are
-    /// written, and the report says what was broken and by how much.
+    /// constraints conflict, it **recovers** like Auto Layout: one member of the minimal conflict
+    /// — the one ``ConstraintInfo/memberToBreak(in:)`` names: never the root's frame, a written
+    /// constraint before one the pass made, the one written last first — is relaxed to priority
+    /// 999, the layout is laid out again (stacks and measured views included), and this repeats
+    /// while another conflict appears (at most ``maximumRecoveries`` times). The frames are
+    /// written and the report says what was broken and by how much; the relaxed priorities are
+    /// restored before the call returns. `trellis layout` and `trellis explain --recover` follow
+    /// the same rule, so the same screen breaks the same constraint everywhere.
     ///
     /// Recovery is opt-in and never the default: without it a conflict throws
-    /// ``LayoutError/unsatisfiable(conflict:)`` and nothing is written. A recovered layout is a
-    /// single solve (stacks and measured views are not iterated to a fixed point then).
+    /// ``LayoutError/unsatisfiable(conflict:)`` and nothing is written.
     ///
     /// ```swift
     /// if let recovery = try root.layoutIfNeeded(recoveringFromConflicts: true) {
@@ -68,12 +74,17 @@ extension View {
     /// }
     /// ```
     /// - Returns: nil when nothing conflicted.
+    /// - Throws: ``LayoutError``; ``LayoutError/unsatisfiable(conflict:)`` when a conflict has no
+    ///   member that may be broken (only the root's frame and rows the pass made).
     @discardableResult
     public func layoutIfNeeded(recoveringFromConflicts: Bool) throws -> ConflictRecovery<ConstraintInfo>? {
         let (snapshot, recovery) = try layoutSnapshot(recoveringFromConflicts: recoveringFromConflicts)
         snapshot.apply(to: self)
         return recovery
     }
+
+    /// How many conflicts one recovering layout resolves before it gives up (each relaxes one constraint).
+    public static let maximumRecoveries = 64
 
     /// Like ``layoutIfNeeded(recoveringFromConflicts:)`` but returns the frames instead of
     /// writing them.
@@ -83,15 +94,59 @@ extension View {
     /// ```
     public func layoutSnapshot(recoveringFromConflicts: Bool) throws -> (snapshot: LayoutSnapshot, recovery: ConflictRecovery<ConstraintInfo>?) {
         guard recoveringFromConflicts else { return (try layoutSnapshot(), nil) }
+        try checkRootFrame()
         let layoutPass = rootLayoutPass(), engine = layoutPass.engine
         let mode = LayoutEngine.Mode.frame(frame)
-        do {
-            return (try layoutPass.run(root: self, mode: mode), nil)
-        } catch LayoutError.unsatisfiable {
-            let recovery = try withSolver(engine) { solver, sources in
-                try solver.solveRecoveringFromConflicts()?.mapConstraints { sources[ObjectIdentifier($0)]?.info }
+        var conflicts: [[ConstraintInfo]] = [], relaxed: [ConstraintInfo] = [], restore: [() -> Void] = []
+        defer { for undo in restore.reversed() { undo() } }
+        for _ in 0...Self.maximumRecoveries {
+            do {
+                let snapshot = try layoutPass.run(root: self, mode: mode)
+                guard !conflicts.isEmpty else { return (snapshot, nil) }
+                let original = Dictionary(relaxed.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+                // A content-size row is made again at its new priority (another id, the same text + " @999").
+                let broken = try unsatisfiedConstraints().compactMap { violation in
+                    violation.mapConstraint { info in
+                        original[info.id] ?? relaxed.first { $0.isImplicit && $0.label == info.label && info.text.hasPrefix($0.text) }
+                    }
+                }
+                return (snapshot, ConflictRecovery(conflicts: conflicts, relaxed: relaxed, broken: broken,
+                                                   priority: ConstraintInfo.recoveryPriority))
+            } catch LayoutError.unsatisfiable(let conflict) {
+                conflicts.append(conflict)
+                guard let member = ConstraintInfo.memberToBreak(in: conflict),
+                      let undo = relax(member, engine: engine) else { throw LayoutError.unsatisfiable(conflict: conflict) }
+                relaxed.append(member)
+                restore.append(undo)
             }
-            return (engine.diagnosticSnapshot(root: self, mode: mode), recovery)
+        }
+        throw LayoutError.unsatisfiable(conflict: conflicts.last ?? [])
+    }
+
+    /// Lowers a conflict member to ``ConstraintInfo/recoveryPriority``; returns how to undo it, or
+    /// nil when it cannot be relaxed. A content-size row relaxes its view's priority on that axis.
+    private func relax(_ member: ConstraintInfo, engine: LayoutEngine) -> (() -> Void)? {
+        guard let source = engine.diagnosticState.1.values.first(where: { $0.id == member.id }) else { return nil }
+        let level = ConstraintInfo.recoveryPriority
+        guard source.isImplicit else {
+            let old = source.priority
+            source.priority = level
+            return { source.priority = old }
+        }
+        guard let view = source.firstItem as? View, let attribute = source.firstAttribute,
+              attribute == .width || attribute == .height else { return nil }
+        let axis: LayoutAxis = attribute == .width ? .horizontal : .vertical
+        switch member.label {
+        case "content hugging":
+            let old = view.contentHuggingPriority(for: axis)
+            view.setContentHuggingPriority(level, for: axis)
+            return { view.setContentHuggingPriority(old, for: axis) }
+        case "compression resistance":
+            let old = view.contentCompressionResistancePriority(for: axis)
+            view.setContentCompressionResistancePriority(level, for: axis)
+            return { view.setContentCompressionResistancePriority(old, for: axis) }
+        default:
+            return nil
         }
     }
 

@@ -35,7 +35,7 @@ enum ConstraintLowering {
             throw LayoutError.invalidConstraint(constraint.info,
                                                 reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
         }
-        let expression = Self.expression(of: operands, constant: constraint.constant, attribute: constraint.constantAttribute)
+        let expression = Self.expression(of: operands, constant: constraint.loweredConstant, attribute: constraint.constantAttribute)
         if let problem = Self.numberProblem(expression) {
             throw LayoutError.invalidConstraint(constraint.info, reason: problem)
         }

@@ -60,6 +60,7 @@ extension View {
     /// The tree is read and its engine updated, so the same rule holds as for
     /// ``layoutIfNeeded()``: one tree on one thread at a time, different trees concurrently.
     public func layoutSnapshot() throws -> LayoutSnapshot {
+        try checkRootFrame()
         let exact = try rootLayoutPass().run(root: self, mode: .frame(frame))
         return FrameSnapping(displayScale: displayScale)?.snapped(exact) ?? exact      // snapping hook
     }

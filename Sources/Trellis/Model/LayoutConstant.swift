@@ -14,6 +14,8 @@ import TrellisSupport
 /// | `EdgeInsets` | `centerX` / `centerY` | `(left - right) / 2` / `(top - bottom) / 2` |
 /// | `EdgeInsets` | `firstBaseline` / `lastBaseline` | `top` / `-bottom` |
 /// | `DirectionalEdgeInsets` | all | as `EdgeInsets` resolved for the layout direction |
+/// | ``SystemSpacing`` × m | all but baselines | `8 × m`, UIKit's standard spacing between sibling views |
+/// | ``SystemSpacing`` × m | `firstBaseline` / `lastBaseline` | `m ×` the larger line height of the relation's items with text (``View/textLineHeight``), 8 × m when none has text |
 ///
 /// So `card~.edges == root~ + insets` insets the card, and `card~.size == root~ + insets` or
 /// `card~.center == root~ + insets` agree with it. The layout direction is that of the first item
@@ -37,15 +39,31 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     public var insets: EdgeInsets
     /// The directional edge-insets part.
     public var directionalInsets: DirectionalEdgeInsets
+    /// The system-spacing part: how many system spacings (``SystemSpacing``; see the table).
+    public var systemSpacingMultiple: Double
 
     /// Creates a constant from its parts (all zero by default).
     public init(scalar: Double = 0, point: Point = .zero, size: Size = .zero, insets: EdgeInsets = .zero,
-                directionalInsets: DirectionalEdgeInsets = .zero) {
+                directionalInsets: DirectionalEdgeInsets = .zero, systemSpacingMultiple: Double = 0) {
         self.scalar = scalar
         self.point = point
         self.size = size
         self.insets = insets
         self.directionalInsets = directionalInsets
+        self.systemSpacingMultiple = systemSpacingMultiple
+    }
+
+    /// The points of one system spacing between sibling views' edges: 8, as in UIKit.
+    public static let standardSystemSpacing: Double = 8
+
+    /// The constant with its system-spacing part turned into points: `unit` points per system
+    /// spacing (``standardSystemSpacing`` except between baselines).
+    package func resolvingSystemSpacing(unit: Double) -> LayoutConstant {
+        guard systemSpacingMultiple != 0 else { return self }
+        var copy = self
+        copy.scalar += systemSpacingMultiple * unit
+        copy.systemSpacingMultiple = 0
+        return copy
     }
 
     /// A number.
@@ -58,6 +76,8 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     public init(_ insets: EdgeInsets) { self.init(insets: insets) }
     /// Directional edge insets.
     public init(_ insets: DirectionalEdgeInsets) { self.init(directionalInsets: insets) }
+    /// A number of system spacings (``SystemSpacing``).
+    public init(_ spacing: SystemSpacing) { self.init(systemSpacingMultiple: spacing.multiple) }
     /// A number from an integer literal.
     public init(integerLiteral value: Int) { self.init(scalar: Double(value)) }
     /// A number from a floating-point literal.
@@ -80,6 +100,7 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
         }
         total += Self.insetValue(insets, attribute, direction)
         total += Self.insetValue(directionalInsets.resolved(for: direction), attribute, direction)
+        total += systemSpacingMultiple * Self.standardSystemSpacing
         return total + 0
     }
 
@@ -110,7 +131,8 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
                 top: directionalInsets.top + other.directionalInsets.top,
                 leading: directionalInsets.leading + other.directionalInsets.leading,
                 bottom: directionalInsets.bottom + other.directionalInsets.bottom,
-                trailing: directionalInsets.trailing + other.directionalInsets.trailing))
+                trailing: directionalInsets.trailing + other.directionalInsets.trailing),
+            systemSpacingMultiple: systemSpacingMultiple + other.systemSpacingMultiple)
     }
 
     /// Every part multiplied by `factor`.
@@ -123,7 +145,8 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
                                bottom: insets.bottom * factor, right: insets.right * factor),
             directionalInsets: DirectionalEdgeInsets(
                 top: directionalInsets.top * factor, leading: directionalInsets.leading * factor,
-                bottom: directionalInsets.bottom * factor, trailing: directionalInsets.trailing * factor))
+                bottom: directionalInsets.bottom * factor, trailing: directionalInsets.trailing * factor),
+            systemSpacingMultiple: systemSpacingMultiple * factor)
     }
 
     /// The non-zero parts joined by `+`, such as `8`, `(10, 20)` or `8 + (top 1, left 2, bottom 3, right 4)`.
@@ -134,6 +157,8 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
         if size != .zero { parts.append(size.description) }
         if insets != .zero { parts.append(insets.description) }
         if directionalInsets != .zero { parts.append(directionalInsets.description) }
+        if systemSpacingMultiple == 1 { parts.append("systemSpacing") }
+        else if systemSpacingMultiple != 0 { parts.append("systemSpacing * \(NumberFormat.short(systemSpacingMultiple))") }
         return parts.isEmpty ? "0" : parts.joined(separator: " + ")
     }
 }

@@ -255,7 +255,24 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The number ``constant`` stands for, resolved for ``constantAttribute`` in the layout
     /// direction of the first item.
     public var resolvedConstant: Double {
-        constant.value(for: constantAttribute, direction: firstItem?.effectiveLayoutDirection ?? .leftToRight)
+        loweredConstant.value(for: constantAttribute, direction: firstItem?.effectiveLayoutDirection ?? .leftToRight)
+    }
+
+    /// ``constant`` with its system-spacing part in points: 8 per system spacing, except in a
+    /// relation of baselines, where it is the larger ``View/textLineHeight`` of the relation's
+    /// items that have text (8 when none has). Read by the layout pass when it lowers the constraint.
+    var loweredConstant: LayoutConstant {
+        guard constant.systemSpacingMultiple != 0 else { return constant }
+        var unit = LayoutConstant.standardSystemSpacing
+        if constantAttribute == .firstBaseline || constantAttribute == .lastBaseline {
+            let heights = (lhs + rhs).compactMap { operand -> Double? in
+                guard let view = Self.item(of: operand) as? View, let height = view.textLineHeight,
+                      height.isFinite, height > 0 else { return nil }
+                return height
+            }
+            if let largest = heights.max() { unit = largest }
+        }
+        return constant.resolvingSystemSpacing(unit: unit)
     }
 
     private static func item(of operand: Operand) -> LayoutItem? {

@@ -31,13 +31,18 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
     /// Measured views (``View/sizeForWidth``) or layout sets (``LayoutSet``) kept changing: after
     /// `rounds` solves the last one still changed what `unsettled` describes (one line each).
     case notConverged(rounds: Int, unsettled: [String])
+    /// The view laid out as the root has no frame (never set, so its size is zero), or a frame
+    /// with a negative, NaN or infinite part: the root's frame is the layout's input, and every
+    /// frame under it would follow from nonsense (`(16, 16, -32, -32)`). `view` is the root's name
+    /// and `reason` says what is wrong.
+    case invalidRootFrame(view: String, reason: String)
 
     /// The constraints the error is about.
     public var constraints: [ConstraintInfo] {
         switch self {
         case .unsatisfiable(let conflict): conflict
         case .noCommonAncestor(let info), .missingSuperview(let info), .invalidConstraint(let info, _): [info]
-        case .solverFailure, .notConverged, .limitExceeded: []
+        case .solverFailure, .notConverged, .limitExceeded, .invalidRootFrame: []
         }
     }
 
@@ -60,6 +65,8 @@ public enum LayoutError: Error, Sendable, CustomStringConvertible {
         case .notConverged(let rounds, let unsettled):
             let lines = unsettled.map { "  \($0)" }.joined(separator: "\n")
             return "not converged: the layout still changed after \(rounds) rounds:\n\(lines)"
+        case .invalidRootFrame(let view, let reason):
+            return "invalid root frame: \(view) \(reason); set its frame (a finite origin, a size of at least 0 × 0) before laying it out"
         }
     }
 }

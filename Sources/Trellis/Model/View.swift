@@ -28,6 +28,7 @@ open class View: LayoutItem {
         get { storedFrame }
         set {
             storedFrame = newValue
+            isFrameSet = true
             // The view's own layout sees its new frame as a new mode; layouts above it only have
             // a frame to write again.
             superview?.forEachLayoutPass { $0.isApplied = false }
@@ -40,6 +41,34 @@ open class View: LayoutItem {
     /// exclusive access: a tree is used from one thread at a time and never accesses them
     /// overlappingly, and each check costs ~75 instructions on a pass of a few microseconds.)
     @exclusivity(unchecked) var storedFrame: Rect = .zero
+
+    /// Whether ``frame`` was ever set from outside (a layout pass writes ``storedFrame`` only):
+    /// a root whose frame is still the initial zero rectangle has no frame.
+    private(set) var isFrameSet = false
+
+    /// Throws ``LayoutError/invalidRootFrame(view:reason:)`` unless the view, about to be laid out
+    /// as a root, has a usable frame: set (or written by an outer layout), finite, of size at least 0 × 0.
+    func checkRootFrame() throws {
+        let f = storedFrame
+        if !isFrameSet && f == .zero {
+            throw LayoutError.invalidRootFrame(view: name, reason: "has no frame")
+        }
+        if !(f.origin.x.isFinite && f.origin.y.isFinite && f.size.width.isFinite && f.size.height.isFinite) {
+            throw LayoutError.invalidRootFrame(view: name, reason: "has a frame with a part that is not a finite number: \(f)")
+        }
+        if f.size.width < 0 || f.size.height < 0 {
+            throw LayoutError.invalidRootFrame(view: name, reason: "has a negative size: \(f)")
+        }
+    }
+
+    /// The height of one line of the view's text — its font's line height — or nil (the default)
+    /// for a view without text. A relation between baselines with ``SystemSpacing``
+    /// uses it as UIKit uses the fonts' metrics: one system spacing is the larger line height of
+    /// the relation's items that have text (`TrellisText`'s `Label` gives Pango's; a layout
+    /// document's text item in the built-in model 1.2 × its font size).
+    open var textLineHeight: Double? {
+        didSet { if textLineHeight != oldValue { setNeedsLayout() } }
+    }
 
     /// The view that contains this one, if any.
     @exclusivity(unchecked) public internal(set) weak var superview: View?
