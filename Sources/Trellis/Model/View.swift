@@ -28,6 +28,10 @@ open class View: LayoutItem {
         get { storedFrame }
         set {
             storedFrame = newValue
+            if autoresizing.translates {
+                noteAutoresizingFrame(newValue)
+                setNeedsLayout()
+            }
             // The view's own layout sees its new frame as a new mode; layouts above it only have
             // a frame to write again.
             superview?.forEachLayoutPass { $0.isApplied = false }
@@ -40,6 +44,9 @@ open class View: LayoutItem {
     /// exclusive access: a tree is used from one thread at a time and never accesses them
     /// overlappingly, and each check costs ~75 instructions on a pass of a few microseconds.)
     @exclusivity(unchecked) var storedFrame: Rect = .zero
+
+    /// The autoresizing mask, whether it is translated, and the frame it holds (``View/translatesAutoresizingMaskIntoConstraints``).
+    var autoresizing = AutoresizingState()
 
     /// The view that contains this one, if any.
     @exclusivity(unchecked) public internal(set) weak var superview: View?
