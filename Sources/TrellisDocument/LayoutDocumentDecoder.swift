@@ -19,7 +19,7 @@ struct LayoutDocumentDecoder {
     // MARK: - Errors
 
     /// An error at the value found at `path` (or the closest enclosing value that exists).
-    private func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
+    func failure(_ path: [Step], _ message: String) -> LayoutDocumentError {
         var probe = path
         while true {
             if let offset = positions.offset(of: probe) {
@@ -32,7 +32,7 @@ struct LayoutDocumentDecoder {
     }
 
     /// An error at the key of the member whose value is at `path` (an unknown field).
-    private func failure(key path: [Step], _ message: String) -> LayoutDocumentError {
+    func failure(key path: [Step], _ message: String) -> LayoutDocumentError {
         guard let offset = positions.keyOffset(of: path) else { return failure(path, message) }
         let (line, column) = positions.location(of: offset)
         return LayoutDocumentError(message, line: line, column: column)
@@ -335,7 +335,8 @@ struct LayoutDocumentDecoder {
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
                                          "margins", "safeArea", "marginsFromSafeArea", "direction",
-                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack"],
+                                         "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack",
+                                         "scroll", "frame", "autoresizing"],
                       path: path, subject: subject)
         let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
         var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
@@ -350,6 +351,7 @@ struct LayoutDocumentDecoder {
             }
             entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
         }
+        try decodePlacement(value, into: &entry, path: path, subject: subject)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         return entry
     }
@@ -761,7 +763,7 @@ struct LayoutDocumentDecoder {
 
     // MARK: - Values
 
-    private enum Range {
+    enum Range {
         case positive, nonNegative, any
     }
 
@@ -790,7 +792,7 @@ struct LayoutDocumentDecoder {
         return id
     }
 
-    private func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
+    func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
         throws(LayoutDocumentError) -> Double
     {
         guard case .number(let number) = value else {

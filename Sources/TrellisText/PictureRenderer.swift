@@ -176,8 +176,17 @@ public enum PictureRenderer {
             }
             if let label = view as? Label { drawText(of: label, in: frame, on: cr) }
         }
+        // A scroll view shows its content moved by the offset, only inside its frame.
+        var content = origin
+        if let scroll = view as? ScrollView {
+            cairo_save(cr)
+            cairo_rectangle(cr, frame.minX, frame.minY, max(0, frame.width), max(0, frame.height))
+            cairo_clip(cr)
+            content = Point(x: origin.x - scroll.contentOffset.x, y: origin.y - scroll.contentOffset.y)
+        }
+        defer { if view is ScrollView { cairo_restore(cr) } }
         for subview in view.subviews where !subview.isHidden {
-            let next = Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY)
+            let next = Point(x: content.x + subview.frame.minX, y: content.y + subview.frame.minY)
             drawView(subview, at: next, depth: depth + 1, on: cr)
         }
     }

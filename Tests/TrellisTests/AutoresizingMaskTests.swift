@@ -165,4 +165,24 @@ struct AutoresizingMaskTests {
         try root.layoutIfNeeded()
         expectFrame(dot, 250, 10, 20, 20)
     }
+
+    @Test("The README's autoresizing example")
+    func readme() throws {
+        let root = makeRoot(width: 400, height: 300)
+        let caption = View(id: "caption")
+        root.addSubview(caption)
+        Tails.install(caption~.size == Size(width: 40, height: 10))
+        // --- README begins ---
+        let badge = View(id: "badge")
+        root.addSubview(badge)                                          // root is 400 wide
+        badge.translatesAutoresizingMaskIntoConstraints = true
+        badge.frame = Rect(x: 300, y: 10, width: 60, height: 20)
+        badge.autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]   // at 480 wide: x = 380
+        Tails.install(caption~.top == badge~.bottom + 8, caption~.trailing == badge~.trailing)
+        // --- README ends ---
+        root.frame = Rect(x: 0, y: 0, width: 480, height: 300)
+        try root.layoutIfNeeded()
+        expectFrame(badge, 380, 10, 60, 20)
+        expectFrame(caption, 400, 38, 40, 10)
+    }
 }

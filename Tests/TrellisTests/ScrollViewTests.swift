@@ -165,4 +165,22 @@ struct ScrollViewTests {
             #expect(scroll.contentSize == freshScroll.contentSize)
         }
     }
+
+    @Test("The README's scroll view example")
+    func readme() throws {
+        let root = makeRoot(width: 320, height: 480)
+        let rowA = View(id: "rowA"), rowB = View(id: "rowB")
+        // --- README begins ---
+        let list = Tails.scroll(.vertical, id: "list") { rowA; rowB }   // a stack pinned to the content guide, as wide as the frame
+        root.addSubview(list)
+        Tails.install(list~.edges == EdgeInsets(0), rowA~.height == 300, rowB~.height == 350)
+        try root.layoutIfNeeded()
+        let size = list.contentSize                                    // (root width) × 650
+        list.contentOffset = Point(x: 0, y: 120)
+        // --- README ends ---
+        #expect(size == Size(width: 320, height: 650))
+        try root.layoutIfNeeded()
+        expectFrame(rowB, 0, 300, 320, 350)
+        expectFrame(try root.layoutSnapshot().entry(for: rowB.key)?.frameInRoot, 0, 180, 320, 350)
+    }
 }
