@@ -43,6 +43,7 @@ public final class DocumentLayout {
 
         let (views, stacks) = try Self.makeViews(of: document, root: root, makeView: makeView)
         try Self.buildHierarchy(of: document, views: views)
+        Self.setFrames(of: document, root: root, views: views, size: size)
         try Self.arrange(stacks, views: views)
         let items = try Self.addGuides(of: document, views: views)
         itemsByID = items
@@ -88,6 +89,10 @@ public final class DocumentLayout {
                 stack.isLayoutMarginsRelativeArrangement = stackEntry.isMarginsRelative
                 stacks.append((stack, stackEntry))
                 view = stack
+            } else if let offset = entry.scrollOffset {
+                let scroll = ScrollView(id: entry.id)
+                scroll.contentOffset = offset
+                view = scroll
             } else {
                 view = makeView(entry)
             }
@@ -100,6 +105,17 @@ public final class DocumentLayout {
             views[entry.id] = view
         }
         return (views, stacks)
+    }
+
+    /// Step 2b: the frames of frame-placed views set again in their parents, the root at the
+    /// document's own size: each frame resizes (by its autoresizing mask) from its parent's size in
+    /// the document — the root's declared size, or the parent's own `frame` — to the size laid out.
+    private static func setFrames(of document: LayoutDocument, root: View, views: [String: View], size: Size) {
+        root.frame = Rect(x: 0, y: 0, width: document.size.width, height: document.size.height)
+        for entry in document.views {
+            if let frame = entry.frame, let view = views[entry.id] { view.frame = frame }
+        }
+        root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
     }
 
     /// Step 2: every view under its parent.
@@ -141,6 +157,12 @@ public final class DocumentLayout {
             let guide = LayoutGuide(id: entry.id)
             owner.addLayoutGuide(guide)
             items[entry.id] = guide
+        }
+        // A scroll view's guides: `id.contentLayoutGuide`, `id.frameLayoutGuide`.
+        for case let scroll as ScrollView in views.values {
+            for guide in [scroll.contentLayoutGuide, scroll.frameLayoutGuide] {
+                if let id = guide.id, items[id] == nil { items[id] = guide }
+            }
         }
         return items
     }
@@ -302,6 +324,11 @@ public final class DocumentLayout {
         view.insetsLayoutMarginsFromSafeArea = entry.marginsFromSafeArea
         view.semanticContentAttribute = entry.direction
         view.isHidden = entry.isHidden
+        if let frame = entry.frame {
+            view.translatesAutoresizingMaskIntoConstraints = true
+            view.frame = frame
+            view.autoresizingMask = entry.autoresizing
+        }
     }
 
     /// The view or guide with this id.

@@ -19,6 +19,10 @@ extension DocumentLayoutResult {
     /// "implicit": bool}`, `relaxed` the indices of the constraints made optional (999, one per conflict, by `ConstraintInfo.memberToBreak(in:)`) to
     /// compute the frames, and `items` is null if no frames could be computed. Frames are rounded to 1e-6.
     ///
+    /// A scroll view's item also has `"contentSize": {"width", "height"}` (its content layout
+    /// guide's size), and every item inside a scroll view `"clipInRoot"` (the part of the root
+    /// its scroll-view ancestors show; `frameInRoot` already accounts for their content offsets).
+    ///
     /// `ambiguous` is present only when ambiguity was computed (``ambiguity`` is not nil; `trellis
     /// layout --ambiguity`): the ambiguous items in document order, each with its undetermined
     /// attributes (`left`, `top`, `width`, `height`), the value in the layout and the range over
@@ -33,11 +37,23 @@ extension DocumentLayoutResult {
         if let snapshot {
             var parents: [LayoutItemKey: String] = [:]
             for entry in snapshot.entries { parents[entry.key] = entry.name }
+            // A scroll view's content size: its content guide's size.
+            var contentSizes: [LayoutItemKey: Size] = [:]
+            for entry in snapshot.entries where entry.kind == .guide && entry.name.hasSuffix(".contentLayoutGuide") {
+                if let parent = entry.parent, entry.name == (parents[parent] ?? "") + ".contentLayoutGuide" {
+                    contentSizes[parent] = entry.frame.size
+                }
+            }
             let items = snapshot.entries.map { entry in
                 let parent = entry.parent.flatMap { parents[$0] }.map(Self.quote) ?? "null"
+                var extra = ""
+                if let size = contentSizes[entry.key] {
+                    extra += ", \"contentSize\": {\"width\": \(Self.number(size.width)), \"height\": \(Self.number(size.height))}"
+                }
+                if let clip = entry.clipInRoot { extra += ", \"clipInRoot\": \(Self.rect(clip))" }
                 return "    {\"id\": \(Self.quote(entry.name)), \"kind\": \(Self.quote(entry.kind.rawValue)), "
                     + "\"parent\": \(parent), \"depth\": \(entry.depth), \"frame\": \(Self.rect(entry.frame)), "
-                    + "\"frameInRoot\": \(Self.rect(entry.frameInRoot))}"
+                    + "\"frameInRoot\": \(Self.rect(entry.frameInRoot))\(extra)}"
             }
             out += "  \"items\": [\n" + items.joined(separator: ",\n") + "\n  ],\n"
         } else {

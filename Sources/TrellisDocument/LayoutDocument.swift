@@ -79,6 +79,14 @@ public struct LayoutDocument: Sendable {
         public var style: StyleEntry? = nil
         /// The image the view shows (`"image"`); nil for none.
         public var image: ImageEntry? = nil
+        /// For a scroll view (`"scroll": {}`, making it a `ScrollView`): its content offset
+        /// (`"contentOffset": [x, y]`, default zero); nil for other views.
+        public var scrollOffset: Point? = nil
+        /// A frame set in code (`"frame": [x, y, width, height]`): the view translates its
+        /// autoresizing mask into constraints; nil for views placed by constraints only.
+        public var frame: Rect? = nil
+        /// The autoresizing mask of a view with a ``frame`` (`"autoresizing": [...]`, default none).
+        public var autoresizing: AutoresizingMask = []
         /// The 1-based line of the entry in the document.
         public var line: Int
     }

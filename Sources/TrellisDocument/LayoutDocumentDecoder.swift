@@ -341,7 +341,7 @@ struct LayoutDocumentDecoder {
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
                                          "margins", "safeArea", "marginsFromSafeArea", "direction",
                                          "text", "font", "lines", "lineBreak", "alignment", "hidden", "stack",
-                                         "style", "color", "image"],
+                                         "style", "color", "image", "scroll", "frame", "autoresizing"],
                       path: path, subject: subject)
         let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
         var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
@@ -356,6 +356,7 @@ struct LayoutDocumentDecoder {
             }
             entry.stack = try decodeStack(stack, path: path + [.key("stack")], subject: subject)
         }
+        try decodePlacement(value, into: &entry, path: path, subject: subject)
         try decodeCommon(value, into: &entry, path: path, subject: subject)
         try decodeLook(value, into: &entry, path: path, subject: subject)
         return entry
@@ -770,7 +771,7 @@ struct LayoutDocumentDecoder {
 
     // MARK: - Values
 
-    private enum Range {
+    enum Range {
         case positive, nonNegative, any
     }
 
@@ -799,7 +800,7 @@ struct LayoutDocumentDecoder {
         return id
     }
 
-    private func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
+    func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
         throws(LayoutDocumentError) -> Double
     {
         guard case .number(let number) = value else {

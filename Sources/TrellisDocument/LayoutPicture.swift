@@ -122,8 +122,15 @@ public struct LayoutPicture: Sendable, Hashable {
             if entry.key == snapshot.rootKey { size = entry.frame.size }
             if isSystemGuide { continue }
             let mark: Mark? = conflicting.contains(entry.name) ? .conflict : ambiguous.contains(entry.name) ? .ambiguous : nil
-            boxes.append(Box(name: entry.name, depth: entry.depth, isGuide: entry.kind == .guide, frame: entry.frameInRoot,
-                             mark: mark))
+            // Inside scroll views: only the part their frames show (nothing when none of it is).
+            var frame = entry.frameInRoot
+            if let clip = entry.clipInRoot {
+                let minX = max(frame.minX, clip.minX), minY = max(frame.minY, clip.minY)
+                let maxX = min(frame.maxX, clip.maxX), maxY = min(frame.maxY, clip.maxY)
+                if maxX <= minX || maxY <= minY { continue }
+                frame = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            }
+            boxes.append(Box(name: entry.name, depth: entry.depth, isGuide: entry.kind == .guide, frame: frame, mark: mark))
         }
         self.init(title: title, size: size, boxes: boxes, notes: notes, ambiguityNotes: ambiguityNotes)
     }

@@ -45,6 +45,13 @@ extension PictureRenderer {
         }
     }
 
+    /// Where the subviews of `view`, drawn at `origin`, have their coordinates' origin: moved by
+    /// the content offset inside a scroll view (subviews' frames are in content coordinates).
+    static func contentOrigin(of view: View, at origin: Point) -> Point {
+        guard let scroll = view as? ScrollView else { return origin }
+        return Point(x: origin.x - scroll.contentOffset.x, y: origin.y - scroll.contentOffset.y)
+    }
+
     /// The root and its visible descendants, parents before children, siblings back to front.
     static func placedViews(of root: View) -> [PlacedView] {
         guard !root.isHidden else { return [] }
@@ -52,8 +59,9 @@ extension PictureRenderer {
         var pending = [PlacedView(view: root, frame: Rect(origin: Point(x: 0, y: 0), size: root.frame.size), depth: 0)]
         while let next = pending.popLast() {
             placed.append(next)
+            let content = contentOrigin(of: next.view, at: next.frame.origin)
             for subview in next.view.subviews.reversed() where !subview.isHidden {
-                let origin = Point(x: next.frame.minX + subview.frame.minX, y: next.frame.minY + subview.frame.minY)
+                let origin = Point(x: content.x + subview.frame.minX, y: content.y + subview.frame.minY)
                 pending.append(PlacedView(view: subview, frame: Rect(origin: origin, size: subview.frame.size),
                                           depth: next.depth + 1))
             }
@@ -147,8 +155,14 @@ extension PictureRenderer {
             cairo_clip(cr)
         }
         if drawable { drawContent(of: view, in: frame, drawing: entry?.drawing, on: cr) }
+        // A scroll view shows its content moved by the offset, only inside its frame.
+        let content = contentOrigin(of: view, at: origin)
+        if view is ScrollView {
+            cairo_rectangle(cr, frame.minX, frame.minY, max(0, frame.width), max(0, frame.height))
+            cairo_clip(cr)
+        }
         for subview in view.subviews where !subview.isHidden {
-            drawFinished(subview, at: Point(x: origin.x + subview.frame.minX, y: origin.y + subview.frame.minY),
+            drawFinished(subview, at: Point(x: content.x + subview.frame.minX, y: content.y + subview.frame.minY),
                          styles: styles, on: cr)
         }
         cairo_restore(cr)

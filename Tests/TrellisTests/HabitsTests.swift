@@ -24,7 +24,7 @@ struct HabitsTests {
         Snippet(code: "_ = v.snp", message: "Tails.install(view~.top == root~ + 16)"),
         Snippet(code: "_ = v.topAnchor", message: "write view~.top"),
         Snippet(code: "_ = v.widthAnchor", message: "write view~.width"),
-        Snippet(code: "v.translatesAutoresizingMaskIntoConstraints = false", message: "every Trellis view is laid out by its constraints"),
+        Snippet(code: "v.translatesAutoresizingMaskIntoConstraints = false", message: nil),   // real since autoresizing masks (false is the default)
         Snippet(code: "Tails.install(v~.width == 100 ~~ .required, v~.top == root~.top + 8 ~~ .defaultHigh, v~.leading == 16)",
                 message: nil),
         // The solver's expression type does not collide with Foundation's `Expression`.

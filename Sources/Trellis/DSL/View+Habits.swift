@@ -41,10 +41,4 @@ extension View {
     /// UIKit's `lastBaselineAnchor`.
     @available(*, unavailable, message: "write view~.lastBaseline")
     public var lastBaselineAnchor: Never { fatalError("unavailable") }
-    /// UIKit's `translatesAutoresizingMaskIntoConstraints`: Trellis has no autoresizing masks.
-    @available(*, unavailable, message: "not needed: every Trellis view is laid out by its constraints")
-    public var translatesAutoresizingMaskIntoConstraints: Bool {
-        get { fatalError("unavailable") }
-        set { fatalError("unavailable") }
-    }
 }

@@ -150,6 +150,10 @@ enum ConstraintLowering {
         var terms: [Term] = []
         var constant = -spec.value
         spec.item.accumulate(spec.attribute, direction: direction, scale: 1, into: &terms, constant: &constant)
+        for other in spec.others {
+            other.item.accumulate(other.attribute, direction: direction, scale: -other.coefficient,
+                                  into: &terms, constant: &constant)
+        }
         let expression = Self.reduced(terms, constant: constant)
         if !spec.priority.isValid {
             throw LayoutError.invalidConstraint(spec.makeConstraint().info,

@@ -43,6 +43,8 @@ final class FrameReader {
     private struct ReadingPlan {
         let offsets: [Int]
         let variables: [Variable]
+        /// Whether the scope has a scroll view (whose offset moves frames in the root).
+        let scrolls: Bool
 
         init(scope: LayoutScope) {
             var offsets: [Int] = [], variables: [Variable] = []
@@ -60,6 +62,7 @@ final class FrameReader {
             }
             self.offsets = offsets
             self.variables = variables
+            scrolls = scope.views.contains { $0 is ScrollView }
         }
     }
     /// The plan of the kept scope (the engine's last full lowering); nil until the next pass makes one.
@@ -87,9 +90,12 @@ final class FrameReader {
         }
         let rootGlobal = readFrames(scope: scope, mode: mode, solver: solver, reader: reader, local: &local, global: &global)
         func inRoot(_ index: Int) -> Rect { global[index].offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY) }
+        let clips = reader.scrolls ? Self.scroll(scope: scope, global: &global)
+            .map { $0?.offsetBy(dx: -rootGlobal.minX, dy: -rootGlobal.minY) } : nil
 
         if var made = previous.take(), made.entries.count == count, made.rootKey == scope.root.key {
             made.updateFrames { index in (local[index], inRoot(index)) }
+            if let clips { made.updateClips(clips) }
             return made
         }
         var depths = [Int](repeating: 0, count: count)
@@ -104,7 +110,39 @@ final class FrameReader {
                                                 parent: parent >= 0 ? scope.item(at: parent).key : nil,
                                                 depth: depths[index], frame: local[index], frameInRoot: inRoot(index)))
         }
-        return LayoutSnapshot(rootKey: scope.root.key, entries: entries)
+        var made = LayoutSnapshot(rootKey: scope.root.key, entries: entries)
+        if let clips { made.updateClips(clips) }
+        return made
+    }
+
+    /// For a scope with scroll views: moves the frames in `global` of each scroll view's
+    /// descendants (and its content guide) by the content offsets of the scroll views above
+    /// them, and returns each item's clip — its scroll-view ancestors' frames, intersected, in
+    /// the solver's space — or nil outside scroll views. (Parents come before their children.)
+    private static func scroll(scope: LayoutScope, global: inout [Rect]) -> [Rect?] {
+        let count = scope.items.count
+        var shifts = [Point](repeating: Point(x: 0, y: 0), count: count)
+        var clips = [Rect?](repeating: nil, count: count)
+        for index in 1..<count {
+            let parent = scope.parentIndex[index]
+            guard parent >= 0 else { continue }
+            var shift = shifts[parent], clip = clips[parent]
+            if let scroll = scope.item(at: parent) as? ScrollView, scope.item(at: index) !== scroll.frameLayoutGuide {
+                let frame = global[parent]
+                if let outer = clip {
+                    let minX = max(outer.minX, frame.minX), minY = max(outer.minY, frame.minY)
+                    clip = Rect(x: minX, y: minY, width: max(0, min(outer.maxX, frame.maxX) - minX),
+                                height: max(0, min(outer.maxY, frame.maxY) - minY))
+                } else {
+                    clip = frame
+                }
+                shift = Point(x: shift.x + scroll.contentOffset.x, y: shift.y + scroll.contentOffset.y)
+            }
+            shifts[index] = shift
+            clips[index] = clip
+            if shift.x != 0 || shift.y != 0 { global[index] = global[index].offsetBy(dx: -shift.x, dy: -shift.y) }
+        }
+        return clips
     }
 
     /// Reads the solved frames of the scope's items into `local` (relative to the parent; the

@@ -27,6 +27,12 @@ enum ImplicitRole: Hashable {
     case hugging(LayoutAxis)
     /// Compression resistance: `size >= content size` at the view's resistance priority on `axis`.
     case compression(LayoutAxis)
+    /// One edge of a scroll view's content or frame layout guide held to the scroll view
+    /// (``ScrollView``, the spec's item): the frame guide's four edges, the content guide's left and top.
+    case scrollGuide(content: Bool, RootEdge)
+    /// One edge of a view that translates its autoresizing mask into constraints, held
+    /// relative to its superview (``AutoresizingMask``).
+    case autoresizing(RootEdge)
 
     /// Whether a new row of this kind should start as a movable row of the solver (its constant
     /// likely changes from pass to pass, so its first change should move along the basis like
@@ -42,6 +48,9 @@ enum ImplicitRole: Hashable {
         case .hugging, .compression:
             // The content size of a measured view (text re-wrapped at a new width).
             measured
+        case .scrollGuide, .autoresizing:
+            // Fixed ties to another item: they change only with the structure.
+            false
         }
     }
 }
@@ -54,9 +63,22 @@ enum ImplicitRowLabel: String {
     case fittingSize = "fitting size"
     case contentHugging = "content hugging"
     case compressionResistance = "compression resistance"
+    case scrollGuide = "scroll view guide"
+    case autoresizingMask = "autoresizing mask"
 }
 
-/// One implicit row before it is lowered: `item.attribute relation value @priority`.
+/// One more operand of a two-item implicit row: `coefficient × item.attribute` on the right side.
+struct ImplicitOperand {
+    let item: LayoutItem
+    let attribute: LayoutAttribute
+    let coefficient: Double
+}
+
+/// One implicit row before it is lowered: `item.attribute relation value @priority`, or, for
+/// rows that tie an item to another (a scroll view's guides, autoresizing masks),
+/// `item.attribute relation Σ coefficient × other.attribute + value @priority` (``others``,
+/// empty for the single-item kinds). The others' positions always cancel the item's, so the
+/// row needs no common-ancestor origin.
 struct ImplicitSpec {
     let item: View
     let role: ImplicitRole
@@ -65,21 +87,35 @@ struct ImplicitSpec {
     let value: Double
     let priority: Priority
     let label: ImplicitRowLabel
+    var others: [ImplicitOperand] = []
+
+    /// The label the row's constraint carries: UIKit's `autoresizing mask of X` for a mask row.
+    var constraintLabel: String {
+        label == .autoresizingMask ? "\(label.rawValue) of \(item.name)" : label.rawValue
+    }
 
     /// The layout constraint that stands for this row in diagnostics and conflicts.
     func makeConstraint() -> LayoutConstraint {
         LayoutConstraint(
             lhs: [LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(item)), attribute: attribute, coefficient: 1)],
-            relation: relation, rhs: [], constantAttribute: attribute, constant: LayoutConstant(value),
-            priority: priority, label: label.rawValue, location: nil, implicitRole: label.rawValue)
+            relation: relation,
+            rhs: others.map { LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem($0.item)),
+                                                       attribute: $0.attribute, coefficient: $0.coefficient) },
+            constantAttribute: attribute, constant: LayoutConstant(value),
+            priority: priority, label: constraintLabel, location: nil, implicitRole: label.rawValue)
     }
 
     /// `old` — the source kept for the same item and kind, made by ``makeConstraint()`` — with
     /// this spec's value when it says the same otherwise (a resize changes a root row on every
     /// pass: no new object each time), else nil.
     func reusing(_ old: LayoutConstraint) -> LayoutConstraint? {
-        guard old.implicitRole == label.rawValue, old.label == label.rawValue, old.priority == priority,
-              old.relation == relation, old.constantAttribute == attribute else { return nil }
+        guard old.implicitRole == label.rawValue, old.priority == priority,
+              old.relation == relation, old.constantAttribute == attribute, old.rhs.count == others.count,
+              others.isEmpty ? old.label == label.rawValue : old.label == constraintLabel else { return nil }
+        for (operand, other) in zip(old.rhs, others) {
+            guard case .item(let box) = operand.target, box.value === other.item,
+                  operand.attribute == other.attribute, operand.coefficient == other.coefficient else { return nil }
+        }
         old.constant = LayoutConstant(value)
         return old
     }
@@ -97,6 +133,11 @@ enum ImplicitRows {
             if view === scope.root, case .frame = mode { continue }
             guard let size = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
             specs += contentSpecs(view, size: size)
+        }
+        for index in scope.views.indices {
+            let view = scope.view(at: index)
+            if let scroll = view as? ScrollView { specs += scrollGuideSpecs(scroll) }
+            if view.translatesAutoresizingMaskIntoConstraints, view !== scope.root { specs += autoresizingSpecs(view) }
         }
         return specs
     }

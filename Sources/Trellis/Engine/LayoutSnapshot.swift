@@ -38,6 +38,9 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         public internal(set) var frame: Rect
         /// The frame in the root's coordinate space.
         public internal(set) var frameInRoot: Rect
+        /// Inside a ``ScrollView``: the part of the root the item may be drawn in (the frames
+        /// of its scroll-view ancestors, intersected, in the root's coordinates); nil elsewhere.
+        public internal(set) var clipInRoot: Rect? = nil
     }
 
     /// The key of the root view.
@@ -63,6 +66,11 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// the frame in the root's space of entry `index`; keys, names and the index stay. The entries
     /// change in place when this snapshot holds them alone (a layout pass reusing its last
     /// snapshot), else they are copied first.
+    /// Sets each entry's ``Entry/clipInRoot`` (scopes with scroll views).
+    mutating func updateClips(_ clips: [Rect?]) {
+        for index in entries.indices { entries[index].clipInRoot = clips[index] }
+    }
+
     mutating func updateFrames(_ frames: (Int) -> (frame: Rect, inRoot: Rect)) {
         entries.withUnsafeMutableBufferPointer { buffer in
             for index in buffer.indices {

@@ -29,6 +29,10 @@ open class View: LayoutItem {
         set {
             storedFrame = newValue
             isFrameSet = true
+            if autoresizing.translates {
+                noteAutoresizingFrame(newValue)
+                setNeedsLayout()
+            }
             // The view's own layout sees its new frame as a new mode; layouts above it only have
             // a frame to write again.
             superview?.forEachLayoutPass { $0.isApplied = false }
@@ -69,6 +73,9 @@ open class View: LayoutItem {
     open var textLineHeight: Double? {
         didSet { if textLineHeight != oldValue { setNeedsLayout() } }
     }
+
+    /// The autoresizing mask, whether it is translated, and the frame it holds (``View/translatesAutoresizingMaskIntoConstraints``).
+    var autoresizing = AutoresizingState()
 
     /// The view that contains this one, if any.
     @exclusivity(unchecked) public internal(set) weak var superview: View?
