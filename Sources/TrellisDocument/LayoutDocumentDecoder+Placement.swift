@@ -1,5 +1,5 @@
 import Trellis
-import TrellisLinearSystem
+import TrellisSupport
 
 extension LayoutDocumentDecoder {
     /// The autoresizing options by their names in documents (UIKit's, without the prefix).

@@ -1,4 +1,5 @@
 import Testing
+import TrellisTestSupport
 import Trellis
 
 /// Views placed by frame with `translatesAutoresizingMaskIntoConstraints`: UIKit's mask rule

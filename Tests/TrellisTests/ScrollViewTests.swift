@@ -1,4 +1,5 @@
 import Testing
+import TrellisTestSupport
 import Trellis
 
 /// Scroll views as UIKit (iOS 11+) lays them out: the frame guide is the frame, the content

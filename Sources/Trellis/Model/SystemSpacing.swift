@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// UIKit's system spacing (`constraint(equalToSystemSpacingAfter:multiplier:)`), written
 /// `.systemSpacing` after `+` or `-` in a relation, or `.systemSpacing * 2`: 8 points between
 /// sibling views' edges; between baselines, the larger line height of the relation's items that

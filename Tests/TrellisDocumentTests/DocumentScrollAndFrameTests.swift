@@ -1,4 +1,5 @@
 import Testing
+import TrellisTestSupport
 import Trellis
 import TrellisDocument
 
