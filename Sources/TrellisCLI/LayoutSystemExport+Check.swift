@@ -6,12 +6,13 @@ import TrellisLinearSystem
 // that solving what it wrote gives the layout's frames. It lives here, beside that option, so
 // that TrellisDocument (the writer) does not depend on TrellisLinearSystem (the reader and solver).
 extension LayoutSystemExport {
-    /// Solves the export and compares every item's frame with the layout's: nil when they agree
+    /// Solves the export and compares every item's exact frame with the layout's (the export is
+    /// the exact system: a `displayScale` rounds the layout's frames after solving): nil when they agree
     /// within 1e-6 (or the layout conflicts: the export then answers with the conflict), else
     /// a message naming the largest difference.
     /// - Throws: what ``LinearSystem/solve(timeLimitMilliseconds:)`` throws.
     package func mismatch(with result: DocumentLayoutResult) throws -> String? {
-        guard let snapshot = result.snapshot, result.isSatisfiable else { return nil }
+        guard let snapshot = result.snapshot?.exact, result.isSatisfiable else { return nil }
         let answer = try LinearSystem.parse(Array(json.utf8)).solve()
         guard answer.status == .optimal, let solve = answer.solves.first else {
             return "solving the export does not give the layout: it is \(answer.status.rawValue)"

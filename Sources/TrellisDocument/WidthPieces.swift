@@ -18,11 +18,8 @@ import TrellisSupport
 /// `w0` (`View.rootSizeSensitivity()`) proposes where its shape ends, `w1`. The layouts at `w0`
 /// and `w1` give the line through them, which is accepted when the layouts at ¼, ½ and ¾ of the
 /// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`,
-/// down to half a point. Below that the break is found by bisection: the longest piece from `w0`
-/// that is affine, ending less than ``breakPrecision`` (relative) before the first width whose
-/// layout has the next shape, where the next piece starts — so a piece never shows a layout
-/// across a break. Only where no piece from `w0` is affine at all is the layout sampled, up to the
-/// next integer width. Each layout is a fresh one, as `trellis layout --width` makes it, so a
+/// down to half a point, below which the layout is sampled up to the next integer width. Each
+/// layout is a fresh one, as `trellis layout --width` makes it, so a
 /// piece's ends are that command's frames and its inside is checked against them.
 public struct WidthPieces: Sendable {
     /// One drawn item (a view or a custom layout guide), in drawing order.
@@ -109,10 +106,6 @@ public struct WidthPieces: Sendable {
     public static let maximumSpan = 20_000.0
     /// Below this length, in points, a piece that is not affine is sampled instead of halved.
     public static let minimumPieceLength = 0.5
-    /// How close to a break (a width where the layout changes shape: text wrapping to another line
-    /// count, a layout set switching) the pieces on its two sides end, relative to the width
-    /// (at least 1e-9 points): found by bisection against fresh layouts.
-    public static let breakPrecision = 1e-9
     /// How far a frame may be from the line through the piece's ends, in points.
     public static let tolerance = 1e-7
 
@@ -245,7 +238,6 @@ public struct WidthPieces: Sendable {
             var pending: [Sample] = []
             var pendingLower = low
             var w0 = low
-            var start: Double?     // where the next piece starts, when before w0 (a break's width)
             func flush(into pieces: inout [Piece]) {
                 guard let last = pending.last else { return }
                 pieces.append(.sampled(lower: pendingLower, upper: last.width, samples: pending))
@@ -269,24 +261,13 @@ public struct WidthPieces: Sendable {
                 }
                 if let accepted {
                     flush(into: &pieces)
-                    Self.append(Self.starting(accepted, at: start ?? w0), to: &pieces)
-                    start = nil
+                    Self.append(accepted, to: &pieces)
                     w0 = end
-                } else if let (piece, next) = try pieceUpToBreak(from: w0, failing: end) {
-                    // The layout changes shape (text wraps, a layout set switches) between the
-                    // piece's end and `next`, less than `breakPrecision` apart: the next piece is
-                    // found from `next` on and starts where this one ends (which shows this one's
-                    // layout: the first piece holding a width shows it).
-                    flush(into: &pieces)
-                    Self.append(Self.starting(piece, at: start ?? w0), to: &pieces)
-                    start = piece.upper
-                    w0 = next
                 } else {
                     // Not affine even over half a point: sample up to the next integer width.
                     let next = min(high, (w0 + 1).rounded(.down))
                     if pending.isEmpty {
-                        pendingLower = start ?? w0
-                        start = nil
+                        pendingLower = w0
                         if pieces.isEmpty { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
                     }
                     pending.append(Sample(width: next, frames: try frames(at: next)))
@@ -295,16 +276,6 @@ public struct WidthPieces: Sendable {
             }
             flush(into: &pieces)
             return pieces
-        }
-
-        /// `piece` starting at `lower` (at or before its own start).
-        static func starting(_ piece: Piece, at lower: Double) -> Piece {
-            switch piece {
-            case .exact(_, let upper, let offset, let slope, let marks, let notes):
-                .exact(lower: lower, upper: upper, offset: offset, slope: slope, marks: marks, notes: notes)
-            case .sampled(_, let upper, let samples):
-                .sampled(lower: lower, upper: upper, samples: samples)
-            }
         }
 
         /// Adds an exact piece, merged into the previous one when both are the same line.
@@ -333,28 +304,6 @@ public struct WidthPieces: Sendable {
             }
             pieces[pieces.count - 1] = .exact(lower: lastLower, upper: upper, offset: merged.map(\.0),
                                               slope: merged.map(\.1), marks: marks, notes: notes)
-        }
-
-        /// The longest affine piece from `w0` when the one to `failing` is not affine, by bisection
-        /// against fresh layouts: the piece, and the first width past the break (less than
-        /// ``WidthPieces/breakPrecision`` beyond the piece's end). Nil when no piece from `w0`
-        /// is affine at all (`w0` itself is where the layout jumps).
-        mutating func pieceUpToBreak(from w0: Double, failing: Double) throws(LayoutDocumentError) -> (Piece, Double)? {
-            var lo = w0, hi = failing
-            var best: Piece?
-            let precision = WidthPieces.breakPrecision * max(1, w0)
-            while hi - lo > precision {
-                let mid = lo + (hi - lo) / 2
-                guard mid > lo, mid < hi else { break }
-                if let piece = try affinePiece(from: w0, to: mid) {
-                    best = piece
-                    lo = mid
-                } else {
-                    hi = mid
-                }
-            }
-            guard let best else { return nil }
-            return (best, hi)
         }
 
         /// The line through the layouts at `w0` and `w1`, if the layouts in between lie on it.

@@ -229,8 +229,10 @@ struct DocumentExampleTests {
     @Test("Every example document is tested")
     func everyExampleTested() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".json") }
-        // social-card.json and invoice.json are drawing examples, checked by TrellisTextTests' DocumentStyleTests.
-        #expect(Set(files) == ["adaptive.json", "chat.json", "settings.json", "toolbar.json", "social-card.json", "invoice.json"])
+        // social-card.json and invoice.json are drawing examples, checked by TrellisTextTests' DocumentStyleTests;
+        // terminal.json is checked cell by cell by TerminalCellsTests.
+        #expect(Set(files) == ["adaptive.json", "chat.json", "settings.json", "toolbar.json", "social-card.json", "invoice.json",
+                               "terminal.json"])
     }
 
     @Test("The examples re-wrap and re-stack at the narrower width")

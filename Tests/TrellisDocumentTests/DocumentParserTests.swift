@@ -129,7 +129,7 @@ struct DocumentParserTests {
         Invalid(text: "a~.width == 10 # x", column: 16, fragment: "unexpected character \"#\""),
         Invalid(text: "a~.width == é", column: 13, fragment: "U+E9"),
         Invalid(text: "a~~~~.width == 1", column: 2, fragment: "unexpected ~~~~"),
-        Invalid(text: "a~.width == .defaultHigh", column: 13, fragment: "leading . is only used for a priority"),
+        Invalid(text: "a~.width == .defaultHigh", column: 13, fragment: "leading . is only used for .systemSpacing and for a priority"),
         Invalid(text: "a~. == 1", column: 5, fragment: "expected an attribute after ."),
     ])
     func invalid(_ case_: Invalid) {

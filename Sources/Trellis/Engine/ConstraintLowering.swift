@@ -142,7 +142,7 @@ enum ConstraintLowering {
             if horizontalShift != 0 { terms.append(Term(ancestor.variables.left, -horizontalShift)) }
             if verticalShift != 0 { terms.append(Term(ancestor.variables.top, -verticalShift)) }
         }
-        return reduced(terms, constant: constant)
+        return LinearExpression(reducing: terms, constant: constant)
     }
 
     /// The solver form of an implicit row (``ImplicitSpec``), its item in `direction`.
@@ -154,7 +154,7 @@ enum ConstraintLowering {
             other.item.accumulate(other.attribute, direction: direction, scale: -other.coefficient,
                                   into: &terms, constant: &constant)
         }
-        let expression = Self.reduced(terms, constant: constant)
+        let expression = LinearExpression(reducing: terms, constant: constant)
         if !spec.priority.isValid {
             throw LayoutError.invalidConstraint(spec.makeConstraint().info,
                                                 reason: "priority \(NumberFormat.priority(spec.priority)) is outside 1...1000")
@@ -167,40 +167,6 @@ enum ConstraintLowering {
 
     /// The root's specs and the content-size specs of views whose measured size changed since
     /// the last full lowering, or nil when a content size appeared or went away on an axis (then
-
-    /// `terms + constant` in the solver's reduced form (``LinearExpression/reduced()``): each variable once,
-    /// in creation order, zero coefficients dropped. Rows have a handful of terms, so a stable
-    /// insertion sort beats hashing (and sums repeated variables in the same order the solver does).
-    static func reduced(_ terms: [Term], constant: Double) -> LinearExpression {
-        // One term (a root or content-size row, lowered again on every resize): already reduced.
-        if terms.count == 1 && terms[0].coefficient != 0 { return LinearExpression(terms, constant: constant + 0) }
-        var sorted = terms
-        if sorted.count > 1 {
-            for i in 1..<sorted.count {
-                let term = sorted[i]
-                var j = i
-                while j > 0, sorted[j - 1].variable.id > term.variable.id {
-                    sorted[j] = sorted[j - 1]
-                    j -= 1
-                }
-                sorted[j] = term
-            }
-        }
-        var merged: [Term] = []
-        merged.reserveCapacity(sorted.count)
-        var index = 0
-        while index < sorted.count {
-            let variable = sorted[index].variable
-            var coefficient = sorted[index].coefficient
-            index += 1
-            while index < sorted.count, sorted[index].variable === variable {
-                coefficient += sorted[index].coefficient
-                index += 1
-            }
-            if coefficient != 0 { merged.append(Term(variable, coefficient)) }
-        }
-        return LinearExpression(merged, constant: constant + 0)
-    }
 
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
     private static func numberProblem(_ expression: LinearExpression) -> String? {
