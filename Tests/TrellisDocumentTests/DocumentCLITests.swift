@@ -163,7 +163,8 @@ struct DocumentCLITests {
         let dashed = xml.elements.filter { $0.name == "rect" && $0.attributes["stroke-dasharray"] == SVGRenderer.ambiguityDash }
         #expect(dashed.count == 1)
         #expect(dashed.first?.attributes["width"] == "40")
-        #expect(xml.elements.filter { $0.attributes["class"]?.hasSuffix(" ambiguous") == true }.count == 1)
+        let ambiguousCount: Int = xml.elements.filter { $0.attributes["class"]?.hasSuffix(" ambiguous") == true }.count
+        #expect(ambiguousCount == 1)
         #expect(xml.texts.contains { $0.hasPrefix("badge (view)") && $0.hasSuffix(", ambiguous") })
 
         let table = try Self.run(["layout", "-", "--ambiguity"], stdin: Self.ambiguous)

@@ -122,7 +122,8 @@ struct DocumentSVGTests {
         let texts: [[String: String]] = parsed.elements.filter { $0.name == "text" }.map(\.attributes)
         let noteColours: [String?] = texts.filter { $0["xml:space"] == "preserve" }.map { $0["fill"] }
         #expect(noteColours == [SVGRenderer.conflictColor, SVGRenderer.ambiguityColor])
-        #expect(parsed.texts.suffix(2) == ["a conflict", "  g: height = 5 in [5, ∞)"])
+        let lastTexts: [String] = Array(parsed.texts.suffix(2))
+        #expect(lastTexts == ["a conflict", "  g: height = 5 in [5, ∞)"])
     }
 
     @Test("Text is escaped and odd frames stay well-formed")
@@ -150,7 +151,8 @@ struct DocumentSVGTests {
         #expect(run.status == 0, "\(run.stderr)")
         let svg = String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self)
         let xml = try Self.parse(svg)
-        #expect(xml.elements.filter { $0.name == "g" && $0.attributes["class"] == "text" }.count == 5)
+        let textGroups: Int = xml.elements.filter { $0.name == "g" && $0.attributes["class"] == "text" }.count
+        #expect(textGroups == 5)
         #expect(xml.texts.contains("Great, see you there"))
         #expect(xml.texts.contains { $0.hasSuffix("usual place?") })
 

@@ -118,7 +118,8 @@ struct DocumentTests {
         #expect(document.constraints.map(\.line) == [5, 6, 7])
         #expect(document.constraints.map(\.label) == [nil, "narrow", "short"])
         let layout = try document.makeLayout()
-        #expect(layout.groups.map(\.constraints.count) == [4, 1, 1])
+        let groupSizes: [Int] = layout.groups.map(\.constraints.count)
+        #expect(groupSizes == [4, 1, 1])
         let narrow = layout.groups[1].constraints[0]
         #expect(narrow.description == "narrow: a.width == 100 @500 (labels.json:6)")
         #expect(layout.documentIndex(of: narrow.id) == 1)
@@ -329,7 +330,8 @@ struct DocumentTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["status"] as? String == "unsatisfiable")
         let firstConflict: [Any]? = (object["conflicts"] as? [[Any]])?.first
-        #expect(firstConflict?.count == conflict.count)
+        let firstCount: Int? = firstConflict?.count
+        #expect(firstCount == conflict.count)
         #expect((object["relaxed"] as? [Int]) == [3])
     }
 

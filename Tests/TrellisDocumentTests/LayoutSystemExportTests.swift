@@ -153,7 +153,8 @@ struct LayoutSystemExportTests {
         #expect(entryNumbers == entryNumbers.sorted())
         #expect(Set(entryNumbers) == Set(0..<12))
         // Variables are item.attribute, the document's items in order.
-        #expect(Array(system.variables.prefix(5)) == ["page.left", "page.top", "page.width", "page.height", "card.left"])
+        let firstVariables: [String] = Array(system.variables.prefix(5))
+        #expect(firstVariables == ["page.left", "page.top", "page.width", "page.height", "card.left"])
         // Two soft levels here (250 and 750), 10 soft constraints: weights 1 and 100.
         #expect(export.weights.map(\.weight) == [1, 100])
         #expect(export.weights.map { $0.priority?.rawValue } == [250, 750])

@@ -132,7 +132,8 @@ struct ManyLayoutsTests {
         var sequential: [[[Rect]]] = []
         for seed in Self.seeds { sequential.append(Self.script(seed: seed)) }
         // The script means something: trees differ, and every state matches its cold layout.
-        #expect(Set(sequential.map { $0[0].count }).count > 1)
+        let firstCounts: Set<Int> = Set(sequential.map { $0[0].count })
+        #expect(firstCounts.count > 1)
         for seed in Self.seeds {
             let cold = try Self.coldScript(seed: seed)
             #expect(cold.count == sequential[seed].count)
@@ -173,7 +174,8 @@ struct ManyLayoutsTests {
         }
         done.wait()
         let concurrent = results.frames.withLock { $0 }
-        #expect(results.threads.withLock { $0.count } == 4)
+        let threadCount: Int = results.threads.withLock { $0.count }
+        #expect(threadCount == 4)
         for seed in Self.seeds {
             #expect(concurrent[seed] == sequential[seed], "seed \(seed) differs when laid out on threads")
             #expect(concurrent[-1 - seed] == nil, "seed \(seed) differs between two concurrent runs")

@@ -94,8 +94,9 @@ struct ScrollViewTests {
         try root.layoutIfNeeded()
         let report = try root.ambiguityReport()
         #expect(report.isAmbiguous(scroll.contentLayoutGuide))
-        #expect(report.entries(for: scroll.contentLayoutGuide).map(\.subject.attribute).sorted { "\($0)" < "\($1)" }
-                    == [.height, .width])
+        let attributes: [LayoutAttribute] = report.entries(for: scroll.contentLayoutGuide).map(\.subject.attribute)
+        let sorted: [LayoutAttribute] = attributes.sorted { "\($0)" < "\($1)" }
+        #expect(sorted == [.height, .width])
         #expect(report.description.contains("scroll.contentLayoutGuide.width"))
         #expect(!report.isAmbiguous(scroll.frameLayoutGuide) && !report.isAmbiguous(scroll))
 

@@ -51,6 +51,7 @@ struct SnapshotTests {
 
         screen.frame.size.width = 400
         #expect(try screen.layoutSnapshot() != first)
-        #expect(first.description.split(separator: "\n").first == "screen (0, 0, 390, 844)")
+        let firstLine: Substring? = first.description.split(separator: "\n").first
+        #expect(firstLine == "screen (0, 0, 390, 844)")
     }
 }

@@ -38,7 +38,8 @@ struct PictureRendererTests {
         let (root, labels) = try card(width: 320)
         let bytes = try PictureRenderer.png(of: root, scale: scale, margin: margin)
         let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-        #expect(Array(bytes.prefix(8)) == signature)
+        let head: [UInt8] = Array(bytes.prefix(8))
+        #expect(head == signature)
         let image = try #require(DecodedImage(png: bytes))
         let pixelWidth: Double = ((320 + 2 * margin) * scale).rounded(.up)
         let pixelHeight: Double = ((400 + 2 * margin) * scale).rounded(.up)
