@@ -76,7 +76,9 @@ final class DragSoak {
         step += 1
         if step % 1_000 == 0 {
             // A jump, 10 or more inside the feasible range (the drag pattern strays at most 8 from it).
-            position = low + 10 + Double((step / 1_000 * 7_919) % Int(high - low - 20))
+            let span: Int = Int(high - low - 20)
+            let offset: Double = Double((step / 1_000 * 7_919) % span)
+            position = low + 10 + offset
         } else {
             position += Self.deltas[step % Self.deltas.count]
         }
