@@ -22,10 +22,11 @@ struct ConcurrencyStressTests {
             badge.intrinsicContentSize = Size(width: Double(20 + (seed + index) % 3 * 8), height: 16)
             body.intrinsicContentSize = Size(width: Double(180 + (seed * 13 + index * 7) % 200), height: 44)
             if (seed + index) % 2 == 0 { title.setContentCompressionResistancePriority(.defaultLow, for: .horizontal) }
+            let above: LayoutAnchors = previous.map { $0~.bottom } ?? root~.top
             Tails.install(
                 card~.leading == root~.leading + 16,
                 card~.trailing == root~.trailing - 16,
-                card~.top == (previous.map { $0~.bottom } ?? root~.top) + 8,
+                card~.top == above + 8,
                 title~.leading == card~.leading + 8,
                 title~.top == card~.top + 8,
                 badge~.trailing == card~.trailing - 8,
