@@ -7,23 +7,7 @@ struct DecodedImage {
 
     /// Decodes `png`; nil when Cairo cannot.
     init?(png: [UInt8]) {
-        final class Reader {
-            let bytes: [UInt8]
-            var position = 0
-            init(_ bytes: [UInt8]) { self.bytes = bytes }
-        }
-        let reader = Reader(png)
-        let read: cairo_read_func_t = { closure, data, length in
-            let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
-            let count = Int(length)
-            guard let data, reader.position + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
-            for index in 0..<count { data[index] = reader.bytes[reader.position + index] }
-            reader.position += count
-            return CAIRO_STATUS_SUCCESS
-        }
-        let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())
-        }
+        guard let surface = DecodedImage.surface(png: png) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
         width = Int(cairo_image_surface_get_width(surface))
@@ -39,6 +23,28 @@ struct DecodedImage {
             }
         }
         self.pixels = pixels
+    }
+
+    /// A Cairo image surface decoded from `png` (the caller destroys it), through
+    /// `cairo_image_surface_create_from_png_stream`; the one PNG reader of these tests.
+    static func surface(png: [UInt8]) -> OpaquePointer? {
+        final class Reader {
+            let bytes: [UInt8]
+            var position = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let reader = Reader(png)
+        let read: cairo_read_func_t = { closure, data, length in
+            let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+            let count = Int(length)
+            guard let data, reader.position + count <= reader.bytes.count else { return CAIRO_STATUS_READ_ERROR }
+            for index in 0..<count { data[index] = reader.bytes[reader.position + index] }
+            reader.position += count
+            return CAIRO_STATUS_SUCCESS
+        }
+        return withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream(read, Unmanaged.passUnretained(reader).toOpaque())
+        }
     }
 
     /// The pixel at column `x`, row `y`: 0xRRGGBB.
