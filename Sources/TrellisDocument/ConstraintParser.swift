@@ -260,7 +260,7 @@ private struct Parser {
                                column: start.column)
             }
             if name == "systemSpacing" {
-                return Located(value: .constant(LayoutConstant(SystemSpacing.systemSpacing)), column: start.column)
+                return Located(value: .constant(LayoutConstant(SystemSpacing(multiple: 1))), column: start.column)
             }
             if current.kind == .leftParen, let kind = ConstantKind(rawValue: name) {
                 return Located(value: .constant(try constant(kind)), column: start.column)
@@ -273,7 +273,7 @@ private struct Parser {
             advance()
             if case .identifier("systemSpacing") = current.kind {
                 advance()
-                return Located(value: .constant(LayoutConstant(SystemSpacing.systemSpacing)), column: start.column)
+                return Located(value: .constant(LayoutConstant(SystemSpacing(multiple: 1))), column: start.column)
             }
             throw error("a leading . is only used for .systemSpacing and for a priority after ~~ (as in ~~ .defaultHigh)",
                         at: start)

@@ -144,7 +144,8 @@ struct DocumentCLITests {
         let items = try #require(object["ambiguous"] as? [[String: Any]])
         #expect(items.map { $0["item"] as? String } == ["badge"])
         let attributes = try #require(items.first?["attributes"] as? [[String: Any]])
-        #expect(attributes.map { $0["attribute"] as? String } == ["left", "height"])
+        let attributeNames: [String?] = attributes.map { $0["attribute"] as? String }
+        #expect(attributeNames == ["left", "height"])
         for attribute in attributes {       // unbounded both ways: null, never a made-up number
             #expect(attribute["min"] is NSNull && attribute["max"] is NSNull)
             #expect(attribute["value"] is Double)

@@ -187,7 +187,8 @@ struct DocumentExplainCLITests {
         let ambiguous = try explain(Self.ambiguous, named: "row.json", ["--json"])
         let entries = try #require((try JSONSerialization.jsonObject(with: Data(ambiguous.stdout.utf8)) as? [String: Any])?["ambiguous"]
                                    as? [[String: Any]])
-        #expect(entries.map { "\($0["item"] ?? "").\($0["attribute"] ?? "")" } == ["a.width", "b.left", "b.width"])
+        let named: [String] = entries.map { "\($0["item"] ?? "").\($0["attribute"] ?? "")" }
+        #expect(named == ["a.width", "b.left", "b.width"])
         #expect(entries.first?["max"] as? Double == 160)
     }
 }

@@ -116,7 +116,8 @@ struct DocumentTests {
             """
         let document = try LayoutDocument.parse(text, name: "labels.json")
         #expect(document.constraints.map(\.line) == [5, 6, 7])
-        #expect(document.constraints.map(\.label) == [nil, "narrow", "short"])
+        let labels: [String?] = document.constraints.map(\.label)
+        #expect(labels == [nil, "narrow", "short"])
         let layout = try document.makeLayout()
         let groupSizes: [Int] = layout.groups.map(\.constraints.count)
         #expect(groupSizes == [4, 1, 1])
@@ -359,7 +360,8 @@ struct DocumentTests {
         #expect(object["status"] as? String == "satisfied")
         #expect(object["document"] as? String == "t.json")
         let items = try #require(object["items"] as? [[String: Any]])
-        #expect(items.map { $0["id"] as? String } == ["root", "g", "a", "b"])
+        let ids: [String?] = items.map { $0["id"] as? String }
+        #expect(ids == ["root", "g", "a", "b"])
         let b = try #require(items.last)
         #expect(b["parent"] as? String == "a")
         #expect(b["depth"] as? Int == 2)
@@ -444,7 +446,8 @@ struct DocumentTests {
         let result = try layout.layout(reportingAmbiguity: true)
         #expect(result.isSatisfiable)
         let snapshot = try #require(result.snapshot)
-        #expect(snapshot.entries.map(\.name) == ["root", "g", "card", "badge", "title"])
+        let entryNames: [String] = snapshot.entries.map(\.name)
+        #expect(entryNames == ["root", "g", "card", "badge", "title"])
         #expect(result.ambiguousItems == ["badge", "g"])       // document order: views, then guides
         let ambiguity = try #require(result.ambiguity)
         let badge = try #require(ambiguity.first?.attributes)
@@ -452,12 +455,14 @@ struct DocumentTests {
         let left = try #require(snapshot.entry(forID: "badge")?.frameInRoot.minX)
         #expect(approx(badge[0].minimum, 16) && approx(badge[0].maximum, 264) && approx(badge[0].value, left))
         let guide = try #require(ambiguity.last?.attributes)
-        #expect(guide.map(\.subject.attribute) == [.height])
+        let guideAttributes: [LayoutAttribute] = guide.map(\.subject.attribute)
+        #expect(guideAttributes == [.height])
         #expect(approx(guide[0].minimum, 5) && guide[0].maximum == .infinity && approx(guide[0].value, 5))
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [String: Any])
         let items = try #require(object["ambiguous"] as? [[String: Any]])
-        #expect(items.map { $0["item"] as? String } == ["badge", "g"])
+        let itemNames: [String?] = items.map { $0["item"] as? String }
+        #expect(itemNames == ["badge", "g"])
         let badgeJSON = try #require((items[0]["attributes"] as? [[String: Any]])?.first)
         #expect(badgeJSON["attribute"] as? String == "left")
         #expect(badgeJSON["min"] as? Double == 16 && badgeJSON["max"] as? Double == 264)
@@ -470,7 +475,8 @@ struct DocumentTests {
         let lines = table.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("    badge ") && $0.hasSuffix("  ambiguous") })
         #expect(lines.contains { $0.hasPrefix("  g ") && $0.hasSuffix("  ambiguous") })
-        #expect(lines.filter { $0.hasSuffix("  ambiguous") }.count == 2)
+        let ambiguousLines: Int = lines.filter { $0.hasSuffix("  ambiguous") }.count
+        #expect(ambiguousLines == 2)
         #expect(lines.contains("  badge: left = \(NumberFormat.text(left, decimals: 6)) in [16, 264]"))
         #expect(lines.last == "  g: height = 5 in [5, ∞)")
 

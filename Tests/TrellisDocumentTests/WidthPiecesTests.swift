@@ -234,7 +234,8 @@ struct WidthPiecesTests {
         #expect(tall.status == 0, "\(tall.stderr)")
         let tallRows = try #require(try Self.data(of: String(contentsOf: directory.appendingPathComponent("tall.html"),
                                                                  encoding: .utf8))["rows"] as? [[String: Any]])
-        #expect(tallRows.compactMap { $0["height"] as? Double } == [400, 500, 600])
+        let tallHeights: [Double] = tallRows.compactMap { $0["height"] as? Double }
+        #expect(tallHeights == [400, 500, 600])
 
         let refusedArguments: [[String]] = [
             ["--range", "700...500", "--html", "x.html"], ["--range", "300...400"],

@@ -80,7 +80,8 @@ struct CLITests {
             #expect(run.status == 1, "\(text)")
             #expect(run.stdout.isEmpty)
             #expect(run.stderr.hasPrefix("trellis: "))
-            #expect(run.stderr.filter { $0 == "\n" }.count == 1, "one line: \(run.stderr)")
+            let lines: Int = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(lines == 1, "one line: \(run.stderr)")
         }
         let missing = try Self.run(["solve", "/nonexistent/file.json"])
         #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.contains("/nonexistent/file.json"))

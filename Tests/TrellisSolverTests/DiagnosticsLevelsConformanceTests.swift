@@ -39,8 +39,11 @@ struct DiagnosticsLevelsConformanceTests {
 
     @Test("Both families are there (24 cases each)")
     func present() {
-        #expect(Case.all.filter { $0.name.hasPrefix("wide-") }.count == 24)
-        #expect(Case.all.filter { $0.name.hasPrefix("levels-") }.count == 24)
+        let names: [String] = Case.all.map(\.name)
+        let wide: Int = names.filter { $0.hasPrefix("wide-") }.count
+        let levels: Int = names.filter { $0.hasPrefix("levels-") }.count
+        #expect(wide == 24)
+        #expect(levels == 24)
     }
 
     static func strength(_ value: Any) throws -> Strength {

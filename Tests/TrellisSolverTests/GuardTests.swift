@@ -122,7 +122,8 @@ struct GuardTests {
         #expect(box.lp?.isValid == false)         // seen from here, the owner's problem is foreign
         faulted.signal()
         done.wait()
-        #expect(box.results == [1, 3, 1])
+        let expectedResults: [Double] = [1, 3, 1]
+        #expect(box.results == expectedResults)
     }
 
     /// One task's round: solves on its thread, half the tasks with a GLPK fault injected each time.

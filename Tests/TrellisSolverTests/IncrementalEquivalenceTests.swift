@@ -139,7 +139,8 @@ struct IncrementalEquivalenceTests {
         #expect(solver.value(of: right) == 100)
         #expect(solver.statistics.componentSolves == before.componentSolves)
         #expect(solver.statistics.pivotingSteps == before.pivotingSteps + 1)
-        #expect(Tolerance.close(solver.objective, 1e6 * 50 + 600))
+        let objective: Double = 50_000_600      // 1e6 × 50 + 600
+        #expect(Tolerance.close(solver.objective, objective))
     }
 
     /// The sweep scenario's shape: boxes in a row squeezed into a container, preferred widths of
@@ -246,7 +247,7 @@ struct IncrementalEquivalenceTests {
             case 0: position = chain.low - 20 + Double(rng.next() % UInt64(chain.high - chain.low + 40))   // a jump
             case 1: direction = -direction
             case 2, 3: position += direction * Double(rng.next() % 3)                                      // a drag
-            default: position += direction * Double(4 + rng.next() % 9)                                    // a sweep
+            default: let step: Double = Double(4 + rng.next() % 9); position += direction * step                                    // a sweep
             }
             if position < chain.low - 30 || position > chain.high + 30 { direction = -direction }
             try solver.suggest(chain.split, value: position)

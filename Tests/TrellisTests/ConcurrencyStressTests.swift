@@ -30,7 +30,9 @@ struct ConcurrencyStressTests {
                 title~.leading == card~.leading + 8,
                 title~.top == card~.top + 8,
                 badge~.trailing == card~.trailing - 8,
-                badge~.centerY == title~.centerY,
+                badge~.centerY == title~.centerY
+            )
+            Tails.install(
                 title~.trailing <= badge~.leading - 8,
                 body~.top == title~.bottom + 4,
                 body~.leading == card~.leading + 8,

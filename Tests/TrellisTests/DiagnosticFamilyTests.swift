@@ -26,7 +26,8 @@ struct DiagnosticFamilyTests {
         }
         let broken = try root.unsatisfiedConstraints()
         let file = "DiagnosticFamilyTests.swift:\(line)"
-        #expect(broken.map(\.description) == ["box.width == 300 @750 (\(file)) is off by 200"])
+        let descriptions: [String] = broken.map(\.description)
+        #expect(descriptions == ["box.width == 300 @750 (\(file)) is off by 200"])
         #expect(broken[0].strength == .priority(.defaultHigh) && broken[0].cost == 200)
     }
 
@@ -44,7 +45,8 @@ struct DiagnosticFamilyTests {
         }
         let names: [ObjectIdentifier: Named] = [ObjectIdentifier(low): Named(name: "low")]
         let renamed = recovery.mapConstraints { names[ObjectIdentifier($0)] }
-        #expect(renamed.conflicts.map { $0.map(\.name) } == [["low"]])
+        let conflictNames: [[String]] = renamed.conflicts.map { $0.map(\.name) }
+        #expect(conflictNames == [["low"]])
         #expect(renamed.relaxed.map(\.name) == ["low"])
         #expect(renamed.priority == recovery.priority)
         let brokenLow: Int = recovery.broken.filter { (v: Violation<Constraint>) -> Bool in v.constraint === low }.count

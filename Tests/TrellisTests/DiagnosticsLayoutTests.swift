@@ -129,7 +129,8 @@ struct DiagnosticsLayoutTests {
         // Compression resistance keeps it from shrinking, hugging from growing.
         #expect(width.reasons.count == 2)
         #expect(width.reasons.allSatisfy { $0.constraint.isImplicit && $0.role == .holding && $0.sensitivity == 1 })
-        #expect(Set(width.reasons.map(\.side)) == [.below, .above])
+        let sides: Set<ExplanationSide> = Set(width.reasons.map(\.side))
+        #expect(sides == [.below, .above])
         let right = try root.explain(title, .right)
         #expect(right.value == 136 && right.reasons.count == 4)
         #expect(right.description.hasPrefix("title.right = 136, held by 4 constraints"))

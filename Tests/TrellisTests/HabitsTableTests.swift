@@ -26,15 +26,26 @@ struct HabitsTableTests {
         Snippet(code: "Tails.install(v~.width.equalTo(root~.width).multipliedBy(0.5))", message: "multiply the right side"),
         Snippet(code: "Tails.install(v~.width.equalTo(root~.width).dividedBy(2))", message: "divide the right side"),
         // `view.snp.makeConstraints { … }`
-        // (The whole chain `v.snp.makeConstraints { … }` gets only "Never has no member": not yet covered.)
         Snippet(code: "_ = v.snp", message: "constraints are written with ~ and installed with Tails"),
+        Snippet(code: "v.snp.makeConstraints { make in make.top.equalTo(root~.bottom).offset(8) }",
+                message: "SnapKit's make is view~"),
+        Snippet(code: "v.snp.makeConstraints { make in make.top.equalTo(root.snp.bottom) }", message: "write other~.bottom"),
+        Snippet(code: "v.snp.makeConstraints { make in make.edges.equalToSuperview().inset(16) }",
+                message: "inset with a constant on the right side"),
+        Snippet(code: "v.snp.updateConstraints { make in make.top.equalToSuperview() }", message: "group.update(constant: 24)"),
         // `view.topAnchor.constraint(equalTo: …)`
-        // (The whole chain `v.topAnchor.constraint(equalTo: …)` gets only "Never has no member": not yet covered.)
         Snippet(code: "_ = v.topAnchor", message: "write view~.top"),
+        Snippet(code: "v.topAnchor.constraint(equalTo: root.bottomAnchor, constant: 8).isActive = true",
+                message: "write view~.top == other~.bottom + 8"),
+        Snippet(code: "let c = v.widthAnchor.constraint(equalToConstant: 100); c.isActive = true", message: "write view~.width == 100"),
+        Snippet(code: "_ = v.leadingAnchor.constraint(equalToSystemSpacingAfter: root.leadingAnchor, multiplier: 2)",
+                message: "other~.trailing + .systemSpacing * 2"),
         // `translatesAutoresizingMaskIntoConstraints = false`
         Snippet(code: "v.translatesAutoresizingMaskIntoConstraints = false", message: nil),   // real since autoresizing masks: builds (false is the default)
         // `NSLayoutConstraint.activate`, `constraint.isActive`
-        // (`NSLayoutConstraint.activate([])` gets only "type has no member 'activate'": not yet covered.)
+        Snippet(code: "NSLayoutConstraint.activate([v.topAnchor.constraint(equalTo: root.topAnchor)])",
+                message: "install relations with Tails.install"),
+        Snippet(code: "NSLayoutConstraint.activate([v~.top == root~.top])", message: "install relations with Tails.install"),
         Snippet(code: "let g = Tails.install(v~.width == 10); g.deactivate(); g.constraints[0].isActive = true", message: nil),
         // Forgetting `~`
         Snippet(code: "Tails.install(v.top == root.bottom)", message: "attributes are read through ~: write view~.top"),
@@ -44,6 +55,13 @@ struct HabitsTableTests {
                 message: "attributes are read through ~: write view~.center"),
         Snippet(code: "let g = LayoutGuide(id: \"g\"); root.addLayoutGuide(g); Tails.install(g.leading == 8)",
                 message: "attributes are read through ~: write view~.leading"),
+        // The promised system-spacing spellings build (typed here by swiftc, outside the build's
+        // type-checking budget: `.systemSpacing * 2` alone takes 54-89 ms, see the README).
+        Snippet(code: """
+            Tails.install(v~.leading == root~.leading + .systemSpacing * 2)
+            Tails.install(v~.top >= root~.top + .systemSpacing * 3 ~~ .required)
+            Tails.install(v~.trailing <= root~.trailing - .systemSpacing)
+            """, message: nil),
         // A subclass keeps its own `top`, `size` and `center`: the hints never get in its way.
         Snippet(code: """
             final class Card: View { var top = 3.0; var size = Size(width: 1, height: 2); var center: Point { .zero } }

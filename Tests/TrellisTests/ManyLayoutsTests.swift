@@ -53,7 +53,9 @@ struct ManyLayoutsTests {
                 title~.bottom == header.safeAreaLayoutGuide~.bottom - 8,
                 title~.top >= header.safeAreaLayoutGuide~.top,
                 badge~.trailing == header~.trailing - 16,
-                badge~.centerY == title~,
+                badge~.centerY == title~
+            )
+            Tails.install(
                 badge~.height == 20,
                 text~.top == header~.bottom + 12,
                 text~.leading.trailing == root~ + EdgeInsets(16),

@@ -17,7 +17,7 @@ struct PairingTests {
             c~.left == b~.centerX,
             c~.top == b~.centerY
         )
-        #expect(group.constraints.count == 4 + 2 + 2 + 2 + 1 + 1)
+        #expect(group.constraints.count == 12)     // 4 + 2 + 2 + 2 + 1 + 1
         try root.layoutIfNeeded()
         expectFrame(a, 0, 0, 400, 300)
         expectFrame(b, 180, 135, 40, 30)
@@ -29,7 +29,8 @@ struct PairingTests {
         let root = makeRoot()
         let v = addViews(["v"], to: root)[0]
         let group = Tails.make(v~.top.left.top.edges.width.left == root~)
-        #expect(group.constraints.map(\.firstAttribute) == [.top, .left, .bottom, .right, .width])
+        let attributes: [LayoutAttribute?] = group.constraints.map(\.firstAttribute)
+        #expect(attributes == [.top, .left, .bottom, .right, .width])
         #expect(group.constraints.allSatisfy { $0.firstAttribute == $0.secondAttribute })
     }
 
@@ -76,7 +77,8 @@ struct PairingTests {
         let root = makeRoot(width: 400, height: 300)
         let card = addViews(["card"], to: root)[0]
         let group = Tails.install(card~ == root~ + EdgeInsets(5))
-        #expect(group.constraints.map(\.firstAttribute) == [.top, .left, .bottom, .right])
+        let attributes: [LayoutAttribute?] = group.constraints.map(\.firstAttribute)
+        #expect(attributes == [.top, .left, .bottom, .right])
         try root.layoutIfNeeded()
         expectFrame(card, 5, 5, 390, 290)
     }

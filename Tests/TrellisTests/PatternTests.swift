@@ -137,7 +137,9 @@ struct PatternTests {
         let (header, title, image) = { (v: [View]) in (v[0], v[1], v[2]) }(addViews(["header", "title", "image"], to: root))
         Tails.install(
             header~.top.left.right == root~, header~.height == 50,
-            title~.top == header~.bottom.offset(8), title~.left == 0, title~.height == 20,
+            title~.top == header~.bottom.offset(8), title~.left == 0, title~.height == 20
+        )
+        Tails.install(
             title~.width.atLeast(root~.width.at(0.25)), title~.width == 10 ~~ .defaultLow,
             image~.top.left == root~, image~.height == 10,
             image~.width == root~.width.at(0.5).offset(20) ~~ .defaultHigh,

@@ -89,7 +89,7 @@ struct ReadmeSnippetTests {
         let haystack = region.map(clean), needle = block.map(clean)
         guard !needle.isEmpty, needle.count <= haystack.count else { return needle.isEmpty }
         return (0...(haystack.count - needle.count)).contains { start in
-            Array(haystack[start..<(start + needle.count)]) == needle
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
         }
     }
 

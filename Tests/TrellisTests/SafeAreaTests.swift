@@ -39,7 +39,10 @@ struct SafeAreaTests {
             footer~.leading.trailing.bottom == root~, footer~.height == 80,
             button~.leading.trailing.bottom == footer.layoutMarginsGuide~, button~.height == 20,
             // sheet starts 10 from the top; handle 5 inside it: 15 from the top of the screen.
-            sheet~.top == root~ + 10, sheet~.leading.trailing == root~, sheet~.height == 200,
+            sheet~.top == root~ + 10
+        )
+        Tails.install(
+ sheet~.leading.trailing == root~, sheet~.height == 200,
             handle~.top == sheet~ + 5, handle~.leading == sheet~, handle~.size == Size(width: 40, height: 100),
             handle.safeAreaLayoutGuide~.height >= 0
         )

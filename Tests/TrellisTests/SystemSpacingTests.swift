@@ -39,11 +39,11 @@ struct SystemSpacingTests {
     @Test("systemSpacing * 2 is 16; minus works the other way round")
     func multiple() throws {
         let (root, a, b) = row()
-        Tails.install(b~.leading == a~.trailing + .systemSpacing * 2)
+        Tails.install(b~.leading == a~.trailing + LayoutExpression.systemSpacing * 2)
         try root.layoutIfNeeded()
         #expect(b.frame.minX == 132)                                        // 16 + 100 + 16
         let (root2, a2, b2) = row()
-        Tails.install(a2~.trailing == b2~.leading - .systemSpacing * 3)
+        Tails.install(a2~.trailing == b2~.leading - LayoutExpression.systemSpacing * 3)
         try root2.layoutIfNeeded()
         #expect(b2.frame.minX == 140)                                       // 116 + 24
     }
@@ -56,7 +56,7 @@ struct SystemSpacingTests {
         try root.layoutIfNeeded()
         #expect(b.frame.minX == 124)
         let (root2, a2, b2) = row()
-        Tails.install(b2~.leading <= a2~.trailing + .systemSpacing * 2,
+        Tails.install(b2~.leading <= a2~.trailing + LayoutExpression.systemSpacing * 2,
                       b2~.leading == 300 ~~ .defaultLow)                    // pulled right
         try root2.layoutIfNeeded()
         #expect(b2.frame.minX == 132)
@@ -107,7 +107,7 @@ struct SystemSpacingTests {
         let group = Tails.install(b~.leading == a~.trailing + .systemSpacing)
         #expect(group.constraints.first?.resolvedConstant == 8)
         #expect(group.constraints.first?.constant.description == "systemSpacing")
-        group.update(constant: SystemSpacing.systemSpacing * 3)
+        group.update(constant: SystemSpacing(multiple: 3))
         try root.layoutIfNeeded()
         #expect(b.frame.minX == 140)
     }

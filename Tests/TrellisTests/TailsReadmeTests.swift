@@ -76,7 +76,10 @@ struct TailsReadmeTests {
         Tails.install(
             view~.top.left.right == view.superview~ + insets,   // top + 10, left + 20, right − 20
             view~.height == 50,
-            footerView~.top.left == Point(x: 0, y: 250),        // superview shorthand
+            footerView~.top.left == Point(x: 0, y: 250)
+        )
+        Tails.install(
+        // superview shorthand
             footerView~.size == Size(width: 10, height: 10),
             other~.bottom == footerView~.top + insets,          // bottom − 40, keyed by the left attribute
             other~.left == 0,
@@ -99,7 +102,9 @@ struct TailsReadmeTests {
             view1~.top.left == root~,
             view3~.size == view1~ / 2,
             view3~.right == insets,                            // superview.right − 20
-            view3~.top == 0,
+            view3~.top == 0
+        )
+        Tails.install(
             view4~.size == Size(width: 50, height: 100) ~~ .defaultHigh,
             view4~.height <= 80,                                // required beats defaultHigh
             view4~.top.left == root~,

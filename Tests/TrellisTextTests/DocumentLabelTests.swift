@@ -119,7 +119,9 @@ struct DocumentLabelTests {
             bubble1~.top == header~.bottom + 16,
             bubble1~.leading == chat~.leading + 16,
             bubble1~.trailing <= chat~.trailing - 64,
-            bubble2~.top == bubble1~.bottom + 8,
+            bubble2~.top == bubble1~.bottom + 8
+        )
+        Tails.install(
             bubble2~.trailing == chat~.trailing - 16,
             bubble2~.leading >= chat~.leading + 64,
             bubble3~.top == bubble2~.bottom + 8,

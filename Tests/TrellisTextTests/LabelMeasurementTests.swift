@@ -187,7 +187,8 @@ struct LabelMeasurementTests {
         label.font = "DejaVu Serif 20"
         try root.layoutIfNeeded()
         #expect(label.frame.size == pango.report("Somewhat longer", font: "DejaVu Serif 20").size)
-        #expect(label.firstBaselineOffsetFromTop == Double(pango.report("Somewhat longer", font: "DejaVu Serif 20").baseline) / 1024)
+        let baseline: Double = Double(pango.report("Somewhat longer", font: "DejaVu Serif 20").baseline) / 1024
+        #expect(label.firstBaselineOffsetFromTop == baseline)
     }
 
     @Test("a missing font family falls back, says so, and never crashes")

@@ -17,8 +17,23 @@ extension LayoutRelation {
     /// SnapKit's `dividedBy` after a relation.
     @available(*, unavailable, message: "divide the right side: view~.width == root~.width / 2")
     public func dividedBy(_ divisor: Double) -> LayoutRelation { fatalError("unavailable") }
+
+    /// UIKit's `constraint.isActive = true` on an anchor's constraint.
+    @available(*, unavailable, message: "a relation is installed by Tails.install(view~.top == other~.bottom + 8); LayoutConstraint.isActive toggles an installed one")
+    public var isActive: Bool {
+        get { fatalError("unavailable") }
+        nonmutating set { fatalError("unavailable") }
+    }
 }
 
 /// `NSLayoutConstraint`, answered by the compiler with the Trellis spelling.
 @available(*, unavailable, message: "constraints are installed with Tails.install(…) (or group.activate()), and each LayoutConstraint has isActive")
-public enum NSLayoutConstraint {}
+public enum NSLayoutConstraint {
+    /// `NSLayoutConstraint.activate([…])`.
+    @available(*, unavailable, message: "install relations with Tails.install(…): Tails.install(view~.top == other~.bottom + 8, view~.leading == root~.leading + 16)")
+    public static func activate(_ constraints: [LayoutRelation]) { fatalError("unavailable") }
+
+    /// `NSLayoutConstraint.deactivate([…])`.
+    @available(*, unavailable, message: "keep the ConstraintGroup that Tails.install returns and call group.deactivate()")
+    public static func deactivate(_ constraints: [LayoutRelation]) { fatalError("unavailable") }
+}
