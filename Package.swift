@@ -81,7 +81,7 @@ let package = Package(
         ),
         .target(
             name: "TrellisText",
-            dependencies: ["Trellis", "CPangoCairo"],
+            dependencies: ["Trellis", "TrellisSupport", "CPangoCairo"],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
         .executableTarget(

@@ -1,20 +1,12 @@
 import CPangoCairo
 import Trellis
+import TrellisSupport
 
 extension PictureRenderer {
     /// Fill and outline colours of the wireframe per depth (the root is depth 0); deeper levels
-    /// cycle. The same colours as `SVGRenderer.palette` of `TrellisDocument`, so that a box has
-    /// the same colour in every picture (a test holds them equal).
-    public static let palette: [(fill: String, stroke: String)] = [
-        ("#f8fafc", "#64748b"),   // slate
-        ("#dbeafe", "#2563eb"),   // blue
-        ("#dcfce7", "#16a34a"),   // green
-        ("#fef3c7", "#d97706"),   // amber
-        ("#fce7f3", "#db2777"),   // pink
-        ("#ede9fe", "#7c3aed"),   // violet
-        ("#cffafe", "#0891b2"),   // cyan
-        ("#ffedd5", "#ea580c"),   // orange
-    ]
+    /// cycle. The same colours as `SVGRenderer.palette` of `TrellisDocument` (both are one
+    /// internal palette), so that a box has the same colour in every picture.
+    public static var palette: [(fill: String, stroke: String)] { PicturePalette.depths }
 
     /// What one picture shows.
     struct Scene {

@@ -1,9 +1,9 @@
-/// The colours of the debugging pictures (``SVGRenderer``, and `TrellisText`'s wireframe PNG, PDF
-/// and SVG, whose `PictureRenderer.palette` a test holds equal), so that a box has the same
-/// colour in each. The layout model (`Trellis`) has no colours.
-enum PicturePalette {
+/// The colours of the debugging pictures: `TrellisDocument`'s `SVGRenderer.palette` and
+/// `TrellisText`'s `PictureRenderer.palette` (wireframe PNG, PDF and SVG) are these, so that a box
+/// has the same colour in each. The layout model (`Trellis`) has no colours.
+package enum PicturePalette {
     /// Fill and outline colours per depth (the root is depth 0); deeper levels cycle.
-    static let depths: [(fill: String, stroke: String)] = [
+    package static let depths: [(fill: String, stroke: String)] = [
         ("#f8fafc", "#64748b"),   // slate
         ("#dbeafe", "#2563eb"),   // blue
         ("#dcfce7", "#16a34a"),   // green
