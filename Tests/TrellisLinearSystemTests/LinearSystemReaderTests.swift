@@ -205,7 +205,8 @@ struct LinearSystemReaderTests {
             Self.expectAgreement(twoRows)
             let system = try? LinearSystem.parse(Array(twoRows.utf8))
             #expect(system?.variables.count == 1)
-            #expect(system?.indexedTerms().map { $0.map(\.variable) } == [[0], [0]])
+            let termVariables: [[Int]]? = system?.indexedTerms().map { $0.map(\.variable) }
+            #expect(termVariables == [[0], [0]])
             // The same, sections out of order (renumbered at the end).
             Self.expectAgreement(#"{"steps": [{"suggest": {"\#(first)": 4}}], "edits": [{"variable": "\#(second)", "strength": 1}], "constraints": [{"id": "a", "terms": {"\#(first)": 1}, "constant": 0, "op": "==", "strength": 1}], "variables": ["z", "\#(second)"], "format": "linear-system/1"}"#)
             Self.expectAgreement(#"{"format": "linear-system/1", "constraints": [{"id": "\#(first)", "terms": {}, "constant": 0, "op": "==", "strength": 1}, {"id": "\#(second)", "terms": {}, "constant": 0, "op": "==", "strength": 1}]}"#)
@@ -400,7 +401,8 @@ struct LinearSystemReaderTests {
                                  constraints: [.init(id: "r", terms: [("b", 2), ("a", 3)], constant: 0, relation: .equal, weight: nil)],
                                  edits: [.init(variable: "b", weight: 1)], steps: [[("b", 5)]])
         #expect(!built.hasStoredIndexForm)
-        #expect(built.indexedTerms().map { $0.map(\.variable) } == [[1, 0]])
+        let builtVariables: [[Int]] = built.indexedTerms().map { $0.map(\.variable) }
+        #expect(builtVariables == [[1, 0]])
         #expect(built.editVariableIndices() == [1])
         #expect(built.indexedSteps().map { $0.map(\.variable) } == [[1]])
     }

@@ -30,14 +30,7 @@ struct ConstantUpdateTests {
     }
 
     static func cold(_ constraints: [Constraint], edits: [(Variable, Double)], suggestions: [Double]) throws -> Solver {
-        let solver = Solver()
-        try solver.add(constraints)
-        for ((variable, weight), value) in zip(edits, suggestions) {
-            try solver.addEditVariable(variable, strength: .weight(weight))
-            try solver.suggest(variable, value: value)
-        }
-        try solver.solve()
-        return solver
+        try ColdSolve.solver(constraints, edits: zip(edits, suggestions).map { ($0.0.0, $0.0.1, $0.1) })
     }
 
     static func expectSameLevels(_ a: [Float: Double], _ b: [Float: Double], _ context: String) {

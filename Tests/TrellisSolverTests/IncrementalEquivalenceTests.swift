@@ -40,13 +40,8 @@ struct IncrementalEquivalenceTests {
     }
 
     static func solveCold(_ system: RandomSystem, suggestions: [Double]) throws -> (objective: Double, values: [Double]) {
-        let solver = Solver()
-        try solver.add(system.constraints)
-        for ((variable, weight), value) in zip(system.edits, suggestions) {
-            try solver.addEditVariable(variable, strength: .weight(weight))
-            try solver.suggest(variable, value: value)
-        }
-        try solver.solve()
+        let edits = zip(system.edits, suggestions).map { (variable: $0.0.0, weight: $0.0.1, value: $0.1) }
+        let solver = try ColdSolve.solver(system.constraints, edits: edits)
         return (solver.objective, system.variables.map { solver.value(of: $0) })
     }
 
@@ -178,12 +173,7 @@ struct IncrementalEquivalenceTests {
         }
 
         func cold(at position: Double) throws -> Double {
-            let solver = Solver()
-            try solver.add(constraints)
-            try solver.addEditVariable(split, strength: .weight(1e6))
-            try solver.suggest(split, value: position)
-            try solver.solve()
-            return solver.objective
+            try ColdSolve.solver(constraints, edits: [(split, 1e6, position)]).objective
         }
     }
 

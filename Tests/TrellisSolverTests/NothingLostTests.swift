@@ -44,14 +44,7 @@ struct NothingLostTests {
 
     /// A solver of the same constraints and edits, solved cold: the answer any history must give.
     static func cold(_ constraints: [Constraint], edits: [(Variable, Double)], _ variables: [Variable]) throws -> Answer {
-        let solver = Solver()
-        try solver.add(constraints)
-        for (variable, value) in edits {
-            try solver.addEditVariable(variable, strength: .weight(1000))
-            try solver.suggest(variable, value: value)
-        }
-        try solver.solve()
-        return Answer(solver, variables)
+        Answer(try ColdSolve.solver(constraints, edits: edits.map { ($0.0, 1000, $0.1) }), variables)
     }
 
     @Test("Random failing calls between solves lose nothing", arguments: 0..<24)
