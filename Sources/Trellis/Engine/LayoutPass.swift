@@ -68,6 +68,15 @@ final class LayoutPass {
         if !isRunning { isDirty = true }
     }
 
+    /// Notes that `view`'s content size may have changed (``View/intrinsicContentSize``): the
+    /// next pass lowers its content-size rows again, nothing else unless an axis gained or lost
+    /// its content size.
+    func markContentSizeChanged(_ view: View) {
+        if !isRunning { isDirty = true }
+        engine.markContentSizeChanged(view)
+        probe?.markContentSizeChanged(view)
+    }
+
     /// Notes that an active constraint's constant or priority changed: the next pass lowers
     /// just that constraint again (if nothing else changed).
     func markChanged(_ constraint: LayoutConstraint) {

@@ -93,7 +93,7 @@ open class View: LayoutItem {
     /// `width <= intrinsic` at the content-hugging priority and `width >= intrinsic` at the
     /// compression-resistance priority (likewise for the height).
     open var intrinsicContentSize: Size? {
-        didSet { setNeedsLayout() }
+        didSet { contentSizeChanged() }
     }
 
     /// The offset of the first baseline from the top edge (default 0: the top edge).
@@ -267,7 +267,14 @@ open class View: LayoutItem {
         for participant in layoutParticipants {
             (participant as? SizeMeasurement)?.forgetMeasurements()
         }
-        setNeedsLayout()
+        contentSizeChanged()
+    }
+
+    /// Marks the layouts this view takes part in as needing a pass that moves the constants of
+    /// its content-size rows (and of the constraints that read its baselines), lowering nothing
+    /// else again (``LayoutPass/markContentSizeChanged(_:)``).
+    func contentSizeChanged() {
+        forEachLayoutPass { $0.markContentSizeChanged(self) }
     }
 
     /// The view's rectangle in its own coordinate space: origin zero, size of ``frame``.
