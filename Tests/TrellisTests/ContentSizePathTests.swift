@@ -89,9 +89,9 @@ struct ContentSizePathTests {
                     avatar.setContentCompressionResistancePriority(1000, for: .horizontal)
                     avatar.setContentHuggingPriority(251, for: .horizontal)
                     for view in [avatar, text, badge] { row.addSubview(view) }
-                    Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~,
-                                  text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12,
-                                  badge~.trailing == row~)
+                    Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~)
+                    Tails.install(text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12)
+                    Tails.install(badge~.trailing == row~)
                     Tails.install(avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, badge~.bottom <= row~.bottom)
                     Tails.install(text~.bottom == row~.bottom ~~ 1)
                     rows.append(row)
