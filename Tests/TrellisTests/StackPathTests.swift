@@ -106,8 +106,13 @@ struct StackPathTests {
                 let index = random.below(4)
                 if state.hiddenTexts.remove(index) == nil { state.hiddenTexts.insert(index) }
             }
+            let before = screen.engine.statistics.fullLowerings
             Self.apply(state, to: screen)
             try screen.root.layoutIfNeeded()
+            if kind == 4 {
+                // A content-size change moves the constants of the text's rows: nothing is lowered again.
+                #expect(screen.engine.statistics.fullLowerings == before, "step \(step): a content-size change lowered everything again")
+            }
             let coldFrames = try Self.cold(state, distribution: distribution, alignment: alignment)
             // Equal up to rounding: a third of 319 pt (fill equally) reached by an affine step
             // and by a cold solve may differ in the last bit.
@@ -182,14 +187,15 @@ struct StackPathTests {
         #expect(screen.frames() == (try Self.fresh(rows: 6) { _ in }))
     }
 
-    @Test("A content-size change in a fill stack moves the constants of the rows it has: no new rows")
+    @Test("A content-size change in a fill stack moves the constants of the rows it has: no new rows, nothing lowered again")
     func contentSizeChange() throws {
         let screen = Screen(rows: 6)
         try screen.root.layoutIfNeeded()
         let rows = screen.rows[2].arrangementConstraints.map(\.id)
         for height in [50.0, 62, 41] {
-            screen.texts[2].intrinsicContentSize = Size(width: 140 + height, height: height)
-            try screen.root.layoutIfNeeded()
+            let (engine, _) = try counted(screen) { screen.texts[2].intrinsicContentSize = Size(width: 140 + height, height: height) }
+            #expect(engine.fullLowerings == 0, "\(height): lowered everything again")
+            #expect(engine.incrementalLowerings == 1, "\(height): not one incremental lowering")
             #expect(screen.rows[2].arrangementConstraints.map(\.id) == rows)
             #expect(screen.frames() == (try Self.fresh(rows: 6) { $0.texts[2].intrinsicContentSize = Size(width: 140 + height, height: height) }))
         }

@@ -165,9 +165,6 @@ enum ConstraintLowering {
         return LoweredRow(expression: expression, relation: spec.relation, strength: .priority(spec.priority))
     }
 
-    /// The root's specs and the content-size specs of views whose measured size changed since
-    /// the last full lowering, or nil when a content size appeared or went away on an axis (then
-
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
     private static func numberProblem(_ expression: LinearExpression) -> String? {
         for term in expression.terms {

@@ -144,23 +144,38 @@ enum ImplicitRows {
 
     /// The specs that changed since the last lowering (under `loweredMode`, with `loweredSizes`): the root's rows
     /// whose value or priority moved, and the content-size rows of views whose content size
-    /// changed. Nil when a content size appeared or went away on an axis (a row to add or drop:
-    /// everything is lowered again).
+    /// changed — measured (`contentSizes` against `loweredSizes`) or marked as changed
+    /// (`changedViews`, ``LayoutEngine/markContentSizeChanged(_:)``: their rows, `hasRow`, tell
+    /// which axes had a content size). Nil when a content size appeared or went away on an axis (a
+    /// row to add or drop: everything is lowered again).
     static func changed(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size],
-                        loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: [ObjectIdentifier: Size]) -> [ImplicitSpec]? {
+                        loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: [ObjectIdentifier: Size],
+                        changedViews: [View] = [], hasRow: (RowKey) -> Bool = { _ in false }) -> [ImplicitSpec]? {
         var specs = rootSpecs(root: scope.root, mode: mode, changedFrom: oldMode)
         var keys = Set<ObjectIdentifier>()
         for (key, size) in contentSizes where oldSizes[key] != size { keys.insert(key) }
         for key in oldSizes.keys where contentSizes[key] == nil { keys.insert(key) }
-        guard !keys.isEmpty else { return specs }
-        let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
-        guard changed.count == keys.count else { return nil }
-        for view in changed {
-            let before = oldSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-            let after = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-            guard let before, let after, (before.width < 0) == (after.width < 0), (before.height < 0) == (after.height < 0)
-            else { return nil }
-            specs += contentSpecs(view, size: after)
+        if !keys.isEmpty {
+            let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
+            guard changed.count == keys.count else { return nil }
+            for view in changed {
+                let before = oldSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+                let after = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+                guard let before, let after, (before.width < 0) == (after.width < 0), (before.height < 0) == (after.height < 0)
+                else { return nil }
+                specs += contentSpecs(view, size: after)
+            }
+        }
+        // Views whose own content size changed (not measured: a measured size is compared above).
+        for view in changedViews where contentSizes[ObjectIdentifier(view)] == nil && keys.insert(ObjectIdentifier(view)).inserted {
+            // The root's frame is an input: its content size has no rows then.
+            if view === scope.root, case .frame = mode { continue }
+            let size = view.intrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+            for axis in LayoutAxis.allCases {
+                let value = axis == .horizontal ? size.width : size.height
+                guard (value >= 0) == hasRow(.implicit(view.key, .compression(axis))) else { return nil }
+            }
+            specs += contentSpecs(view, size: size)
         }
         return specs
     }

@@ -11,7 +11,7 @@ extension LayoutEngine {
     /// changed, or a new value is unusable: the general route then lowers what is left (the rows
     /// changed here already match their entries) and reports the unusable value.
     func resizedScope(root: View, mode: Mode) throws -> LayoutScope? {
-        guard !needsLowering, changedConstraints.isEmpty, case .frame(let frame) = mode,
+        guard !needsLowering, changedConstraints.isEmpty, changedContentViews.isEmpty, case .frame(let frame) = mode,
               case .frame(let old)? = loweredMode, contentSizes == loweredSizes,
               let scope = loweredScope?.attached(to: root) else { return nil }
         var reached = old      // the frame the root's rows hold
@@ -48,7 +48,8 @@ extension LayoutEngine {
     /// or unknown constraint, an invalid constant): the general route then lowers what is left
     /// (the rows changed here already match their entries) and reports any problem.
     func constantChangedScope(root: View, mode: Mode) throws -> LayoutScope? {
-        guard !needsLowering, !changedConstraints.isEmpty, changedConstraints.count <= 16, loweredMode == mode,
+        guard !needsLowering, !changedConstraints.isEmpty, changedConstraints.count <= 16, changedContentViews.isEmpty,
+              loweredMode == mode,
               contentSizes == loweredSizes, let scope = loweredScope?.attached(to: root) else { return nil }
         do {
             for index in changedConstraints.indices {

@@ -53,6 +53,9 @@ final class LayoutEngine {
     /// ``changedConstraints``, the root's frame and content sizes are looked at).
     @exclusivity(unchecked) var needsLowering = true
     @exclusivity(unchecked) var changedConstraints: [LayoutConstraint] = []
+    /// Views whose content size may have changed since the last lowering
+    /// (``markContentSizeChanged(_:)``): their content-size rows are lowered again.
+    @exclusivity(unchecked) var changedContentViews: [View] = []
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
     @exclusivity(unchecked) var loweredScope: LayoutScope.Detached?
     @exclusivity(unchecked) var loweredSizes: [ObjectIdentifier: Size] = [:]
@@ -129,7 +132,8 @@ final class LayoutEngine {
     private func scopeOfSolve(root: View, mode: Mode) -> (LayoutScope, [ImplicitSpec]?) {
         if !needsLowering, let kept = loweredScope?.attached(to: root),
            let specs = ImplicitRows.changed(scope: kept, mode: mode, contentSizes: contentSizes,
-                                            loweredMode: loweredMode, loweredSizes: loweredSizes) {
+                                            loweredMode: loweredMode, loweredSizes: loweredSizes,
+                                            changedViews: changedContentViews, hasRow: { rows[$0] != nil }) {
             statistics.incrementalLowerings += 1
             return (kept, specs)
         }
@@ -268,6 +272,7 @@ final class LayoutEngine {
         loweredMode = mode
         needsLowering = false
         changedConstraints.removeAll()
+        changedContentViews.removeAll()
     }
 
     /// Solves, with the solver's errors as layout errors.
@@ -304,6 +309,7 @@ final class LayoutEngine {
         solver = Solver()
         rows = [:]
         needsLowering = true
+        changedContentViews.removeAll()
         loweredScope = nil
         frames.forget()
     }

@@ -12,7 +12,7 @@
 ///
 /// Every pass starts from the same state (measured views from their unconstrained size), so
 /// the result depends on the views and constraints only, not on earlier passes. From the second
-/// pass on, when measured views are the only participants, the first round runs on a second
+/// pass on, when measured views (and stacks) are the only participants, the first round runs on a second
 /// engine that only ever solves with the unconstrained sizes (``firstRoundEngine(participants:mode:)``):
 /// the same problems, each solver moving a little from pass to pass.
 final class LayoutPass {
@@ -66,6 +66,15 @@ final class LayoutPass {
     /// runs, lowering nothing again unless they change more than constants.
     func markNeedsPass() {
         if !isRunning { isDirty = true }
+    }
+
+    /// Notes that `view`'s content size may have changed (``View/intrinsicContentSize``): the
+    /// next pass lowers its content-size rows again, nothing else unless an axis gained or lost
+    /// its content size.
+    func markContentSizeChanged(_ view: View) {
+        if !isRunning { isDirty = true }
+        engine.markContentSizeChanged(view)
+        probe?.markContentSizeChanged(view)
     }
 
     /// Notes that an active constraint's constant or priority changed: the next pass lowers
@@ -171,10 +180,15 @@ final class LayoutPass {
 
     /// The engine for the first round of a pass with `participants`, or nil for ``engine``: a
     /// probe only from the second pass on (a one-off pass, such as a fitting-size query, keeps
-    /// one solver), for a frame, and when every participant is a measured view (stacks, layout
-    /// sets and safe areas change the constraints between rounds).
+    /// one solver), for a frame, and when measured views take part and every other participant
+    /// is a stack (layout sets and safe areas change the constraints between rounds). A stack
+    /// moves constants of its rows between rounds (the lengths of measured views along its
+    /// axis): each engine lowers again every constraint marked as changed since its own last
+    /// solve, so each sees the constants of the rounds it solves — the probe the unconstrained
+    /// sizes' from pass to pass, ``engine`` the measured ones'.
     private func firstRoundEngine(participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> LayoutEngine? {
-        guard hasPassed, case .frame = mode, participants.allSatisfy({ $0 is SizeMeasurement }) else {
+        guard hasPassed, case .frame = mode, participants.contains(where: { $0 is SizeMeasurement }),
+              participants.allSatisfy({ $0 is SizeMeasurement || $0 is StackView }) else {
             probe = nil
             return nil
         }

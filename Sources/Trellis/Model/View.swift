@@ -92,8 +92,12 @@ open class View: LayoutItem {
     /// size on this axis". The layout pass turns each component into two constraints:
     /// `width <= intrinsic` at the content-hugging priority and `width >= intrinsic` at the
     /// compression-resistance priority (likewise for the height).
+    ///
+    /// A new value moves the constants of those constraints at the next pass, which lowers
+    /// nothing else again; only an axis that gains or loses its size (a component turning
+    /// negative or back, `nil`) makes the pass lower every constraint again.
     open var intrinsicContentSize: Size? {
-        didSet { setNeedsLayout() }
+        didSet { contentSizeChanged() }
     }
 
     /// The offset of the first baseline from the top edge (default 0: the top edge).
@@ -257,7 +261,9 @@ open class View: LayoutItem {
 
     /// Tells layout that the view's content size changed: a subclass that computes
     /// ``intrinsicContentSize`` (or baselines) from its own state calls it when that state
-    /// changes, and measurements cached from ``sizeForWidth`` are dropped, as in UIKit.
+    /// changes, and measurements cached from ``sizeForWidth`` are dropped, as in UIKit. The next
+    /// pass moves the constants of the view's content-size constraints and of the constraints
+    /// that read its baselines, as for a new ``intrinsicContentSize``.
     ///
     /// ```swift
     /// label.text = "A longer title"
@@ -267,7 +273,14 @@ open class View: LayoutItem {
         for participant in layoutParticipants {
             (participant as? SizeMeasurement)?.forgetMeasurements()
         }
-        setNeedsLayout()
+        contentSizeChanged()
+    }
+
+    /// Marks the layouts this view takes part in as needing a pass that moves the constants of
+    /// its content-size rows (and of the constraints that read its baselines), lowering nothing
+    /// else again (``LayoutPass/markContentSizeChanged(_:)``).
+    func contentSizeChanged() {
+        forEachLayoutPass { $0.markContentSizeChanged(self) }
     }
 
     /// The view's rectangle in its own coordinate space: origin zero, size of ``frame``.
