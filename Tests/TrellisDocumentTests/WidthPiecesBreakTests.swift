@@ -17,9 +17,11 @@ struct WidthPiecesBreakTests {
             #expect(pieces.isExact(atWidth: width), "\(width)")
             try WidthPiecesTests.expectDirect(pieces, document, width: width, name: "demo.json")
         }
-        // A sampled stretch left starts at a break found by bisection, not at a whole point.
-        for case .sampled(let lower, _, _) in pieces.pieces where lower != DemoScreen.widthRange.lowerBound {
-            #expect(lower != lower.rounded(), "a sampled stretch from \(lower)")
+        // A sampled stretch left after an exact piece starts at the break, with a layout computed
+        // just past it (before, it started at a halving point and its first layout was the next integer's).
+        for (before, after) in zip(pieces.pieces, pieces.pieces.dropFirst()) {
+            guard case .exact = before, case .sampled(let lower, _, let samples) = after else { continue }
+            #expect((samples.first?.width ?? .infinity) - lower <= 2 * WidthPieces.breakPrecision, "sampled from \(lower)")
         }
     }
 
