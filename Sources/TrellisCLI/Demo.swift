@@ -84,7 +84,8 @@ extension TrellisCommand {
             output += "wrote \(html): every width from \(Int(DemoScreen.widthRange.lowerBound)) to "
                 + "\(Int(DemoScreen.widthRange.upperBound)) with a slider; exact affine pieces cover "
                 + "\(NumberFormat.short((exactLength / span * 1000).rounded() / 10))% of the range "
-                + "(\(exact.count) pieces), the rest is sampled at every integer width\n"
+                + "(\(exact.count) pieces, breaks found to \(WidthPieces.breakPrecision) pt, \(pieces.layoutCount) layouts)"
+                + (exact.count < pieces.pieces.count ? ", the rest is sampled at every integer width\n" : "\n")
             output += "wrote \(png): both layouts with their text drawn by Pango and Cairo\n"
             FileHandle.standardOutput.write(Data(output.utf8))
         }

@@ -3,9 +3,9 @@ import TrellisSupport
 
 /// A document's layout over a range of root widths, as pieces: where the layout keeps its shape
 /// every frame is an exact affine function of the width (`a + b·width` per coordinate), and where
-/// it does not — text wrapping to another line count, a layout set switching cases, a conflict
-/// appearing — the layout is sampled at every integer width. ``HTMLPage`` embeds the pieces in a
-/// page with a width slider.
+/// it changes shape — text wrapping to another line count, a layout set switching cases, a
+/// conflict appearing — the next piece starts, at the break found to ``breakPrecision``.
+/// ``HTMLPage`` embeds the pieces in a page with a width slider.
 ///
 /// ```swift
 /// let document = try LayoutDocument.parse(bytes, name: "screen.json")
@@ -17,10 +17,14 @@ import TrellisSupport
 /// How the pieces are found: from a width `w0`, the root-size sensitivity of the layout just past
 /// `w0` (`View.rootSizeSensitivity()`) proposes where its shape ends, `w1`. The layouts at `w0`
 /// and `w1` give the line through them, which is accepted when the layouts at ¼, ½ and ¾ of the
-/// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`,
-/// down to half a point, below which the layout is sampled up to the next integer width. Each
-/// layout is a fresh one, as `trellis layout --width` makes it, so a
-/// piece's ends are that command's frames and its inside is checked against them.
+/// way lie on it (to 1e-7) with the same marks; otherwise `w1` moves halfway back towards `w0`.
+/// Once a piece `w0...w1` holds and `w0...w1'` did not, the layout leaves the line in `w1...w1'`:
+/// bisection there, one fresh layout a step compared with the known line (a width belongs to the
+/// piece when its frames lie on the line), finds the break to ``breakPrecision`` in about 30
+/// layouts, and the next piece starts just past it. Only where no piece is affine even over
+/// ``minimumPieceLength`` is the layout sampled at every integer width. Each layout is a fresh
+/// one, as `trellis layout --width` makes it, so a piece's ends are that command's frames and its
+/// inside is checked against them.
 public struct WidthPieces: Sendable {
     /// One drawn item (a view or a custom layout guide), in drawing order.
     public struct Item: Sendable, Hashable {
@@ -62,8 +66,9 @@ public struct WidthPieces: Sendable {
         /// Every coordinate is `offset + slope × width` for widths in `lower...upper`.
         case exact(lower: Double, upper: Double, offset: [Double], slope: [Double], marks: [LayoutPicture.Mark?],
                    notes: [String])
-        /// Layouts computed at these widths (every integer width of the range, and its ends);
-        /// a width between two of them shows the nearest.
+        /// Layouts computed at these widths (every integer width of the range, and its ends),
+        /// where no piece is affine even over ``WidthPieces/minimumPieceLength``; a width between
+        /// two of them shows the nearest.
         case sampled(lower: Double, upper: Double, samples: [Sample])
 
         /// The smallest width of the piece.
@@ -106,6 +111,9 @@ public struct WidthPieces: Sendable {
     public static let maximumSpan = 20_000.0
     /// Below this length, in points, a piece that is not affine is sampled instead of halved.
     public static let minimumPieceLength = 0.5
+    /// How close, in points, the last width found on one piece's line and the first found off it
+    /// are at a break (the page shows the next piece between the two).
+    public static let breakPrecision = 1e-6
     /// How far a frame may be from the line through the piece's ends, in points.
     public static let tolerance = 1e-7
 
@@ -246,6 +254,9 @@ public struct WidthPieces: Sendable {
             if low == high {
                 return [.sampled(lower: low, upper: high, samples: [Sample(width: low, frames: try frames(at: low))])]
             }
+            // Where the piece starting at `w0` is shown from: the last width on the previous
+            // piece's line when a break was found between the two (a `breakPrecision` apart).
+            var shownFrom: Double?
             while w0 < high {
                 var end = high
                 let probe = w0 + min(1.0 / 16, (high - w0) / 2)
@@ -254,22 +265,33 @@ public struct WidthPieces: Sendable {
                     if shape.lowerBound - w0 >= WidthPieces.minimumPieceLength { end = min(end, shape.lowerBound) }
                 }
                 var accepted: Piece?
+                var failed: Double?   // the nearest end tried whose piece was not affine
                 while true {
                     if let piece = try affinePiece(from: w0, to: end) { accepted = piece; break }
+                    failed = end
                     if end - w0 <= WidthPieces.minimumPieceLength { break }
                     end = w0 + (end - w0) / 2
                 }
                 if let accepted {
                     flush(into: &pieces)
-                    Self.append(accepted, to: &pieces)
-                    w0 = end
+                    var piece = accepted, next = end
+                    // The layout leaves this line somewhere in (end, failed]: find where.
+                    if let failed, let found = try breakOfLine(piece, from: w0, onLineAt: end, failedAt: failed) {
+                        piece = found.piece
+                        next = found.next
+                    }
+                    if let lower = shownFrom { piece = Self.moved(piece, lower: lower) }
+                    Self.append(piece, to: &pieces)
+                    shownFrom = next > piece.upper ? piece.upper : nil
+                    w0 = next
                 } else {
-                    // Not affine even over half a point: sample up to the next integer width.
+                    // Not affine even over the shortest piece: sample up to the next integer width.
                     let next = min(high, (w0 + 1).rounded(.down))
                     if pending.isEmpty {
-                        pendingLower = w0
-                        if pieces.isEmpty { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
+                        pendingLower = shownFrom ?? w0
+                        if pieces.isEmpty || shownFrom != nil { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
                     }
+                    shownFrom = nil
                     pending.append(Sample(width: next, frames: try frames(at: next)))
                     w0 = next
                 }
@@ -304,6 +326,47 @@ public struct WidthPieces: Sendable {
             }
             pieces[pieces.count - 1] = .exact(lower: lastLower, upper: upper, offset: merged.map(\.0),
                                               slope: merged.map(\.1), marks: marks, notes: notes)
+        }
+
+        /// `piece` shown from `lower` (its line extended to there).
+        static func moved(_ piece: Piece, lower: Double) -> Piece {
+            guard case .exact(_, let upper, let offset, let slope, let marks, let notes) = piece else { return piece }
+            return .exact(lower: lower, upper: upper, offset: offset, slope: slope, marks: marks, notes: notes)
+        }
+
+        /// Whether `frames`, the layout at `width`, lies on the exact piece's line with its marks.
+        static func lies(_ frames: Frames, on piece: Piece, at width: Double) -> Bool {
+            guard case .exact(_, _, let offset, let slope, let marks, let notes) = piece,
+                  frames.marks == marks, frames.notes == notes else { return false }
+            return frames.values.indices.allSatisfy { i in
+                abs(frames.values[i] - (offset[i] + slope[i] * width)) <= WidthPieces.tolerance
+            }
+        }
+
+        /// Where the layout leaves the line of `piece` (affine from `w0` to `end`, not affine from
+        /// `w0` to `failed`): the layouts already computed between `end` and `failed` give a width
+        /// off the line, and bisection with one fresh layout a step, each compared with the line,
+        /// narrows the break to ``WidthPieces/breakPrecision``. Returns the piece up to the last
+        /// width found on the line and the first width found off it (where the next piece starts);
+        /// nil when no layout in between is off the line (the piece then ends at `end`).
+        mutating func breakOfLine(_ piece: Piece, from w0: Double, onLineAt end: Double, failedAt failed: Double)
+            throws(LayoutDocumentError) -> (piece: Piece, next: Double)?
+        {
+            let candidates = (Self.checks.map { w0 + $0 * (failed - w0) } + [failed]).filter { $0 > end }.sorted()
+            var high: Double?
+            for width in candidates where !Self.lies(try frames(at: width), on: piece, at: width) {
+                high = width
+                break
+            }
+            guard var high else { return nil }
+            var low = end
+            while high - low > WidthPieces.breakPrecision {
+                let middle = low + (high - low) / 2
+                guard middle > low, middle < high else { break }
+                if Self.lies(try frames(at: middle), on: piece, at: middle) { low = middle } else { high = middle }
+            }
+            guard case .exact(let lower, _, let offset, let slope, let marks, let notes) = piece else { return nil }
+            return (.exact(lower: lower, upper: low, offset: offset, slope: slope, marks: marks, notes: notes), high)
         }
 
         /// The line through the layouts at `w0` and `w1`, if the layouts in between lie on it.

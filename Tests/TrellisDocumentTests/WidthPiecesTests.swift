@@ -61,6 +61,13 @@ struct WidthPiecesTests {
                 if case .exact = piece { widths.append((piece.lower + piece.upper) / 2) }
                 if case .sampled(_, _, let samples) = piece { widths += samples.map(\.width) }
             }
+            // Either side of every break, as close as a thousandth and a hundred-thousandth of a point.
+            for (a, b) in zip(pieces.pieces, pieces.pieces.dropFirst()) {
+                for offset in [1e-3, 1e-5] {
+                    if case .exact = a, a.upper - offset > a.lower { widths.append(a.upper - offset) }
+                    if case .exact = b, b.lower + offset < b.upper { widths.append(b.lower + offset) }
+                }
+            }
             widths += stride(from: range.lowerBound, through: range.upperBound, by: 37)
             for _ in 0..<12 {
                 // A random width inside an exact piece, where the line must hold everywhere.
@@ -99,7 +106,7 @@ struct WidthPiecesTests {
         }
     }
 
-    @Test("a layout set switching at 600 is sampled around 600 and exact on both sides")
+    @Test("a layout set switching at 600: exact on both sides, the break found to a millionth of a point")
     func layoutSetSwitch() throws {
         let document = try LayoutDocument.parse(#"""
             {"format": "layout-document/1", "root": {"id": "screen", "width": 800, "height": 600},
@@ -112,10 +119,12 @@ struct WidthPiecesTests {
             """#, name: "sets.json")
         let pieces = try WidthPieces(document: document, range: 400...800)
         #expect(pieces.isExact(atWidth: 450) && pieces.isExact(atWidth: 598.5) && pieces.isExact(atWidth: 700))
-        #expect(!pieces.isExact(atWidth: 599.9))
-        let sampled = pieces.pieces.filter { if case .sampled = $0 { return true } else { return false } }
-        #expect(sampled.count == 1 && sampled.allSatisfy { $0.lower >= 599 && $0.upper <= 601 })
-        for width in [400.0, 599, 599.5, 600, 601, 650.25, 800] {
+        #expect(pieces.pieces.allSatisfy { if case .exact = $0 { return true } else { return false } })
+        // "..<600": the first piece ends just before 600, the next one shows 600 itself.
+        let ends = pieces.pieces.dropLast().map(\.upper)
+        #expect(ends.count == 1 && ends.allSatisfy { $0 < 600 && $0 >= 600 - 2 * WidthPieces.breakPrecision }, "\(ends)")
+        #expect(pieces.isExact(atWidth: 599.9) && pieces.isExact(atWidth: 600))
+        for width in [400.0, 599, 599.5, 599.999, 600 - 1e-5, 600, 600 + 1e-5, 601, 650.25, 800] {
             try Self.expectDirect(pieces, document, width: width, name: "sets.json")
         }
         // Slider positions are integers: the sampled part shows the layout computed there.
