@@ -50,10 +50,10 @@ What each number includes (median of the samples; a time is wall clock):
   included). `--processes` fresh processes each.
 - first resize: in those same processes, the pass right after the cold one (width 375 -> 414).
 - RSS: in those same processes, the peak resident set (`ru_maxrss` from `wait4`) minus that of the
-  same command on a root-only screen: for Trellis the process reading, parsing, building and laying
-  the document out (the three timed passes too); for a peer the Python child reading the tree as
-  JSON, building the nodes and laying them out (two passes), over one that imports the binding and
-  lays out a root alone.
+  same command on a root-only screen (median of three): for Trellis the process reading, parsing,
+  building and laying the document out (the cold pass and four more); for a peer the Python child
+  reading the tree as JSON, building the nodes and laying them out (the cold call and four more,
+  the same widths), over one that imports the binding and lays out a root alone.
 - resize: one pass after the root width changes 375 <-> 414 (Trellis: the change and
   `layoutIfNeeded()`, frames written; peers: setting the root's style width and the layout call,
   the layout left in the engine's nodes), in one process, after one warm-up round of both steps.
@@ -651,7 +651,7 @@ peers = importlib.util.module_from_spec(spec); spec.loader.exec_module(peers)
 tree = json.load(sys.stdin)
 peer = peers.PEERS[{name!r}](tree)
 times = []
-for width in (375.0, 414.0, 375.0, 414.0):
+for width in (375.0, 414.0, 375.0, 414.0, 375.0):   # as `--timing width:414,375 --repeat 1`
     start = time.perf_counter()
     peer.layout(width)
     times.append((time.perf_counter() - start) * 1e6)
@@ -678,7 +678,7 @@ def timed(action):
     return (time.perf_counter() - start) * 1e6
 
 
-def peer_series(peer, changes, rounds):
+def peer_series(changes, rounds):
     """The median pass over ROUNDS rounds of the changes after one warm-up round (as `--timing`), in µs."""
     samples = []
     for round_ in range(rounds + 1):
@@ -771,11 +771,11 @@ def measure_screen(args, screen, rows, directory):
     for name, peer in live.items():
         r = results[name]
         peer.layout(ROOT_WIDTH)
-        r["resize"] = peer_series(peer, width_changes(peer, (414.0, ROOT_WIDTH)), rounds)
-        r["sweep"] = peer_series(peer, width_changes(peer, sweep), sweep_rounds)
+        r["resize"] = peer_series(width_changes(peer, (414.0, ROOT_WIDTH)), rounds)
+        r["sweep"] = peer_series(width_changes(peer, sweep), sweep_rounds)
         if texts:
             peer.layout(ROOT_WIDTH)
-            r["text"] = peer_series(peer, text_changes(peer, texts), text_rounds)
+            r["text"] = peer_series(text_changes(peer, texts), text_rounds)
     series = f"{rounds} rounds; sweep {steps} steps × {sweep_rounds}" + (f"; text {text_rounds} rounds" if texts else "")
     return results, series
 
