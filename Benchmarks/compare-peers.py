@@ -24,7 +24,10 @@ match Auto Layout: flex-shrink 0 everywhere; a view taking the rest is flex-grow
 (with min-width 0 for Taffy, as Yoga has no automatic minimum size); Trellis's stack spacing and
 constraint gaps are margins; its stack margins are padding; the chat list is flex-grow 1 with
 min-height 0 (its content overflows it, as a scroll view's content does); a bubble is
-align-self start or end with max-width 70 % (of its row, as wide as the root). The views a
+align-self start or end with max-width 70 % (of its row, as wide as the root), held 16 pt from the
+edge by a relative offset (`left`/`right` inset), not a margin: with a margin Taffy 0.7 clamps the
+space to the max width before taking the margin off and wraps the text 16 pt narrower than Yoga and
+Trellis (see RESULTS.md). The views a
 document has and the tree has not (the feed's and grid's stack wrapper) are not compared.
 
 Text is measured the same way on every side: Trellis's built-in text model (`trellis layout
@@ -64,14 +67,14 @@ What each number includes (median of the samples; a time is wall clock):
   answers dropped, the layout call); screens with text only.
 All four engines run the same steps, the same number of times, for a screen and size: the rounds
 (at most `--repeat`) and the sweep's steps are cut so that the slowest engine's series takes about
-`--budget` seconds (estimated from its first resize); the table's last column says what was run.
+`--budget` seconds (estimated from its passes in the fresh processes above, and for text from one
+round of the text steps); the ratio table's last column says what was run.
 
     pip install -r Benchmarks/requirements-peers.txt
     swift build -c release --product trellis
     python3 Benchmarks/compare-peers.py --trellis .build/release/trellis
 """
 import argparse
-import copy
 import json
 import math
 import os
