@@ -52,7 +52,8 @@ What each number includes (median of the samples; a time is wall clock):
   and times its first layout call (Python call overhead and the Python measure callbacks
   included). `--processes` fresh processes each.
 - first resize: in those same processes, the pass right after the cold one (width 375 -> 414).
-- RSS: in those same processes, the peak resident set (`ru_maxrss` from `wait4`) minus that of the
+- RSS: in those same processes, the peak resident set (GNU time's `%M`, its child's `ru_maxrss`; a
+  child's own `ru_maxrss` seen from this script would start at this script's peak) minus that of the
   same command on a root-only screen (median of three): for Trellis the process reading, parsing,
   building and laying the document out (the cold pass and four more); for a peer the Python child
   reading the tree as JSON, building the nodes and laying them out (the cold call and four more,
@@ -595,19 +596,21 @@ def text_items(doc):
     return {v["id"]: v["text"] for v in doc["views"] if "text" in v}
 
 
+TIME = "/usr/bin/time"   # GNU time: the peak RSS of a process forked from a small one
+
+
 def run_child(command, stdin=None):
-    """(stdout, peak RSS in KiB) of a fresh child process; the peak from wait4's rusage."""
-    process = subprocess.Popen(command, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    if stdin is not None:
-        process.stdin.write(stdin.encode())
-        process.stdin.close()
-    out = process.stdout.read().decode()
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise RuntimeError(f"{' '.join(command[:3])}: exit {process.returncode}: {process.stderr.read()[:400]!r}")
-    return out, usage.ru_maxrss
+    """(stdout, peak RSS in KiB) of a fresh child process, its peak from GNU time (`%M`, its wait4
+    rusage). Not this script's own wait4: a process forked from this (large) Python process starts with
+    its high-water mark, so every child would read at least this process's peak."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        process = subprocess.Popen([TIME, "-o", report.name, "-f", "%M", *command],
+                                   stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        out, err = process.communicate(stdin.encode() if stdin is not None else None)
+        if process.returncode != 0:
+            raise RuntimeError(f"{' '.join(command[:3])}: exit {process.returncode}: {err[:400]!r}")
+        return out.decode(), int(report.read().split()[-1])
 
 
 # ----------------------------------------------------------------------------- Trellis side
