@@ -71,7 +71,7 @@ All four engines run the same steps, the same number of times, for a screen and 
 `--budget` seconds (estimated from its passes in the fresh processes above, and for text from one
 round of the text steps); the ratio table's last column says what was run.
 
-    pip install -r Benchmarks/requirements-peers.txt
+    pip install -r Benchmarks/requirements-peers.txt     # and GNU time (/usr/bin/time) for the RSS
     swift build -c release --product trellis
     python3 Benchmarks/compare-peers.py --trellis .build/release/trellis
 """
@@ -803,6 +803,8 @@ def main():
     available = available_peers()
     for name in [name for name in PEERS if name not in available]:
         del PEERS[name]
+    if not args.check and not os.access(TIME, os.X_OK):
+        parser.error(f"the peak RSS needs GNU time at {TIME} (Debian: apt-get install time)")
     for screen in args.screens.split(","):
         if screen not in SCREENS:
             parser.error(f"unknown screen {screen}; the screens are {', '.join(SCREENS)}")
