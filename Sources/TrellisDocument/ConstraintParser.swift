@@ -293,7 +293,11 @@ private struct Parser {
                 throw error("expected an attribute after . (top, leading, width, edges, …)")
             }
             var column = current.column
-            for part in path.split(separator: ".", omittingEmptySubsequences: false) {
+            // The dotted parts (`top.left`), without an array: nearly always just one.
+            var rest = path[...]
+            while true {
+                let dot = rest.firstIndex(of: ".")
+                let part = rest[..<(dot ?? rest.endIndex)]
                 guard let name = ConstraintSyntax.AnchorName(rawValue: String(part)) else {
                     throw ConstraintSyntaxError("unknown attribute \"\(part)\" (attributes: "
                         + ConstraintSyntax.AnchorName.allCases.map(\.rawValue).joined(separator: " ") + ")",
@@ -301,6 +305,8 @@ private struct Parser {
                 }
                 names.append(name)
                 column += part.unicodeScalars.count + 1
+                guard let dot else { break }
+                rest = rest[rest.index(after: dot)...]
             }
             advance()
         }
