@@ -292,12 +292,14 @@ private struct Parser {
             guard case .identifier(let path) = current.kind else {
                 throw error("expected an attribute after . (top, leading, width, edges, …)")
             }
+            // Nearly always one known attribute: taken without splitting.
+            if !path.utf8.contains(UInt8(ascii: ".")), let name = ConstraintSyntax.AnchorName(rawValue: path) {
+                names.append(name)
+                advance()
+                continue
+            }
             var column = current.column
-            // The dotted parts (`top.left`), without an array: nearly always just one.
-            var rest = path[...]
-            while true {
-                let dot = rest.firstIndex(of: ".")
-                let part = rest[..<(dot ?? rest.endIndex)]
+            for part in path.split(separator: ".", omittingEmptySubsequences: false) {
                 guard let name = ConstraintSyntax.AnchorName(rawValue: String(part)) else {
                     throw ConstraintSyntaxError("unknown attribute \"\(part)\" (attributes: "
                         + ConstraintSyntax.AnchorName.allCases.map(\.rawValue).joined(separator: " ") + ")",
@@ -305,8 +307,6 @@ private struct Parser {
                 }
                 names.append(name)
                 column += part.unicodeScalars.count + 1
-                guard let dot else { break }
-                rest = rest[rest.index(after: dot)...]
             }
             advance()
         }
