@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Trellis", package: rootIdentity),
                 .product(name: "TrellisSolver", package: rootIdentity),
+                .product(name: "TrellisDocument", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TrellisBenchmarks",

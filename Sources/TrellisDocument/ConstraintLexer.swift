@@ -32,6 +32,7 @@ struct ConstraintLexer {
     static func tokens(_ text: String) throws(ConstraintSyntaxError) -> [Token] {
         var cursor = try Cursor(text)
         var tokens: [Token] = []
+        tokens.reserveCapacity(16)      // a typical constraint has about a dozen: one allocation
         while cursor.skipBlanks() {
             try cursor.lexToken(into: &tokens)
         }
@@ -115,64 +116,63 @@ struct ConstraintLexer {
 
         /// Reads an identifier: letters, digits and `_`, with a `.` joining it to a following segment.
         mutating func lexIdentifier() -> Token {
-            let start = column
-            var name = ""
+            let start = index
             while true {
-                while let c = at(index), Self.isLetter(c) || Self.isDigit(c) {
-                    name.unicodeScalars.append(c)
-                    index += 1
-                }
+                while let c = at(index), Self.isLetter(c) || Self.isDigit(c) { index += 1 }
                 // A dot followed by a letter continues the identifier.
                 if at(index) == ".", let next = at(index + 1), Self.isLetter(next) {
-                    name.unicodeScalars.append(".")
                     index += 1
                     continue
                 }
                 break
             }
-            return Token(kind: .identifier(name), column: start)
+            return Token(kind: .identifier(text(from: start)), column: start + 1)
+        }
+
+        /// The scalars from `start` up to the cursor, which are all ASCII (identifiers and
+        /// numbers), as a string made in one step.
+        func text(from start: Int) -> String {
+            let count = index - start
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: scalars[start + offset].value) }
+                return count
+            }
         }
 
         /// Reads a number literal (digits, an optional fraction and exponent) and checks its range.
         mutating func lexNumber() throws(ConstraintSyntaxError) -> Token {
             let start = column
-            var text = ""
-            appendDigits(to: &text)
-            appendFraction(to: &text)
-            appendExponent(to: &text)
+            skipDigits()
+            skipFraction()
+            skipExponent()
+            let literal = text(from: start - 1)
             if let c = at(index), Self.isLetter(c) {
-                throw ConstraintSyntaxError("unexpected \"\(c)\" after the number \(text)", column: column)
+                throw ConstraintSyntaxError("unexpected \"\(c)\" after the number \(literal)", column: column)
             }
-            let value = try Self.checkedValue(of: text, column: start)
-            return Token(kind: .number(value, text: text), column: start)
+            let value = try Self.checkedValue(of: literal, column: start)
+            return Token(kind: .number(value, text: literal), column: start)
         }
 
-        /// Moves past a run of digits, appending them to `text`.
-        mutating func appendDigits(to text: inout String) {
-            while let c = at(index), Self.isDigit(c) {
-                text.unicodeScalars.append(c)
-                index += 1
-            }
+        /// Moves past a run of digits.
+        mutating func skipDigits() {
+            while let c = at(index), Self.isDigit(c) { index += 1 }
         }
 
         /// Moves past a `.` and the digits after it, when a digit follows the `.`.
-        mutating func appendFraction(to text: inout String) {
+        mutating func skipFraction() {
             guard at(index) == ".", let next = at(index + 1), Self.isDigit(next) else { return }
-            text.unicodeScalars.append(".")
             index += 1
-            appendDigits(to: &text)
+            skipDigits()
         }
 
         /// Moves past an exponent (`e`, an optional sign, digits), when a digit completes it.
-        mutating func appendExponent(to text: inout String) {
+        mutating func skipExponent() {
             guard let e = at(index), e == "e" || e == "E" else { return }
             var j = index + 1
             if let sign = at(j), sign == "+" || sign == "-" { j += 1 }
             guard let d = at(j), Self.isDigit(d) else { return }
-            text.unicodeScalars.append(e)
-            if j == index + 2 { text.unicodeScalars.append(scalars[index + 1]) }
             index = j
-            appendDigits(to: &text)
+            skipDigits()
         }
 
         /// The value of the number literal `text`, which must be 0 or within 1e-9...``maximumMagnitude``.

@@ -292,6 +292,12 @@ private struct Parser {
             guard case .identifier(let path) = current.kind else {
                 throw error("expected an attribute after . (top, leading, width, edges, …)")
             }
+            // Nearly always one known attribute: taken without splitting.
+            if !path.utf8.contains(UInt8(ascii: ".")), let name = ConstraintSyntax.AnchorName(rawValue: path) {
+                names.append(name)
+                advance()
+                continue
+            }
             var column = current.column
             for part in path.split(separator: ".", omittingEmptySubsequences: false) {
                 guard let name = ConstraintSyntax.AnchorName(rawValue: String(part)) else {

@@ -72,6 +72,8 @@ struct ItemResolver {
     }
 
     func resolve(_ reference: ConstraintSyntax.ItemReference) throws(ConstraintSyntaxError) -> LayoutItem {
+        // The whole path is an id (nearly always): the longest prefix, found without splitting.
+        if let item = items[reference.path] { return item }
         let segments = reference.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // The longest prefix that is an id, then suffixes.
         var base: LayoutItem?

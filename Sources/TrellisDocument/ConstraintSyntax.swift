@@ -23,6 +23,8 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
     public struct AnchorName: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// The name as written.
         public let rawValue: String
+        /// The single attribute this name stands for, nil for a composite (read once, here).
+        private let singleAttribute: LayoutAttribute?
 
         /// The composites, each the DSL property of the same name.
         static let composites = ["edges", "directionalEdges", "size", "center"]
@@ -33,11 +35,17 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
 
         /// The name `rawValue`, or nil when it is neither an attribute nor a composite.
         public init?(rawValue: String) {
-            guard LayoutAttribute(rawValue: rawValue) != nil || Self.composites.contains(rawValue) else { return nil }
-            self.rawValue = rawValue
+            guard let known = Self.byName[rawValue] else { return nil }
+            self = known
         }
 
-        private init(checked rawValue: String) { self.rawValue = rawValue }
+        /// Every name by its text, for ``init(rawValue:)``.
+        private static let byName: [String: AnchorName] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+        private init(checked rawValue: String) {
+            self.rawValue = rawValue
+            singleAttribute = LayoutAttribute(rawValue: rawValue)
+        }
 
         /// The name of one attribute.
         public static func attribute(_ attribute: LayoutAttribute) -> AnchorName { AnchorName(checked: attribute.rawValue) }
@@ -47,7 +55,7 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
 
         /// The anchors with this name added, exactly as the DSL property of the same name does.
         func applied(to anchors: LayoutAnchors) -> LayoutAnchors {
-            if let attribute = LayoutAttribute(rawValue: rawValue) { return anchors.adding(attribute) }
+            if let singleAttribute { return anchors.adding(singleAttribute) }
             switch rawValue {
             case "edges": return anchors.edges
             case "directionalEdges": return anchors.directionalEdges

@@ -26,14 +26,18 @@ public final class DocumentLayout {
     public let visualFormatGroups: [ConstraintGroup]
 
     private let itemsByID: [String: LayoutItem]
-    private var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
-    private var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
-    private var sources: [LayoutConstraint.ID: Source] = [:]
+    /// Each constraint the document made, with its entry and where it comes from.
+    private let records: [LayoutConstraint.ID: Record]
 
     /// How many times `layout()` relaxes conflicting constraints before giving up on frames.
     public static let maximumRecoveries = 64
 
-    init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View) throws(LayoutDocumentError) {
+    /// Builds the document's layout. With `checkingOnly`, runs every step that can fail, the
+    /// same way and in the same order, but leaves the constraints inactive and records nothing
+    /// about them: ``LayoutDocument/parse(_:name:)`` checks that a document builds this way.
+    init(document: LayoutDocument, size: Size, makeView: (LayoutDocument.ViewEntry) -> View,
+         checkingOnly: Bool = false) throws(LayoutDocumentError)
+    {
         self.document = document
         let root = View(id: document.root.id)
         root.frame = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -48,27 +52,43 @@ public final class DocumentLayout {
         let items = try Self.addGuides(of: document, views: views)
         itemsByID = items
 
-        var registry = Registry()
+        var registry = Registry(isRecording: !checkingOnly)
+        if !checkingOnly { registry.records.reserveCapacity(document.constraints.count) }
         let resolver = ItemResolver(items: items)
         groups = try Self.installConstraints(of: document, resolver: resolver, registry: &registry)
         layoutSets = try Self.makeLayoutSets(of: document, views: views, resolver: resolver, registry: &registry)
         visualFormatGroups = try Self.installVisualFormats(of: document, items: items, registry: &registry)
-        entryByConstraint = registry.entryByConstraint
-        constraintByID = registry.constraintByID
-        sources = registry.sources
+        records = registry.records
     }
 
-    /// What the building steps record about each constraint they make.
+    /// What the building steps record about each constraint they make: one dictionary entry per
+    /// constraint, its subject text made only when a message needs it.
     private struct Registry {
-        var entryByConstraint: [LayoutConstraint.ID: Int] = [:]
-        var constraintByID: [LayoutConstraint.ID: LayoutConstraint] = [:]
-        var sources: [LayoutConstraint.ID: Source] = [:]
+        /// False when the layout is only built to check it: nothing is recorded, nothing activated.
+        let isRecording: Bool
+        var records: [LayoutConstraint.ID: Record] = [:]
 
-        mutating func record(_ constraint: LayoutConstraint, subject: String, line: Int, column: Int, entry: Int? = nil) {
-            if let entry { entryByConstraint[constraint.id] = entry }
-            constraintByID[constraint.id] = constraint
-            sources[constraint.id] = Source(subject: subject, line: line, column: column)
+        mutating func record(_ constraint: LayoutConstraint, subject: Subject, line: Int, column: Int, entry: Int? = nil) {
+            guard isRecording else { return }
+            records[constraint.id] = Record(constraint: constraint, entry: entry,
+                                            source: Source(subject: subject, line: line, column: column))
         }
+    }
+
+    /// A constraint the document made: the constraint, the index of its `constraints` entry (nil
+    /// for layout sets and Visual Format), where it comes from.
+    private struct Record {
+        let constraint: LayoutConstraint
+        let entry: Int?
+        let source: Source
+    }
+
+    /// The document entry a constraint comes from, by position, which names it in messages
+    /// (``Source/subject(in:)``).
+    private enum Subject {
+        case constraint(Int)
+        case layoutSet(Int, layoutCase: Int, constraint: Int)
+        case visualFormat(Int)
     }
 
     /// Step 1: a view per entry (a `StackView` for stack entries, else from `makeView`), configured
@@ -173,16 +193,15 @@ public final class DocumentLayout {
     {
         var groups: [ConstraintGroup] = []
         groups.reserveCapacity(document.constraints.count)
-        for entry in document.constraints {
+        for (position, entry) in document.constraints.enumerated() {
             let relation = try relation(of: entry, resolver: resolver, documentName: document.name)
             let group = Tails.make([relation])
             let column = entry.documentColumn(ofScalar: 1)
-            let subject = entry.subject
-            try check(group.constraints, subject: subject, line: entry.line, column: column)
+            try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
             for constraint in group.constraints {
-                registry.record(constraint, subject: subject, line: entry.line, column: column, entry: entry.index)
+                registry.record(constraint, subject: .constraint(position), line: entry.line, column: column, entry: entry.index)
             }
-            group.activate()
+            if registry.isRecording { group.activate() }
             groups.append(group)
         }
         return groups
@@ -194,12 +213,12 @@ public final class DocumentLayout {
                                        registry: inout Registry) throws(LayoutDocumentError) -> [LayoutSet]
     {
         var sets: [LayoutSet] = []
-        for entry in document.layoutSets {
+        for (setIndex, entry) in document.layoutSets.enumerated() {
             guard let view = views[entry.view] else {
                 throw LayoutDocumentError("layout set: unknown view \"\(entry.view)\"", line: entry.line)
             }
             let set = Tails.layoutSet(for: view)
-            for layoutCase in entry.cases {
+            for (caseIndex, layoutCase) in entry.cases.enumerated() {
                 var relations: [LayoutRelation] = []
                 var counts: [Int] = []
                 for constraintEntry in layoutCase.constraints {
@@ -221,9 +240,10 @@ public final class DocumentLayout {
                 }
                 let made = set.caseGroups.last?.constraints ?? []
                 var start = 0
-                for (constraintEntry, count) in zip(layoutCase.constraints, counts) {
+                for (constraintIndex, (constraintEntry, count)) in zip(layoutCase.constraints, counts).enumerated() {
                     for constraint in made[start..<min(start + count, made.count)] {
-                        registry.record(constraint, subject: constraintEntry.subject, line: constraintEntry.line,
+                        registry.record(constraint, subject: .layoutSet(setIndex, layoutCase: caseIndex, constraint: constraintIndex),
+                                        line: constraintEntry.line,
                                         column: constraintEntry.documentColumn(ofScalar: 1))
                     }
                     start += count
@@ -239,7 +259,7 @@ public final class DocumentLayout {
                                              registry: inout Registry) throws(LayoutDocumentError) -> [ConstraintGroup]
     {
         var formatGroups: [ConstraintGroup] = []
-        for entry in document.visualFormats {
+        for (formatIndex, entry) in document.visualFormats.enumerated() {
             let relations: [LayoutRelation]
             do {
                 // A document is self-contained: no `@` priority means required, whatever scope builds it.
@@ -258,9 +278,9 @@ public final class DocumentLayout {
             let column = entry.documentColumn(ofScalar: 1)
             try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
             for constraint in group.constraints {
-                registry.record(constraint, subject: entry.subject, line: entry.line, column: column)
+                registry.record(constraint, subject: .visualFormat(formatIndex), line: entry.line, column: column)
             }
-            group.activate()
+            if registry.isRecording { group.activate() }
             formatGroups.append(group)
         }
         return formatGroups
@@ -268,9 +288,24 @@ public final class DocumentLayout {
 
     /// Where a constraint comes from in the document, for messages.
     private struct Source {
-        let subject: String
+        let entry: Subject
         let line: Int
         let column: Int
+
+        init(subject: Subject, line: Int, column: Int) {
+            entry = subject
+            self.line = line
+            self.column = column
+        }
+
+        /// How messages name the entry (`constraints[3] "title~.top == …"`).
+        func subject(in document: LayoutDocument) -> String {
+            switch entry {
+            case .constraint(let index): document.constraints[index].subject
+            case .layoutSet(let set, let layoutCase, let index): document.layoutSets[set].cases[layoutCase].constraints[index].subject
+            case .visualFormat(let index): document.visualFormats[index].subject
+            }
+        }
     }
 
     /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
@@ -293,15 +328,15 @@ public final class DocumentLayout {
     }
 
     /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.
-    private static func check(_ constraints: [LayoutConstraint], subject: String, line: Int, column: Int)
+    private static func check(_ constraints: [LayoutConstraint], subject: @autoclosure () -> String, line: Int, column: Int)
         throws(LayoutDocumentError)
     {
         for constraint in constraints {
             if let problem = constraint.problem {
-                throw LayoutDocumentError("\(subject): \(problem)", line: line, column: column)
+                throw LayoutDocumentError("\(subject()): \(problem)", line: line, column: column)
             }
             if let orphan = constraint.itemWithoutSuperview {
-                throw LayoutDocumentError("\(subject): a right side without items means the same attribute "
+                throw LayoutDocumentError("\(subject()): a right side without items means the same attribute "
                     + "of the superview, but \(orphan.name) has none (name the item, as in \(orphan.name)~.top)",
                     line: line, column: column)
             }
@@ -335,7 +370,7 @@ public final class DocumentLayout {
     public func item(id: String) -> LayoutItem? { itemsByID[id] }
 
     /// The index of the document constraint that made `constraint`, if any.
-    public func documentIndex(of constraint: LayoutConstraint.ID) -> Int? { entryByConstraint[constraint] }
+    public func documentIndex(of constraint: LayoutConstraint.ID) -> Int? { records[constraint]?.entry }
 
     // MARK: - Layout
 
@@ -426,9 +461,9 @@ public final class DocumentLayout {
 
     /// Conflict members by document index, the layout pass's own constraints last, then by text
     /// (the solver's order of a conflict is not meaningful, and need not repeat).
-    static func documentOrder(_ conflict: [ConstraintInfo], entries: [LayoutConstraint.ID: Int]) -> [ConstraintInfo] {
+    static func documentOrder(_ conflict: [ConstraintInfo], entries: (LayoutConstraint.ID) -> Int?) -> [ConstraintInfo] {
         conflict.sorted { a, b in
-            let left = entries[a.id] ?? Int.max, right = entries[b.id] ?? Int.max
+            let left = entries(a.id) ?? Int.max, right = entries(b.id) ?? Int.max
             return left != right ? left < right : a.text < b.text
         }
     }
@@ -438,9 +473,10 @@ public final class DocumentLayout {
     private func relax(_ info: ConstraintInfo, to priority: Priority, entries: inout Set<Int>) -> (() -> Void)? {
         guard info.priority.isRequired else { return nil }
         if !info.isImplicit {
-            guard let constraint = constraintByID[info.id] else { return nil }
+            guard let record = records[info.id] else { return nil }
+            let constraint = record.constraint
             constraint.priority = priority
-            if let index = entryByConstraint[info.id] { entries.insert(index) }
+            if let index = record.entry { entries.insert(index) }
             return { constraint.priority = .required }
         }
         // Content size held at 1000: relax the view's priority on that axis.
@@ -465,24 +501,24 @@ public final class DocumentLayout {
 
     /// The members of a conflict in document order, the constraints the layout pass made last.
     private func members(of conflict: [ConstraintInfo]) -> [DocumentLayoutResult.ConflictMember] {
-        Self.documentOrder(conflict, entries: entryByConstraint).map(member(for:))
+        Self.documentOrder(conflict, entries: documentIndex(of:)).map(member(for:))
     }
 
     private func member(for info: ConstraintInfo) -> DocumentLayoutResult.ConflictMember {
         var items: [String] = []
         if info.isImplicit {
             if let subject = Self.implicitSubject(info) { items = [subject.name] }
-        } else if let constraint = constraintByID[info.id] {
+        } else if let constraint = records[info.id]?.constraint {
             items = constraint.items.map(\.name)
         }
-        let index = entryByConstraint[info.id]
+        let record = records[info.id]
         return DocumentLayoutResult.ConflictMember(
-            text: info.text, constraintIndex: index, line: sources[info.id]?.line,
+            text: info.text, constraintIndex: record?.entry, line: record?.source.line,
             items: items, isImplicit: info.isImplicit)
     }
 
     private func translate(_ error: LayoutError) -> LayoutDocumentError {
-        guard let info = error.constraints.first, let source = sources[info.id] else {
+        guard let info = error.constraints.first, let source = records[info.id]?.source else {
             return LayoutDocumentError("\(error)")
         }
         let reason: String
@@ -492,6 +528,6 @@ public final class DocumentLayout {
         case .noCommonAncestor: reason = "its items are not in one view hierarchy"
         default: reason = "\(error)"
         }
-        return LayoutDocumentError("\(source.subject): \(reason)", line: source.line, column: source.column)
+        return LayoutDocumentError("\(source.subject(in: document)): \(reason)", line: source.line, column: source.column)
     }
 }

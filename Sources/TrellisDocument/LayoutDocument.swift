@@ -191,8 +191,9 @@ public struct LayoutDocument: Sendable {
             throw LayoutDocumentError("invalid JSON: \(error)")
         }
         let document = try LayoutDocumentDecoder(root: parsed.value, positions: parsed.positions, name: name).decode()
-        // Resolve every item once, so that a parsed document always builds.
-        _ = try document.makeLayout()
+        // Build it once (checking only: nothing activated or kept), so that a parsed document always builds.
+        _ = try DocumentLayout(document: document, size: document.size, makeView: LayoutDocument.defaultView(for:),
+                               checkingOnly: true)
         return document
     }
 

@@ -750,8 +750,9 @@ struct LayoutDocumentDecoder {
                 + "object with a \"constraint\" string, found \(value.kind)")
         }
         // The string: the element itself, or an object entry's "constraint".
-        let start = location(path)
-        let columns = positions.offset(of: path).flatMap(positions.scalarColumns(ofStringAt:))
+        let offset = positions.offset(of: path)
+        let start: (line: Int, column: Int) = offset.map(positions.location(of:)) ?? (0, 0)
+        let columns = offset.flatMap(positions.scalarColumns(ofStringAt:))
         do throws(ConstraintSyntaxError) {
             let syntax = try ConstraintParser.parse(text)
             if let own = syntax.label, label != nil, own != label {
@@ -775,6 +776,28 @@ struct LayoutDocumentDecoder {
         case positive, nonNegative, any
     }
 
+    /// Whether `id` is dotted segments of ASCII letters, digits and `_`, each starting with a letter
+    /// or `_`, at most ``maximumIDLength`` characters (one pass over its bytes: every valid id is ASCII).
+    static func isValidID(_ id: String) -> Bool {
+        let utf8 = id.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumIDLength else { return false }
+        var atSegmentStart = true
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                if atSegmentStart { return false }
+                atSegmentStart = true
+            case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                atSegmentStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if atSegmentStart { return false }
+            default:
+                return false
+            }
+        }
+        return !atSegmentStart
+    }
+
     private func identifier(_ value: JSONValue?, path: [Step], subject: String) throws(LayoutDocumentError) -> String {
         guard let value else {
             throw failure(Array(path.dropLast()), "\(subject): missing field \"id\"")
@@ -782,19 +805,13 @@ struct LayoutDocumentDecoder {
         guard case .string(let id) = value else {
             throw failure(path, "\(subject): id must be a string, found \(value.kind)")
         }
-        let segments = id.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = !id.isEmpty && id.unicodeScalars.count <= Self.maximumIDLength && segments.allSatisfy { segment in
-            guard let first = segment.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
-            else { return false }
-            return segment.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic
-                || ("0"..."9").contains($0))) }
-        }
-        guard valid else {
+        guard Self.isValidID(id) else {
             let shown = LayoutDocument.ConstraintEntry.shortened(id)
             throw failure(path, "\(subject): invalid id \"\(shown)\": use letters, digits and _, optionally in "
                 + "dotted segments (cell1.title), each starting with a letter or _, at most \(Self.maximumIDLength) characters")
         }
-        if let last = segments.last, Self.reservedSegments.contains(String(last)) {
+        let last = id.lastIndex(of: ".").map { id[id.index(after: $0)...] } ?? id[...]
+        if Self.reservedSegments.contains(String(last)) {
             throw failure(path, "\(subject): an id may not end with .\(last) (it names the \(last) of another item)")
         }
         return id

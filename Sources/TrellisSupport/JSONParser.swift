@@ -8,9 +8,12 @@ package struct JSONParser: JSONScanning {
     package var depth = 0
     package var scratch: [UInt8] = []
     private let recordsPositions: Bool
-    /// The path of the value being parsed (when recording positions).
-    private var path: [JSONPositions.Step] = []
     private var positions = JSONPositions()
+    /// The key of the member whose value comes next, and the offset of its opening quote (when
+    /// recording positions).
+    private var pendingKey: (key: String, quote: Int)?
+    /// The nodes of the children of the containers being parsed (when recording positions).
+    private var pendingChildren: [Int] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, recordsPositions: Bool) {
         self.bytes = bytes
@@ -38,31 +41,46 @@ package struct JSONParser: JSONScanning {
 
     private mutating func parseValue() throws -> JSONValue {
         guard offset < bytes.count else { throw valueStartError() }
-        if recordsPositions { positions.valueOffsets[path] = offset }
+        let node = positions.nodes.count
+        if recordsPositions {
+            positions.nodes.append(.init(offset: offset, keyOffset: pendingKey?.quote ?? -1, key: pendingKey?.key,
+                                         kind: .scalar))
+            pendingKey = nil
+        }
         switch bytes[offset] {
         case UInt8(ascii: "{"):
             var members: [(key: String, value: JSONValue)] = []
-            var keys = Set<String>()
+            var keys: Set<String>?      // made once an object has many members
+            let mark = pendingChildren.count
             try scanObject(key: { parser, token in
                 let key = parser.text(of: token)
-                guard keys.insert(key).inserted else { throw parser.duplicateKeyError(token) }
+                // Small objects (nearly all) look for a repeated key without making a set.
+                let repeated: Bool
+                if keys != nil {
+                    repeated = !keys!.insert(key).inserted
+                } else {
+                    repeated = members.contains { $0.key == key }
+                    if !repeated, members.count >= 16 { keys = Set(members.map(\.key) + [key]) }
+                }
+                guard !repeated else { throw parser.duplicateKeyError(token) }
                 if parser.recordsPositions {
-                    parser.path.append(.key(key))
-                    parser.positions.keyOffsets[parser.path] = token.quote
+                    parser.pendingKey = (key, token.quote)
+                    parser.pendingChildren.append(parser.positions.nodes.count)
                 }
                 return key
             }, value: { parser, key in
                 members.append((key, try parser.parseValue()))
-                if parser.recordsPositions { parser.path.removeLast() }
             })
+            if recordsPositions { finishContainer(node, kind: .object, childrenFrom: mark) }
             return .object(members)
         case UInt8(ascii: "["):
             var elements: [JSONValue] = []
-            try scanArray { parser, index in
-                if parser.recordsPositions { parser.path.append(.index(index)) }
+            let mark = pendingChildren.count
+            try scanArray { parser, _ in
+                if parser.recordsPositions { parser.pendingChildren.append(parser.positions.nodes.count) }
                 elements.append(try parser.parseValue())
-                if parser.recordsPositions { parser.path.removeLast() }
             }
+            if recordsPositions { finishContainer(node, kind: .array, childrenFrom: mark) }
             return .array(elements)
         case UInt8(ascii: "\""):
             let token = try scanString()
@@ -74,6 +92,15 @@ package struct JSONParser: JSONScanning {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try scanNumber())
         default: throw valueStartError()
         }
+    }
+
+    /// Moves the children recorded since `mark` to the node of their container.
+    private mutating func finishContainer(_ node: Int, kind: JSONPositions.Node.Kind, childrenFrom mark: Int) {
+        positions.nodes[node].kind = kind
+        positions.nodes[node].childStart = positions.children.count
+        positions.nodes[node].childCount = pendingChildren.count - mark
+        positions.children.append(contentsOf: pendingChildren[mark...])
+        pendingChildren.removeSubrange(mark...)
     }
 
     /// Records where each scalar of a scanned (so valid) string is in the text.

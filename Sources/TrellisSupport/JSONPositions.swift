@@ -5,6 +5,10 @@
 /// without reading the text again.
 ///
 /// Lines and columns are 1-based and count bytes, as ``JSONParseError``'s do.
+///
+/// The values are kept as a flat tree in document order (one ``Node`` per value, the children of
+/// each array or object listed together in ``children``), so recording costs no path array and no
+/// hashing per value; a lookup walks the path from the document down.
 package struct JSONPositions: Sendable {
     /// A step of a path into a document.
     package enum Step: Hashable, Sendable {
@@ -12,21 +16,57 @@ package struct JSONPositions: Sendable {
         case index(Int)
     }
 
-    /// The offset of each value's first byte, by path (the document itself is `[]`).
-    var valueOffsets: [[Step]: Int] = [:]
-    /// The offset of the opening quote of each member's key, by the path of the member's value.
-    var keyOffsets: [[Step]: Int] = [:]
+    /// One value of the text.
+    struct Node: Sendable {
+        enum Kind: UInt8, Sendable { case scalar, array, object }
+        /// The offset of the value's first byte.
+        var offset: Int
+        /// The offset of the opening quote of the member's key, -1 for a value that is no member.
+        var keyOffset: Int
+        /// The member's key, nil for a value that is no member.
+        var key: String?
+        var kind: Kind
+        /// Where the node's children start in ``JSONPositions/children``, and how many there are.
+        var childStart = 0
+        var childCount = 0
+    }
+
+    /// The values in document order; the document itself is the first.
+    var nodes: [Node] = []
+    /// The node indices of the children of each array or object, contiguous per container.
+    var children: [Int] = []
     /// For strings with escapes or non-ASCII characters, by the offset of their opening quote:
     /// the offset of each scalar, then of the closing quote.
     var stringScalarOffsets: [Int: [Int]] = [:]
     /// The offset of the first byte of each line, ascending.
     var lineStarts: [Int] = [0]
 
+    /// The node of the value at `path`, or nil if there is none.
+    private func node(at path: [Step]) -> Node? {
+        guard var node = nodes.first else { return nil }
+        for step in path {
+            let range = node.childStart..<(node.childStart + node.childCount)
+            switch step {
+            case .index(let index):
+                guard node.kind == .array, index >= 0, index < node.childCount else { return nil }
+                node = nodes[children[range.lowerBound + index]]
+            case .key(let key):
+                guard node.kind == .object,
+                      let child = children[range].first(where: { nodes[$0].key == key }) else { return nil }
+                node = nodes[child]
+            }
+        }
+        return node
+    }
+
     /// The byte offset of the value at `path`, or nil if there is none.
-    package func offset(of path: [Step]) -> Int? { valueOffsets[path] }
+    package func offset(of path: [Step]) -> Int? { node(at: path)?.offset }
 
     /// The byte offset of the key of the member whose value is at `path`, or nil.
-    package func keyOffset(of path: [Step]) -> Int? { keyOffsets[path] }
+    package func keyOffset(of path: [Step]) -> Int? {
+        guard let node = node(at: path), node.keyOffset >= 0 else { return nil }
+        return node.keyOffset
+    }
 
     /// The line and column of byte `offset`.
     package func location(of offset: Int) -> (line: Int, column: Int) {

@@ -90,6 +90,19 @@ struct DocumentParserTests {
         var description: String { text }
     }
 
+    @Test("Attribute names: exactly the attributes and the composites, each standing for itself")
+    func anchorNames() throws {
+        let names = ConstraintSyntax.AnchorName.allCases.map(\.rawValue)
+        #expect(names == LayoutAttribute.allCases.map(\.rawValue) + ["edges", "directionalEdges", "size", "center"])
+        for name in names { #expect(ConstraintSyntax.AnchorName(rawValue: name)?.rawValue == name) }
+        for name in ["", "Top", "top ", "edge", "top.left", "superview"] {
+            #expect(ConstraintSyntax.AnchorName(rawValue: name) == nil, "\(name)")
+        }
+        for attribute in LayoutAttribute.allCases {
+            #expect(ConstraintSyntax.AnchorName(rawValue: attribute.rawValue) == .attribute(attribute))
+        }
+    }
+
     @Test("Invalid strings name the column", arguments: [
         Invalid(text: "", column: 1, fragment: "empty"),
         Invalid(text: "a~.top = b~.top", column: 8, fragment: "single ="),

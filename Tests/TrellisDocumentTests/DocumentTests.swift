@@ -29,6 +29,22 @@ struct DocumentTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
+    @Test("The id rule: dotted segments of ASCII letters, digits and _, each starting with a letter or _")
+    func idRule() {
+        // The rule as it reads in words, segment by segment, as the oracle.
+        func oracle(_ id: String) -> Bool {
+            !id.isEmpty && id.unicodeScalars.count <= 128 && id.split(separator: ".", omittingEmptySubsequences: false).allSatisfy {
+                guard let first = $0.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic)
+                else { return false }
+                return $0.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+            }
+        }
+        let ids = ["a", "_", "a1", "cell1.title", "a_b.C_9._x", "1a", "a..b", ".a", "a.", "", "a-b", "a b", "é", "aé", "a.1",
+                   "A.z", "a/b", "a\u{0}", String(repeating: "a", count: 128), String(repeating: "a", count: 129),
+                   String(repeating: "é", count: 100)]
+        for id in ids { #expect(LayoutDocumentDecoder.isValidID(id) == oracle(id), "\(id)") }
+    }
+
     @Test("The example of docs/layout-document.md parses and lays out at several widths")
     func documentationExample() throws {
         let markdown = try String(contentsOf: Self.packageRoot.appendingPathComponent("docs/layout-document.md"),

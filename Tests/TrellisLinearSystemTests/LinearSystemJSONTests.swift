@@ -108,6 +108,33 @@ struct LinearSystemJSONTests {
             == "invalid JSON at line 1, column 2: expected a value, found byte 0xFF (not UTF-8)")
     }
 
+    @Test("Positions of large objects and arrays; a step of the wrong kind finds nothing")
+    func positionsOfLargeContainers() throws {
+        // 40 members (past the size where duplicate keys are looked up in a set), each an array.
+        let members = (0..<40).map { "\"k\($0)\": [\($0), {\"v\": \($0)}]" }
+        let text = "{" + members.joined(separator: ",\n") + "}"
+        let (_, positions) = try JSONValue.parseWithPositions(Array(text.utf8))
+        func at(_ path: [JSONPositions.Step]) -> (Int, Int)? {
+            positions.offset(of: path).map(positions.location(of:))
+        }
+        for index in [0, 15, 16, 39] {
+            let line = index + 1, keyColumn = index == 0 ? 2 : 1
+            let valueColumn = keyColumn + "\"k\(index)\": ".utf8.count
+            #expect(positions.keyOffset(of: [.key("k\(index)")]).map(positions.location(of:))! == (line, keyColumn))
+            #expect(at([.key("k\(index)")])! == (line, valueColumn))
+            #expect(at([.key("k\(index)"), .index(1), .key("v")])! == (line, valueColumn + "[\(index), {\"v\": ".utf8.count))
+        }
+        #expect(at([.index(0)]) == nil)                      // an index into an object
+        #expect(at([.key("k3"), .key("v")]) == nil)           // a key into an array
+        #expect(at([.key("k3"), .index(-1)]) == nil)
+        #expect(at([.key("k3"), .index(2)]) == nil)
+        #expect(at([.key("k3"), .index(0), .index(0)]) == nil) // into a number
+        #expect(positions.keyOffset(of: [.key("k3"), .index(0)]) == nil)
+        // A repeated key far into a large object is still found, at the repeat.
+        let repeated = "{" + members.joined(separator: ", ") + ", \"k7\": 1}"
+        #expect(Self.parserError(Array(repeated.utf8))?.hasSuffix(#"column \#(repeated.utf8.count - 7): duplicate key "k7""#) == true)
+    }
+
     @Test("The parser records where each value and key is while it parses")
     func positions() throws {
         let text = "{\"a\": [1,\n  {\"b\": \"x\"}],\r\n \"c\\u0064\": \"\u{E9}\\n\"}"

@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Trellis
+import TrellisDocument
 
 // Solver-level scenarios read from `Benchmarks/scenarios/*.json` (made by
 // `generate-scenarios.py`; the same files `compare-kiwi.py` gives kiwi), and layout-level
@@ -115,6 +116,40 @@ let benchmarks: @Sendable () -> Void = {
                 try root.layoutIfNeeded()
             }
             benchmark.stopMeasurement()
+        }
+    }
+
+    // Documents: the feed of compare-peers.py as `trellis layout` reads it. `parse` is the JSON
+    // text to a checked `LayoutDocument` (it builds the layout once to check it), `build` the
+    // views and active constraints from a parsed document, `cold` the first layout pass of a
+    // built one: `trellis layout --timing`'s parse_ms, build_ms and cold_ms.
+    for rows in [100, 1000] {
+        for stacks in [false, true] {
+            let name = "feed-\(stacks ? "stacks" : "plain")-\(rows)"
+            let bytes = DocumentFeeds.feed(rows: rows, stacks: stacks)
+            Benchmark("document/parse-\(name)", configuration: .init(maxIterations: 100)) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(try LayoutDocument.parse(bytes, name: "feed.json"))
+                }
+            }
+            Benchmark("document/build-\(name)", configuration: .init(maxIterations: 100)) { benchmark in
+                let document = try LayoutDocument.parse(bytes, name: "feed.json")
+                var layouts: [DocumentLayout] = []     // freed after the measurement
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    layouts.append(try document.makeLayout())
+                }
+                benchmark.stopMeasurement()
+                blackHole(layouts)
+            }
+            // One cold pass per run (a built layout is laid out once).
+            Benchmark("document/cold-\(name)", configuration: .init(maxIterations: 100)) { benchmark in
+                let layout = try LayoutDocument.parse(bytes, name: "feed.json").makeLayout()
+                benchmark.startMeasurement()
+                try layout.root.layoutIfNeeded()
+                benchmark.stopMeasurement()
+                blackHole(layout)
+            }
         }
     }
 }
