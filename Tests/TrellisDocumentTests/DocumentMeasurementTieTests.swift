@@ -80,3 +80,4 @@ struct DocumentMeasurementTieTests {
         #expect(fits.stdout.contains("no ambiguity: every frame is determined"))
     }
 }
+
