@@ -449,14 +449,19 @@ public final class DocumentLayout {
         var result: [DocumentLayoutResult.AmbiguousItem] = []
         for id in [document.root.id] + document.views.map(\.id) + document.guides.map(\.id) {
             guard let key = itemsByID[id]?.key, let entries = entriesByItem.removeValue(forKey: key) else { continue }
-            result.append(.init(name: id, attributes: entries))
+            result.append(.init(name: id, attributes: entries, notes: Self.notes(of: key, in: report)))
         }
         // Items the document does not name (none today): kept, after the others, in the report's order.
         for entry in report.entries {
             guard let entries = entriesByItem.removeValue(forKey: entry.subject.item) else { continue }
-            result.append(.init(name: entry.subject.name, attributes: entries))
+            result.append(.init(name: entry.subject.name, attributes: entries, notes: Self.notes(of: entry.subject.item, in: report)))
         }
         return result
+    }
+
+    /// The report's remarks on `key` (ties that measurement locked in).
+    private static func notes(of key: LayoutItemKey, in report: AmbiguityReport<ItemAttribute>) -> [String] {
+        report.remarks.filter { $0.subjects.contains { $0.item == key } }.map(\.text)
     }
 
     /// Conflict members by document index, the layout pass's own constraints last, then by text

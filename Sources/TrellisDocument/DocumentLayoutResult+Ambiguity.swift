@@ -18,15 +18,20 @@ extension DocumentLayoutResult {
         /// to the root (as `LayoutSnapshot.Entry.frameInRoot` is), as
         /// `View.ambiguityReport()` reports them.
         public let attributes: [AmbiguityReport<ItemAttribute>.Entry]
+        /// The report's remarks that concern this item: a tie between equal priorities that
+        /// measuring text items locked in (`View.measurementTies()`), naming the competing
+        /// constraints and the fix. The item's width is then listed with its range before measuring.
+        public let notes: [String]
 
         /// Creates an ambiguous item.
         ///
         /// ```swift
         /// let badge = DocumentLayoutResult.AmbiguousItem(name: "badge", attributes: report.entries)
         /// ```
-        public init(name: String, attributes: [AmbiguityReport<ItemAttribute>.Entry]) {
+        public init(name: String, attributes: [AmbiguityReport<ItemAttribute>.Entry], notes: [String] = []) {
             self.name = name
             self.attributes = attributes
+            self.notes = notes
         }
 
         /// Reads like `badge: left = 0 in (-∞, ∞), height = 20 in [20, 40]`.
@@ -38,12 +43,14 @@ extension DocumentLayoutResult {
     }
 
     /// Lines describing the ambiguity under a table or picture: a heading and one line per
-    /// ambiguous item, or a line saying every frame is determined; none when ambiguity was not
-    /// computed.
+    /// ambiguous item, then each note once (`  note: …`), or a line saying every frame is
+    /// determined; none when ambiguity was not computed.
     var ambiguityLines: [String] {
         guard let ambiguity else { return [] }
         guard !ambiguity.isEmpty else { return ["no ambiguity: every frame is determined"] }
+        var notes: [String] = []
+        for note in ambiguity.flatMap(\.notes) where !notes.contains(note) { notes.append(note) }
         return ["ambiguous (the frames shown are one of many equally good layouts; positions relative to \(rootID)):"]
-            + ambiguity.map { "  \($0)" }
+            + ambiguity.map { "  \($0)" } + notes.map { "  note: \($0)" }
     }
 }

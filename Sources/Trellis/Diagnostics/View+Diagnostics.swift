@@ -9,7 +9,7 @@ extension View {
     // MARK: - The engine
 
     /// Runs the pass (nothing written) and returns the engine; a conflict is thrown.
-    private func diagnosedEngine() throws -> LayoutEngine {
+    func diagnosedEngine() throws -> LayoutEngine {
         try checkRootFrame()
         let layoutPass = rootLayoutPass()
         _ = try layoutPass.run(root: self, mode: .frame(frame))
@@ -17,7 +17,7 @@ extension View {
     }
 
     /// Runs `work` with the engine's solver, turning solver errors into ``LayoutError``.
-    private func withSolver<T>(_ engine: LayoutEngine,
+    func withSolver<T>(_ engine: LayoutEngine,
                                _ work: (Solver, [ObjectIdentifier: LayoutConstraint]) throws -> T) throws -> T {
         let (solver, sources) = engine.diagnosticState
         do {
@@ -171,7 +171,7 @@ extension View {
     // MARK: - Ambiguity
 
     /// The items of the subtree with their own variables (system guides use their view's).
-    private func diagnosedItems() -> [LayoutItem] {
+    func diagnosedItems() -> [LayoutItem] {
         LayoutScope(root: self).items.filter { $0.base().left === $0.variables.left }
     }
 
@@ -179,6 +179,8 @@ extension View {
     /// ``layoutIfNeeded()`` does) leaves some frame undetermined: an item whose `left`, `top`,
     /// `width` or `height` is not decided by the constraints — Auto Layout's
     /// `hasAmbiguousLayout`, exact, for the whole subtree. Stops at the first undetermined attribute.
+    /// Also true when measured views locked in a tie between equal priorities
+    /// (``measurementTies()``), although the final layout's own constraints then decide every frame.
     ///
     /// ```swift
     /// if try root.hasAmbiguousLayout {
@@ -192,12 +194,16 @@ extension View {
             let variables = diagnosedItems().flatMap { item in
                 [item.variables.left, item.variables.top, item.variables.width, item.variables.height]
             }
-            return try withSolver(engine) { solver, _ in try solver.hasAmbiguity(among: variables) }
+            if try withSolver(engine, { solver, _ in try solver.hasAmbiguity(among: variables) }) { return true }
+            return try !measurementTies(items: diagnosedItems(), final: engine, undetermined: []).isEmpty
         }
     }
 
     /// Every undetermined frame attribute of the subtree with the range it can take (positions
-    /// relative to this view). See `AmbiguityReport`.
+    /// relative to this view). See `AmbiguityReport`. A width that measurement locked in after a
+    /// tie (``measurementTies()``) is listed too, with its value in the layout and its range in
+    /// the pass's first round, and each such tie adds a remark naming the competing constraints
+    /// and the fix.
     ///
     /// ```swift
     /// let report = try root.ambiguityReport()
@@ -217,17 +223,25 @@ extension View {
             }
         }
         let report = try withSolver(engine) { solver, _ in try solver.ambiguityReport(for: variables) }
-        let order = Dictionary(uniqueKeysWithValues: variables.enumerated().map { ($0.element.id, $0.offset) })
-        let entries = report.entries
-            .sorted { order[$0.subject.id]! < order[$1.subject.id]! }
-            .map { entry -> AmbiguityReport<ItemAttribute>.Entry in
-                let (item, attribute) = owner[entry.subject.id]!
-                let shift = attribute == .left ? frame.minX : attribute == .top ? frame.minY : 0
-                return .init(subject: ItemAttribute(item: item.key, name: item.name, attribute: attribute),
-                             value: entry.value - shift + 0, minimum: entry.minimum - shift, maximum: entry.maximum - shift)
-            }
+        var entries = report.entries.map { entry -> AmbiguityReport<ItemAttribute>.Entry in
+            let (item, attribute) = owner[entry.subject.id]!
+            let shift = attribute == .left ? frame.minX : attribute == .top ? frame.minY : 0
+            return .init(subject: ItemAttribute(item: item.key, name: item.name, attribute: attribute),
+                         value: entry.value - shift + 0, minimum: entry.minimum - shift, maximum: entry.maximum - shift)
+        }
+        // Widths that look determined because measurement locked in a tie: their first-round ranges.
+        let ties = try measurementTies(items: items, final: engine, undetermined: Set(report.entries.map(\.subject.id)))
+        for width in ties.flatMap(\.widths) where !entries.contains(where: { $0.subject == width.subject }) {
+            entries.append(width)
+        }
+        let order = Dictionary(variables.enumerated().map { index, variable in
+            let (item, attribute) = owner[variable.id]!
+            return (ItemAttribute(item: item.key, name: item.name, attribute: attribute), index)
+        }, uniquingKeysWith: { a, _ in a })
+        entries.sort { order[$0.subject, default: .max] < order[$1.subject, default: .max] }
+        let remarks = ties.map { AmbiguityReport<ItemAttribute>.Remark(subjects: $0.widths.map(\.subject), text: $0.description) }
         return AmbiguityReport(entries: entries, checkedCount: variables.count, certifiedCount: report.certifiedCount,
-                               linearProgramCount: report.linearProgramCount)
+                               linearProgramCount: report.linearProgramCount, remarks: remarks)
     }
 
     // MARK: - Explain

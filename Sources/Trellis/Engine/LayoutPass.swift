@@ -205,7 +205,7 @@ final class LayoutPass {
     /// the hierarchy or to a view's participants marks the layout as needing a full one): a pass
     /// after a resize or a constant change walks nothing. The root's own participants are asked
     /// for each time, so that nothing kept holds the root.
-    private func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
+    func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
         let found: ParticipantSurvey
         if let survey, survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root) {
             found = survey

@@ -59,8 +59,37 @@ public struct AmbiguityReport<Subject: AmbiguitySubject>: Sendable, CustomString
         }
     }
 
+    /// A note on the ambiguity that the entries' ranges alone do not say, with the quantities it
+    /// concerns. A layout's report (`View.ambiguityReport()`) has one per tie between equal
+    /// priorities that measuring views locked in (`View.measurementTies()`); a solver's has none.
+    ///
+    /// ```swift
+    /// let remark = AmbiguityReport<Variable>.Remark(subjects: [a], text: "a was tied with b")
+    /// ```
+    public struct Remark: Sendable, CustomStringConvertible {
+        /// The quantities it concerns.
+        public let subjects: [Subject]
+        /// The note itself.
+        public let text: String
+
+        /// Creates a remark.
+        ///
+        /// ```swift
+        /// let remark = AmbiguityReport<Variable>.Remark(subjects: [a], text: "a was tied with b")
+        /// ```
+        public init(subjects: [Subject], text: String) {
+            self.subjects = subjects
+            self.text = text
+        }
+
+        /// The text.
+        public var description: String { text }
+    }
+
     /// The undetermined quantities, in the order they were asked for.
     public let entries: [Entry]
+    /// Notes on the ambiguity (see ``Remark``), printed after the entries.
+    public let remarks: [Remark]
     /// How many quantities were examined.
     public let checkedCount: Int
     /// How many of them were shown unique without ranging them one by one: fixed by presolve,
@@ -76,8 +105,10 @@ public struct AmbiguityReport<Subject: AmbiguitySubject>: Sendable, CustomString
     /// let empty = AmbiguityReport<Variable>(entries: [], checkedCount: 4, certifiedCount: 4, linearProgramCount: 0)
     /// empty.isAmbiguous   // false
     /// ```
-    public init(entries: [Entry], checkedCount: Int, certifiedCount: Int, linearProgramCount: Int) {
+    public init(entries: [Entry], checkedCount: Int, certifiedCount: Int, linearProgramCount: Int,
+                remarks: [Remark] = []) {
         self.entries = entries
+        self.remarks = remarks
         self.checkedCount = checkedCount
         self.certifiedCount = certifiedCount
         self.linearProgramCount = linearProgramCount
@@ -86,13 +117,14 @@ public struct AmbiguityReport<Subject: AmbiguitySubject>: Sendable, CustomString
     /// Whether some examined quantity is undetermined.
     public var isAmbiguous: Bool { !entries.isEmpty }
 
-    /// One line per undetermined quantity, or `no ambiguity: all N variables are determined`.
+    /// One line per undetermined quantity, then one per remark, or `no ambiguity: all N variables
+    /// are determined`.
     public var description: String {
         let kind = Subject.kindName
         if entries.isEmpty { return "no ambiguity: all \(checkedCount) \(kind)s are determined" }
         let noun = checkedCount == 1 ? "\(kind) is" : "\(kind)s are"
         return "\(entries.count) of \(checkedCount) \(noun) ambiguous:\n"
-            + entries.map { "  \($0)" }.joined(separator: "\n")
+            + (entries.map { "  \($0)" } + remarks.map { "  note: \($0)" }).joined(separator: "\n")
     }
 }
 
