@@ -15,9 +15,11 @@ struct MeasurementTieTests {
     static func screen(width: Double, titleResistance: Priority = 750) -> (root: View, title: View, stack: View, badges: [View]) {
         let root = makeRoot(width: width, height: 100)
         let title = View(id: "title")
-        title.sizeForWidth = { width in
-            let perLine = max(1, min(4, Int((width / 50).rounded(.down))))
-            return Size(width: Double(perLine) * 50, height: Double((4 + perLine - 1) / perLine) * 20)
+        title.sizeForWidth = { (width: Double) -> Size in
+            let words: Int = Int((width / 50).rounded(.down))
+            let perLine: Int = max(1, min(4, words))
+            let lines: Int = (4 + perLine - 1) / perLine
+            return Size(width: Double(perLine) * 50, height: Double(lines) * 20)
         }
         title.setContentCompressionResistancePriority(titleResistance, for: .horizontal)
         let badges = [("badge1", 60.0), ("badge2", 50.0)].map { id, natural in
