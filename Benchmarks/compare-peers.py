@@ -178,15 +178,20 @@ def chain(items, container, gap, first_gap=0):
     return out
 
 
+def list_stack(rows, views, constraints):
+    """The feed's and the grid's vertical stack of `rows` rows, 8 pt apart, inside the 16 pt insets."""
+    views.append({"id": "list", "stack": {"axis": "vertical", "spacing": 8, "alignment": "fill",
+                                           "arranged": [f"row{i}" for i in range(rows)]}})
+    constraints += ["list~.top == root~.top + 16", "list~.leading == root~.leading + 16",
+                    "list~.trailing == root~.trailing - 16"]
+
+
 def feed(rows, text, stacks):
     """(document, box tree) of a feed."""
     views, constraints = [], []
     tree = box("root", width=ROOT_WIDTH, height=ROOT_HEIGHT, padding=16)
     if stacks:
-        views.append({"id": "list", "stack": {"axis": "vertical", "spacing": 8, "alignment": "fill",
-                                               "arranged": [f"row{i}" for i in range(rows)]}})
-        constraints += ["list~.top == root~.top + 16", "list~.leading == root~.leading + 16",
-                        "list~.trailing == root~.trailing - 16"]
+        list_stack(rows, views, constraints)
     above = None
     for i in range(rows):
         row = f"row{i}"
@@ -229,10 +234,7 @@ def grid(rows, stacks):
     views, constraints = [], []
     tree = box("root", width=ROOT_WIDTH, height=ROOT_HEIGHT, padding=16)
     if stacks:
-        views.append({"id": "list", "stack": {"axis": "vertical", "spacing": 8, "alignment": "fill",
-                                               "arranged": [f"row{i}" for i in range(rows)]}})
-        constraints += ["list~.top == root~.top + 16", "list~.leading == root~.leading + 16",
-                        "list~.trailing == root~.trailing - 16"]
+        list_stack(rows, views, constraints)
     above = None
     for i in range(rows):
         row = f"row{i}"
