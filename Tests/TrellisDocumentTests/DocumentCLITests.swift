@@ -6,52 +6,22 @@ import Testing
 import Trellis
 import TrellisDocument
 @testable import TrellisCLI
+import TrellisTestSupport
 
 /// `trellis layout` and `trellis demo` as a user runs them: exit codes, what goes to stdout and
 /// stderr, the files written.
 @Suite("trellis layout and demo")
 struct DocumentCLITests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = TrellisExecutable.Run
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let packageRoot = Fixture.packageRoot
 
-    /// The `trellis` executable next to the test bundle, else in `.build/debug`.
-    static let binary: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trellis"),
-            packageRoot.appendingPathComponent(".build/debug/trellis"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The `trellis` executable (``TrellisExecutable/url``).
+    static var binary: URL? { TrellisExecutable.url }
 
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     in directory: URL? = nil) throws -> Run {
-        let binary = try #require(Self.binary, "the trellis executable was not built")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["COLUMNS"] = nil
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        try TrellisExecutable.run(arguments, stdin: stdin, environment: environment, in: directory)
     }
 
     /// A fresh temporary directory, removed by the caller.

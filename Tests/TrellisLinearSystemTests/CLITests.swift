@@ -6,40 +6,13 @@ import TrellisTestSupport
 /// `trellis solve` as a user runs it: exit codes, stdout/stderr discipline, the shared samples.
 @Suite("trellis solve")
 struct CLITests {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
+    typealias Run = TrellisExecutable.Run
 
-    /// The `trellis` executable built next to the test bundle (`swift build --build-tests`
-    /// builds it with the tests).
-    static let binary: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("trellis"),
-            Fixture.packageRoot.appendingPathComponent(".build/debug/trellis"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The `trellis` executable (``TrellisExecutable/url``).
+    static var binary: URL? { TrellisExecutable.url }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Run {
-        let binary = try #require(Self.binary, "the trellis executable was not built")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        try TrellisExecutable.run(arguments, stdin: stdin)
     }
 
     @Test("Shared samples pass through the executable", arguments: Fixture.shared)

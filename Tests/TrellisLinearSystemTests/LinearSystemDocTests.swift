@@ -180,25 +180,13 @@ struct LinearSystemDocTests {
 
     @Test("the page's examples through the trellis executable: stdout, stderr and exit status")
     func throughTheExecutable() throws {
-        let binary = try #require(CLITests.binary, "the trellis executable was not built")
+        _ = try #require(TrellisExecutable.url, "the trellis executable was not built")
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("linear-system-doc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let outData = out.fileHandleForReading.readDataToEndOfFile()
-            let errData = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: outData, as: UTF8.self),
-                    String(decoding: errData, as: UTF8.self))
+        func run(_ arguments: [String]) throws -> TrellisExecutable.Run {
+            try TrellisExecutable.run(arguments, in: directory)
         }
         for (input, outcome) in try Self.examples() {
             try Data(input.body.utf8).write(to: directory.appendingPathComponent("system.json"))
