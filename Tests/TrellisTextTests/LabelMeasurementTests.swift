@@ -133,6 +133,28 @@ struct LabelMeasurementTests {
         #expect(abs(title.frame.width - (1200 - 8 - detailWidth)) < 1e-9)   // grows
     }
 
+    @Test("text cut at its width fills that width exactly, between Pango's 1/1024-pt units too")
+    func cutTextFillsItsWidth() throws {
+        let title = Label(id: "title", text: uniqueText("Notes on the Analytical Engine, with a long subtitle", "cut"),
+                          font: "DejaVu Sans Bold 15", lineBreakMode: .truncateTail)
+        let word = Label(id: "word", text: uniqueText(paragraph, "cut"), numberOfLines: 2, lineBreakMode: .truncateTail)
+        let root = makeRoot(width: 300)
+        root.addSubview(title)
+        root.addSubview(word)
+        Tails.install(title~.top.leading == root~ + 16, title~.trailing <= root~.trailing - 16)
+        Tails.install(word~.leading == root~ + 16, word~.top == title~.bottom + 8, word~.trailing <= root~.trailing - 16)
+        for width in [200.37, 250.0007, 301.0 + 1.0 / 3] {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 300)
+            try root.layoutIfNeeded()
+            let available = width - 32
+            let unit = (available * 1024 + 1e-3).rounded(.down) / 1024
+            #expect(available - unit > 1e-5, "a width between two units at \(width)")
+            #expect(abs(title.frame.width - available) < 1e-9, "the cut title at \(width): \(title.frame.width)")
+            #expect(abs(word.frame.width - available) < 1e-9, "the two cut lines at \(width): \(word.frame.width)")
+            #expect(title.frame.height == title.measurement(forWidth: available).size.height)
+        }
+    }
+
     @Test("a relayout that changes nothing calls Pango not at all; a new width measures once a label")
     func caching() throws {
         let labels = (0..<5).map {
