@@ -24,9 +24,9 @@ import Trellis
 /// initializer — do not replace it): each pass measures the text unwrapped, solves, measures it
 /// again at the solved width and solves again while the size changes. The measured size is held
 /// with the label's content hugging and compression resistance priorities, as any intrinsic size.
-/// Pango wraps at whole units (1/1024 pt): text that fills the width it is offered (a truncated
-/// line, a word broken across lines) measures as wide as that width, not that width rounded down
-/// to a unit, so frames follow the root's width as lines, as UIKit's do.
+/// Pango lays lines out in whole units (1/1024 pt): text cut with an ellipsis to the width it is
+/// offered measures as wide as that width, not that width rounded down to a unit, so frames
+/// follow the root's width as lines, as UIKit's do.
 /// ``intrinsicContentSize`` reads the unwrapped size; assigning it has no effect.
 ///
 /// **Baselines.** ``firstBaselineOffsetFromTop`` and ``lastBaselineOffsetFromBottom`` are those
@@ -98,15 +98,15 @@ public final class Label: View {
         }
     }
 
-    /// The size a label asks for at `offered` points: the measured size, except that text which
-    /// fills its wrapping width — its widest line reaches the last whole Pango unit of `offered`
-    /// without passing `offered`, as a truncated line or one broken inside a word does — is as
-    /// wide as `offered`. Pango wraps at whole units (1/1024 pt), so such a line's own width is
-    /// `offered` rounded down to a unit: taken as the label's width it would make the layout a
-    /// staircase of 1/1024-pt steps in the root's width instead of the line UIKit's labels follow
-    /// (a label whose text is cut fills the width its constraints give it).
+    /// The size a label asks for at `offered` points: the measured size, except that text cut
+    /// with an ellipsis whose widest line reaches the last whole Pango unit of `offered` is as
+    /// wide as `offered`. Pango lays lines out in whole units (1/1024 pt), so such a line's own
+    /// width is `offered` rounded down to a unit: taken as the label's width it would make the
+    /// layout a staircase of 1/1024-pt steps in the root's width instead of the line UIKit's
+    /// labels follow (a label whose text is cut fills the width its constraints give it). Text
+    /// that is not cut keeps its own width, even a wrapped line that happens to fill the unit.
     static func size(of measured: TextMeasurement, offered: Double?) -> Size {
-        guard let offered, offered > 0, offered < TextKey.unwrappedWidth else { return measured.size }
+        guard measured.isTruncated, let offered, offered > 0, offered < TextKey.unwrappedWidth else { return measured.size }
         let limit = Double(TextKey.units(forWidth: offered)) / TextKey.unitsPerPoint
         guard measured.size.width >= limit, measured.size.width <= offered else { return measured.size }
         return Size(width: offered, height: measured.size.height)

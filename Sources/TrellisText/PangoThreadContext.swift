@@ -123,7 +123,7 @@ final class PangoThreadContext {
         let scale = TextKey.unitsPerPoint
         return TextMeasurement(size: .init(width: Double(width) / scale, height: Double(bottom) / scale),
                                firstBaseline: Double(first) / scale, lastBaseline: Double(last) / scale,
-                               lineCount: lines)
+                               lineCount: lines, isTruncated: pango_layout_is_ellipsized(layout) != 0)
     }
 
     /// The lines of `key`'s layout, aligned: the first ``TextKey/numberOfLines`` (all when 0),

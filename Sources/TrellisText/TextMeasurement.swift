@@ -19,6 +19,9 @@ public struct TextMeasurement: Sendable, Hashable, CustomStringConvertible {
     public let lastBaseline: Double
     /// How many lines are shown (at most the label's line limit; 0 for empty text).
     public let lineCount: Int
+    /// Whether Pango cut the text with an ellipsis (a truncating ``LineBreakMode`` whose text
+    /// did not fit its lines).
+    public let isTruncated: Bool
 
     /// The last shown line's baseline, from the bottom of ``size``.
     public var lastBaselineFromBottom: Double { size.height - lastBaseline }
@@ -29,5 +32,5 @@ public struct TextMeasurement: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The measurement of empty text.
-    static let empty = TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0)
+    static let empty = TextMeasurement(size: .zero, firstBaseline: 0, lastBaseline: 0, lineCount: 0, isTruncated: false)
 }

@@ -153,6 +153,12 @@ struct LabelMeasurementTests {
             #expect(abs(word.frame.width - available) < 1e-9, "the two cut lines at \(width): \(word.frame.width)")
             #expect(title.frame.height == title.measurement(forWidth: available).size.height)
         }
+        // Text that fits keeps its own width, even offered less than a unit more than it; cut, it
+        // takes the width offered.
+        let natural = title.intrinsicContentSize!.width
+        let measure = try #require(title.sizeForWidth)
+        #expect(measure(natural + 0.5 / 1024).width == natural)
+        #expect(measure(natural - 0.5 / 1024).width == natural - 0.5 / 1024)
     }
 
     @Test("a relayout that changes nothing calls Pango not at all; a new width measures once a label")
