@@ -322,10 +322,19 @@ public struct HTMLPage: Sendable {
               const item = row.items[index], box = boxes[position];
               if (box === null) return;
               const v = box.v, x = box.x, y = box.y, w = box.w, h = box.h;
-              // What may hide the label: views drawn later, and for a guide the views it does not contain.
+              // What may hide the label: views drawn later, for a guide the views it does not contain,
+              // and every other guide's outline (a label sits inside a guide or outside it, never
+              // across its dashes): its four edges, a stroke wide.
               const obstacles = [];
               boxes.forEach(function (other, at) {
-                if (other === null || at === position || row.items[order[at]].guide || !intersects(other, box)) return;
+                if (other === null || at === position || !intersects(other, box)) return;
+                if (row.items[order[at]].guide) {
+                  obstacles.push({ x: other.x - 0.5, y: other.y - 0.5, w: other.w + 1, h: 1 },
+                                 { x: other.x - 0.5, y: other.y + other.h - 0.5, w: other.w + 1, h: 1 },
+                                 { x: other.x - 0.5, y: other.y - 0.5, w: 1, h: other.h + 1 },
+                                 { x: other.x + other.w - 0.5, y: other.y - 0.5, w: 1, h: other.h + 1 });
+                  return;
+                }
                 const inside = other.x <= box.x && other.y <= box.y && other.x + other.w >= box.x + box.w
                   && other.y + other.h >= box.y + box.h;
                 if (at > position || (item.guide && !inside)) obstacles.push(other);

@@ -36,19 +36,26 @@ class Boxes(html.parser.HTMLParser):
         self.rects = []
         self.status = {}
         self.scripts_with_src = 0
-        self.labels = []  # (x, y of the first baseline, right-aligned, lines) per box label
+        self.labels = []  # (x, y of the first baseline, right-aligned, lines, box id) per box label
+        self.guides = []  # (x, y, width, height, id) of each guide's outline, on the page
         self._group_texts = None
+        self._group_class = None
+        self._group_id = None
         self._in_text = None
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         if tag == "g" and "class" in attributes and "depth-" in attributes["class"]:
             self._group_texts = []
+            self._group_class = attributes["class"]
         if tag == "text" and self._group_texts is not None:
             self._in_text = (float(attributes["x"]), float(attributes["y"]), attributes.get("text-anchor") == "end")
             self._group_texts.append([self._in_text, ""])
         if tag == "rect" and "data-id" in attributes:
             self.rects.append(attributes)
+            self._group_id = attributes["data-id"]
+            if self._group_texts is not None and self._group_class and "guide" in self._group_class.split():
+                self.guides.append(tuple(float(attributes[k]) for k in ("x", "y", "width", "height")) + (attributes["data-id"],))
         if tag == "p" and attributes.get("id") == "status":
             self.status = attributes
         if tag == "script" and "src" in attributes:
@@ -64,7 +71,7 @@ class Boxes(html.parser.HTMLParser):
         if tag == "g" and self._group_texts is not None:
             if self._group_texts:
                 (x, y, end), _ = self._group_texts[0]
-                self.labels.append((x, y, end, [text for _, text in self._group_texts]))
+                self.labels.append((x, y, end, [text for _, text in self._group_texts], self._group_id))
             self._group_texts = None
 
     def handle_startendtag(self, tag, attrs):
@@ -76,12 +83,22 @@ def check_labels(document, width, dom):
     10 px second, 0.64 em per character as the page's own estimate), against every other's."""
     areas = []
     for label in dom.labels:
-        x, y, end, lines = label
+        x, y, end, lines, owner = label
         w = max(len(line) for line in lines) * 11 * 0.64 + 2
         h = 12 * len(lines) + 2
         left = x - w if end else x
-        areas.append((left, y - 10, w, h, lines[0]))
+        areas.append((left, y - 10, w, h, lines[0], owner))
     failures = 0
+    for a in areas:
+        # A label sits inside a guide or outside it, never across its outline (a stroke wide).
+        for gx, gy, gw, gh, guide in dom.guides:
+            if a[5] == guide:
+                continue
+            touches = a[0] < gx + gw + 0.5 and gx - 0.5 < a[0] + a[2] and a[1] < gy + gh + 0.5 and gy - 0.5 < a[1] + a[3]
+            inside = a[0] >= gx + 0.5 and a[0] + a[2] <= gx + gw - 0.5 and a[1] >= gy + 0.5 and a[1] + a[3] <= gy + gh - 0.5
+            if touches and not inside:
+                print(f"  FAIL {document} at {width}: label {a[4]!r} crosses the outline of guide {guide!r}")
+                failures += 1
     for i, a in enumerate(areas):
         for b in areas[i + 1:]:
             if a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]:
