@@ -21,8 +21,9 @@ import TrellisSupport
 /// Once a piece `w0...w1` holds and `w0...w1'` did not, the layout leaves the line in `w1...w1'`:
 /// bisection there, one fresh layout a step compared with the known line (a width belongs to the
 /// piece when its frames lie on the line), finds the break to ``breakPrecision`` in about 30
-/// layouts, and the next piece starts just past it. Only where no piece is affine even over
-/// ``minimumPieceLength`` is the layout sampled at every integer width. Each layout is a fresh
+/// layouts, and the next piece starts just past it (its line fitted from ``fitOffsetAfterBreak``
+/// past it; halved down to ``shortestPieceAfterBreak`` when a second break follows closely). Only
+/// where no piece is affine even then is the layout sampled at every integer width. Each layout is a fresh
 /// one, as `trellis layout --width` makes it, so a piece's ends are that command's frames and its
 /// inside is checked against them.
 public struct WidthPieces: Sendable {
@@ -111,6 +112,13 @@ public struct WidthPieces: Sendable {
     public static let maximumSpan = 20_000.0
     /// Below this length, in points, a piece that is not affine is sampled instead of halved.
     public static let minimumPieceLength = 0.5
+    /// How far past a break, in points, the next piece's line is fitted from (it is shown from
+    /// the break; within ``breakPrecision`` of the break a frame may be off by that distance times
+    /// the change in its slope).
+    public static let fitOffsetAfterBreak = 1e-5
+    /// Just past a break that ends a piece of at least ``minimumPieceLength``, a piece is halved
+    /// down to this length before the layout is sampled (a second break close to the first).
+    public static let shortestPieceAfterBreak = 1.0 / 64
     /// How close, in points, the last width found on one piece's line and the first found off it
     /// are at a break (the page shows the next piece between the two).
     public static let breakPrecision = 1e-6
@@ -257,6 +265,7 @@ public struct WidthPieces: Sendable {
             // Where the piece starting at `w0` is shown from: the last width on the previous
             // piece's line when a break was found between the two (a `breakPrecision` apart).
             var shownFrom: Double?
+            var lastPieceWasLong = true
             while w0 < high {
                 var end = high
                 let probe = w0 + min(1.0 / 16, (high - w0) / 2)
@@ -266,10 +275,14 @@ public struct WidthPieces: Sendable {
                 }
                 var accepted: Piece?
                 var failed: Double?   // the nearest end tried whose piece was not affine
+                // Just past a break that ended a piece of ordinary length, a second break may
+                // follow within half a point (two texts rewrapping): look for the short piece
+                // between them too. Only there, so that a run of short pieces stays bounded.
+                let shortest = shownFrom != nil && lastPieceWasLong ? WidthPieces.shortestPieceAfterBreak : WidthPieces.minimumPieceLength
                 while true {
                     if let piece = try affinePiece(from: w0, to: end) { accepted = piece; break }
                     failed = end
-                    if end - w0 <= WidthPieces.minimumPieceLength { break }
+                    if end - w0 <= shortest { break }
                     end = w0 + (end - w0) / 2
                 }
                 if let accepted {
@@ -281,9 +294,12 @@ public struct WidthPieces: Sendable {
                         next = found.next
                     }
                     if let lower = shownFrom { piece = Self.moved(piece, lower: lower) }
+                    lastPieceWasLong = piece.upper - piece.lower >= WidthPieces.minimumPieceLength
                     Self.append(piece, to: &pieces)
                     shownFrom = next > piece.upper ? piece.upper : nil
-                    w0 = next
+                    // The break is known to `breakPrecision`: the next piece's line is fitted from a
+                    // little past it, so that its first layout is not one taken inside that interval.
+                    w0 = shownFrom == nil ? next : min(high, next + WidthPieces.fitOffsetAfterBreak)
                 } else {
                     // Not affine even over the shortest piece: sample up to the next integer width.
                     let next = min(high, (w0 + 1).rounded(.down))
@@ -292,6 +308,7 @@ public struct WidthPieces: Sendable {
                         if pieces.isEmpty || shownFrom != nil { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
                     }
                     shownFrom = nil
+                    lastPieceWasLong = false
                     pending.append(Sample(width: next, frames: try frames(at: next)))
                     w0 = next
                 }
