@@ -5,18 +5,23 @@ import TrellisSupport
 extension LayoutDocumentDecoder {
     // MARK: - Constraints
 
+    /// A constraint entry, `index` in the array at `arrayPath`; `elementOffset` is where the
+    /// element is in the text, when the caller knows it (as `decode()` does for every element of
+    /// `constraints`, read in one walk).
     func decodeConstraint(_ value: JSONValue, index: Int, arrayPath: [Step] = [.key("constraints")],
-                                  arrayName: String = "constraints")
+                          arrayName: String = "constraints", elementOffset: Int? = nil)
         throws(LayoutDocumentError)
         -> LayoutDocument.ConstraintEntry
     {
-        var path: [Step] = arrayPath + [.index(index)]
         let text: String
         var label: String?
+        let offset: Int?
         switch value {
         case .string(let string):
             text = string
+            offset = elementOffset ?? positions.offset(of: arrayPath + [.index(index)])
         case .object(let members):
+            let path: [Step] = arrayPath + [.index(index)]
             try checkKeys(members, allowed: ["constraint", "label"], path: path, subject: "\(arrayName)[\(index)]")
             guard case .string(let string)? = value["constraint"] else {
                 throw failure(path, "\(arrayName)[\(index)]: an object entry needs a \"constraint\" string")
@@ -28,13 +33,12 @@ extension LayoutDocumentDecoder {
                 label = labelText
             }
             text = string
-            path.append(.key("constraint"))
+            offset = positions.offset(of: path + [.key("constraint")])
         default:
-            throw failure(path, "\(arrayName)[\(index)] must be a string such as \"a~.top == b~.bottom + 8\" or an "
-                + "object with a \"constraint\" string, found \(value.kind)")
+            throw failure(arrayPath + [.index(index)], "\(arrayName)[\(index)] must be a string such as "
+                + "\"a~.top == b~.bottom + 8\" or an object with a \"constraint\" string, found \(value.kind)")
         }
         // The string: the element itself, or an object entry's "constraint".
-        let offset = positions.offset(of: path)
         let start: (line: Int, column: Int) = offset.map(positions.location(of:)) ?? (0, 0)
         let columns = offset.flatMap(positions.scalarColumns(ofStringAt:))
         do throws(ConstraintSyntaxError) {

@@ -81,9 +81,10 @@ struct LayoutDocumentDecoder {
 
         var views: [LayoutDocument.ViewEntry] = []
         views.reserveCapacity(viewValues.count)
+        let viewOffsets = positions.elementOffsets(of: [.key("views")])
         for (index, value) in viewValues.enumerated() {
-            views.append(try decodeView(value, index: index, line: location([.key("views"), .index(index)]).line,
-                                        rootID: rootEntry.id))
+            let line = viewOffsets.map { positions.location(of: $0[index]).line } ?? location([.key("views"), .index(index)]).line
+            views.append(try decodeView(value, index: index, line: line, rootID: rootEntry.id))
         }
         var guides: [LayoutDocument.GuideEntry] = []
         for (index, value) in guideValues.enumerated() {
@@ -94,8 +95,9 @@ struct LayoutDocumentDecoder {
 
         var constraints: [LayoutDocument.ConstraintEntry] = []
         constraints.reserveCapacity(constraintValues.count)
+        let constraintOffsets = positions.elementOffsets(of: [.key("constraints")])
         for (index, value) in constraintValues.enumerated() {
-            constraints.append(try decodeConstraint(value, index: index))
+            constraints.append(try decodeConstraint(value, index: index, elementOffset: constraintOffsets?[index]))
         }
         var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
                                       constraints: constraints)
@@ -103,8 +105,8 @@ struct LayoutDocumentDecoder {
             document.displayScale = try number(scale, path: [.key("root"), .key("displayScale")],
                                                subject: "root (id \"\(rootEntry.id)\")", field: "displayScale", range: .nonNegative)
         }
-        let viewIDs = Set(views.map(\.id)).union([rootEntry.id])
         let setValues = try array(root["layoutSets"], path: [.key("layoutSets")])
+        let viewIDs = setValues.isEmpty ? [] : Set(views.map(\.id)).union([rootEntry.id])
         var total = constraints.count
         for (index, value) in setValues.enumerated() {
             let entry = try decodeLayoutSet(value, index: index, line: location([.key("layoutSets"), .index(index)]).line,
