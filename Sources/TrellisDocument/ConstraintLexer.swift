@@ -164,9 +164,14 @@ struct ConstraintLexer {
             return Token(kind: .identifier(text(from: start)), column: column(at: start))
         }
 
-        /// The bytes from `start` up to the cursor (ASCII: identifiers and numbers) as a string.
+        /// The bytes from `start` up to the cursor, which are all ASCII (identifiers and numbers),
+        /// as a string made in one step (ASCII needs no UTF-8 validation).
         func text(from start: Int) -> String {
-            String(decoding: bytes[start..<index], as: UTF8.self)
+            let count = index - start
+            return String(unsafeUninitializedCapacity: count) { buffer in
+                for offset in 0..<count { buffer[offset] = bytes[start + offset] }
+                return count
+            }
         }
 
         /// Reads a number literal (digits, an optional fraction and exponent) and checks its range.
