@@ -102,7 +102,7 @@ extension LayoutDocumentDecoder {
     }
 
     func priorities(_ value: JSONValue, path: [Step], subject: String, field: String,
-                            default fallback: LayoutDocument.AxisPriorities) throws(LayoutDocumentError)
+                    default fallback: LayoutDocument.AxisPriorities) throws(LayoutDocumentError)
         -> LayoutDocument.AxisPriorities
     {
         func priority(_ value: JSONValue, _ path: [Step], _ name: String) throws(LayoutDocumentError) -> Priority {

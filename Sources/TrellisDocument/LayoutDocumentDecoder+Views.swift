@@ -74,7 +74,7 @@ extension LayoutDocumentDecoder {
 
     /// A view's sizing fields, each optional: `intrinsicSize`, `hugging`, `compression` and `baselines`.
     func decodeSizing(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
-                              subject: String) throws(LayoutDocumentError) {
+                      subject: String) throws(LayoutDocumentError) {
         if let sizeValue = value["intrinsicSize"] {
             entry.intrinsicSize = try decodeIntrinsicSize(sizeValue, path: path + [.key("intrinsicSize")], subject: subject)
         }
@@ -125,7 +125,7 @@ extension LayoutDocumentDecoder {
 
     /// A view's `baselines` object: its first and last baseline offsets, each optional.
     func decodeBaselines(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
-                                 subject: String) throws(LayoutDocumentError) {
+                         subject: String) throws(LayoutDocumentError) {
         guard case .object(let members) = value else {
             throw failure(path, "\(subject): baselines must be an object such as {\"first\": 15, \"last\": 5}, "
                 + "found \(value.kind)")
@@ -284,7 +284,7 @@ extension LayoutDocumentDecoder {
 
     /// The fields the root shares with views: margins, safe area, direction.
     func decodeCommon(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [Step],
-                              subject: String) throws(LayoutDocumentError) {
+                      subject: String) throws(LayoutDocumentError) {
         if let margins = value["margins"] {
             entry.margins = try insets(margins, path: path + [.key("margins")], subject: subject, field: "margins")
         }

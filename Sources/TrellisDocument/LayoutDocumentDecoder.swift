@@ -137,7 +137,7 @@ struct LayoutDocumentDecoder {
     }
 
     func checkKeys(_ members: [(key: String, value: JSONValue)], allowed: [String], path: [Step],
-                           subject: String) throws(LayoutDocumentError) {
+                   subject: String) throws(LayoutDocumentError) {
         for member in members where !allowed.contains(member.key) {
             throw failure(key: path + [.key(member.key)],
                           "\(subject): unknown field \"\(member.key)\" (known: \(allowed.joined(separator: ", ")))")
