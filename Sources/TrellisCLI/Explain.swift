@@ -142,7 +142,8 @@ extension TrellisCommand {
             do {
                 let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
                 // Text is measured as `trellis layout` measures it: Pango, or the built-in model on request.
-                let document = try LayoutDocument.parse(bytes, name: name)
+                // Built once: `makeLayout` throws whatever the check of `LayoutDocument.parse` would.
+                let document = try LayoutDocument.decode(bytes, name: name)
                 layout = try textModel ? document.makeLayout()
                     : document.makeLayout(width: nil, height: nil, makeView: Label.documentView(for:))
             } catch {

@@ -122,7 +122,7 @@ extension TrellisCommand.Layout {
         let shown = file == "-" ? "stdin" : file
         let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
         do {
-            var document = try LayoutDocument.parse(bytes, name: name)
+            var document = try readDocument(bytes, name: name)
             if let scale = settings.displayScale { document.displayScale = scale }
             let images = try loadImages(of: &document, file: file)
             let layout = try document.makeLayout(width: settings.width, height: settings.height,

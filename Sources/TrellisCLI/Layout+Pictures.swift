@@ -12,6 +12,17 @@ extension TrellisCommand.Layout {
     /// Reads the image of every view with `"image"` (paths relative to the folder of `file`, the
     /// current folder for standard input) and gives each such view without an `intrinsicSize`
     /// the image's size. A missing or unreadable file is an error at the `file` value.
+    /// The document of `bytes`, to be built right after its images are loaded: validated as
+    /// `LayoutDocument.parse` does, but built only once, by `makeLayout`, which throws the same
+    /// errors as the check of `parse` — unless the document shows images, whose loading can fail
+    /// too: then the check runs first, so a document with a bad constraint and a missing image
+    /// reports the constraint, as before.
+    static func readDocument(_ bytes: [UInt8], name: String) throws(LayoutDocumentError) -> LayoutDocument {
+        let document = try LayoutDocument.decode(bytes, name: name)
+        if document.views.contains(where: { $0.image != nil }) { try document.checkBuilds() }
+        return document
+    }
+
     static func loadImages(of document: inout LayoutDocument, file: String) throws(LayoutDocumentError) -> DocumentImages {
         let folder = file == "-" ? FileManager.default.currentDirectoryPath
             : URL(fileURLWithPath: file).deletingLastPathComponent().path

@@ -78,7 +78,8 @@ extension TrellisCommand.Layout {
         do throws(LayoutDocumentError) {
             let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
             let start = clock.now
-            let document = try LayoutDocument.parse(bytes, name: name)
+            // Built once: `makeLayout` throws whatever the check of `LayoutDocument.parse` would.
+            let document = try LayoutDocument.decode(bytes, name: name)
             let parsed = clock.now
             layout = try textModel
                 ? document.makeLayout(width: width, height: height)

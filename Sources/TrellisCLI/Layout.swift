@@ -172,7 +172,7 @@ extension TrellisCommand {
             var export: LayoutSystemExport?
             var layoutForPictures: DocumentLayout?
             do {
-                var document = try LayoutDocument.parse(bytes, name: name)
+                var document = try Self.readDocument(bytes, name: name)
                 if let displayScale { document.displayScale = displayScale }
                 // Image views take their images' sizes (unless the document gives them one).
                 let images = try Self.loadImages(of: &document, file: file)

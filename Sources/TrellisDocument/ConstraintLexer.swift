@@ -36,80 +36,115 @@ struct ConstraintLexer {
         while cursor.skipBlanks() {
             try cursor.lexToken(into: &tokens)
         }
-        tokens.append(Token(kind: .end, column: cursor.scalars.count + 1))
+        tokens.append(Token(kind: .end, column: cursor.column(at: cursor.bytes.count)))
         return tokens
     }
 
-    /// The lexer's position in the scalars of one constraint string; each step reads one kind of
-    /// token from there and moves past it.
+    /// The lexer's position in the UTF-8 bytes of one constraint string; each step reads one kind
+    /// of token from there and moves past it. Every token but a label is ASCII, so the bytes are
+    /// read as they are; columns count Unicode scalars, which are the bytes themselves unless the
+    /// string has non-ASCII characters (then a table maps bytes to columns).
     private struct Cursor {
-        let scalars: [Unicode.Scalar]
-        /// 0-based index of the next scalar to read.
+        let bytes: [UInt8]
+        /// For a string with non-ASCII characters: the 1-based column of each byte (and one past
+        /// the end); nil when every byte is a column.
+        private let columns: [Int]?
+        /// 0-based index of the next byte to read.
         var index = 0
 
-        /// A cursor at the start of `text`, which must not be longer than ``maximumLength``.
+        /// A cursor at the start of `text`, which must not be longer than ``maximumLength`` scalars.
         init(_ text: String) throws(ConstraintSyntaxError) {
-            scalars = Array(text.unicodeScalars)
-            if scalars.count > maximumLength {
+            bytes = Array(text.utf8)
+            var scalarCount = bytes.count
+            if bytes.contains(where: { $0 >= 0x80 }) {
+                var table: [Int] = []
+                table.reserveCapacity(bytes.count + 1)
+                var column = 0
+                for byte in bytes {
+                    if byte & 0xC0 != 0x80 { column += 1 }     // a scalar starts at every byte but continuations
+                    table.append(column)
+                }
+                table.append(column + 1)
+                scalarCount = column
+                columns = table
+            } else {
+                columns = nil
+            }
+            if scalarCount > maximumLength {
                 throw ConstraintSyntaxError("the constraint is longer than \(maximumLength) characters",
                                             column: maximumLength + 1)
             }
         }
 
-        /// The 1-based column of the next scalar.
-        var column: Int { index + 1 }
+        /// The 1-based column (in scalars) of the byte at `offset`.
+        func column(at offset: Int) -> Int { columns?[offset] ?? offset + 1 }
 
-        /// The scalar at `index`, nil past the end.
-        func at(_ index: Int) -> Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+        /// The 1-based column of the next byte.
+        var column: Int { column(at: index) }
 
-        /// Whether `s` may start an identifier: an ASCII letter or `_`.
-        static func isLetter(_ s: Unicode.Scalar) -> Bool {
-            (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_"
+        /// The byte at `index`, nil past the end.
+        func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        /// Whether `b` may start an identifier: an ASCII letter or `_`.
+        static func isLetter(_ b: UInt8) -> Bool {
+            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                || b == UInt8(ascii: "_")
         }
 
-        /// Whether `s` is an ASCII digit.
-        static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+        /// Whether `b` is an ASCII digit.
+        static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
         /// Moves past spaces, tabs and line breaks; false when nothing is left to read.
         mutating func skipBlanks() -> Bool {
-            while let s = at(index), s == " " || s == "\t" || s == "\n" || s == "\r" { index += 1 }
-            return index < scalars.count
+            while let b = at(index),
+                  b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+                index += 1
+            }
+            return index < bytes.count
         }
 
-        /// Reads the token (or, for `~~~`, the two tokens) that starts at the next scalar.
+        /// The scalar that starts at byte `offset`.
+        func scalar(at offset: Int) -> Unicode.Scalar {
+            var end = offset + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            return String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+        }
+
+        /// Reads the token (or, for `~~~`, the two tokens) that starts at the next byte.
         mutating func lexToken(into tokens: inout [Token]) throws(ConstraintSyntaxError) {
-            let s = scalars[index]
-            if Self.isLetter(s) {
+            let b = bytes[index]
+            if Self.isLetter(b) {
                 tokens.append(lexIdentifier())
-            } else if Self.isDigit(s) {
+            } else if Self.isDigit(b) {
                 tokens.append(try lexNumber())
-            } else if s == "~" {
+            } else if b == UInt8(ascii: "~") {
                 try lexTildes(into: &tokens)
-            } else if s == "=" || s == "<" || s == ">" {
+            } else if b == UInt8(ascii: "=") || b == UInt8(ascii: "<") || b == UInt8(ascii: ">") {
                 tokens.append(try lexRelation())
-            } else if s == "\"" {
+            } else if b == UInt8(ascii: "\"") {
                 tokens.append(try lexString())
-            } else if let kind = Self.punctuation(s) {
+            } else if let kind = Self.punctuation(b) {
                 tokens.append(Token(kind: kind, column: column))
                 index += 1
             } else {
+                let s = scalar(at: index)
                 let shown = s.isASCII && s.value >= 0x20 ? "\"\(s)\"" : "U+\(String(s.value, radix: 16, uppercase: true))"
                 throw ConstraintSyntaxError("unexpected character \(shown)", column: column)
             }
         }
 
-        /// The token of a one-scalar operator or separator, nil for any other scalar.
-        static func punctuation(_ s: Unicode.Scalar) -> Kind? {
-            switch s {
-            case "+": .plus
-            case "-": .minus
-            case "*": .star
-            case "/": .slash
-            case "(": .leftParen
-            case ")": .rightParen
-            case ",": .comma
-            case ":": .colon
-            case ".": .dot
+        /// The token of a one-byte operator or separator, nil for any other byte.
+        static func punctuation(_ b: UInt8) -> Kind? {
+            switch b {
+            case UInt8(ascii: "+"): .plus
+            case UInt8(ascii: "-"): .minus
+            case UInt8(ascii: "*"): .star
+            case UInt8(ascii: "/"): .slash
+            case UInt8(ascii: "("): .leftParen
+            case UInt8(ascii: ")"): .rightParen
+            case UInt8(ascii: ","): .comma
+            case UInt8(ascii: ":"): .colon
+            case UInt8(ascii: "."): .dot
             default: nil
             }
         }
@@ -120,34 +155,36 @@ struct ConstraintLexer {
             while true {
                 while let c = at(index), Self.isLetter(c) || Self.isDigit(c) { index += 1 }
                 // A dot followed by a letter continues the identifier.
-                if at(index) == ".", let next = at(index + 1), Self.isLetter(next) {
+                if at(index) == UInt8(ascii: "."), let next = at(index + 1), Self.isLetter(next) {
                     index += 1
                     continue
                 }
                 break
             }
-            return Token(kind: .identifier(text(from: start)), column: start + 1)
+            return Token(kind: .identifier(text(from: start)), column: column(at: start))
         }
 
-        /// The scalars from `start` up to the cursor, which are all ASCII (identifiers and
-        /// numbers), as a string made in one step.
+        /// The bytes from `start` up to the cursor, which are all ASCII (identifiers and numbers),
+        /// as a string made in one step (ASCII needs no UTF-8 validation).
         func text(from start: Int) -> String {
             let count = index - start
             return String(unsafeUninitializedCapacity: count) { buffer in
-                for offset in 0..<count { buffer[offset] = UInt8(truncatingIfNeeded: scalars[start + offset].value) }
+                for offset in 0..<count { buffer[offset] = bytes[start + offset] }
                 return count
             }
         }
 
         /// Reads a number literal (digits, an optional fraction and exponent) and checks its range.
         mutating func lexNumber() throws(ConstraintSyntaxError) -> Token {
+            let startIndex = index
             let start = column
             skipDigits()
             skipFraction()
             skipExponent()
-            let literal = text(from: start - 1)
+            let literal = text(from: startIndex)
             if let c = at(index), Self.isLetter(c) {
-                throw ConstraintSyntaxError("unexpected \"\(c)\" after the number \(literal)", column: column)
+                throw ConstraintSyntaxError("unexpected \"\(Character(Unicode.Scalar(c)))\" after the number \(literal)",
+                                            column: column)
             }
             let value = try Self.checkedValue(of: literal, column: start)
             return Token(kind: .number(value, text: literal), column: start)
@@ -160,16 +197,16 @@ struct ConstraintLexer {
 
         /// Moves past a `.` and the digits after it, when a digit follows the `.`.
         mutating func skipFraction() {
-            guard at(index) == ".", let next = at(index + 1), Self.isDigit(next) else { return }
+            guard at(index) == UInt8(ascii: "."), let next = at(index + 1), Self.isDigit(next) else { return }
             index += 1
             skipDigits()
         }
 
         /// Moves past an exponent (`e`, an optional sign, digits), when a digit completes it.
         mutating func skipExponent() {
-            guard let e = at(index), e == "e" || e == "E" else { return }
+            guard let e = at(index), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") else { return }
             var j = index + 1
-            if let sign = at(j), sign == "+" || sign == "-" { j += 1 }
+            if let sign = at(j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { j += 1 }
             guard let d = at(j), Self.isDigit(d) else { return }
             index = j
             skipDigits()
@@ -193,7 +230,7 @@ struct ConstraintLexer {
         mutating func lexTildes(into tokens: inout [Token]) throws(ConstraintSyntaxError) {
             let start = column
             var run = 0
-            while at(index + run) == "~" { run += 1 }
+            while at(index + run) == UInt8(ascii: "~") { run += 1 }
             switch run {
             case 1: tokens.append(Token(kind: .tilde, column: start))
             case 2: tokens.append(Token(kind: .doubleTilde, column: start))
@@ -208,14 +245,16 @@ struct ConstraintLexer {
 
         /// Reads `==`, `<=` or `>=` (a lone `=`, `<` or `>` is an error that says what to write).
         mutating func lexRelation() throws(ConstraintSyntaxError) -> Token {
-            let s = scalars[index]
-            guard at(index + 1) == "=" else {
-                if s == "=" {
+            let b = bytes[index]
+            guard at(index + 1) == UInt8(ascii: "=") else {
+                if b == UInt8(ascii: "=") {
                     throw ConstraintSyntaxError("a single = is not a relation: use ==, <= or >=", column: column)
                 }
+                let s = Character(Unicode.Scalar(b))
                 throw ConstraintSyntaxError("strict \(s) is not a layout relation: use \(s)=", column: column)
             }
-            let relation: Relation = s == "=" ? .equal : s == "<" ? .lessThanOrEqual : .greaterThanOrEqual
+            let relation: Relation = b == UInt8(ascii: "=") ? .equal : b == UInt8(ascii: "<") ? .lessThanOrEqual
+                : .greaterThanOrEqual
             let token = Token(kind: .relation(relation), column: column)
             index += 2
             return token
@@ -224,26 +263,26 @@ struct ConstraintLexer {
         /// Reads a quoted label, where only `\"` and `\\` are escapes.
         mutating func lexString() throws(ConstraintSyntaxError) -> Token {
             let start = column
-            var value = ""
+            var value: [UInt8] = []
             index += 1
             while true {
                 guard let c = at(index) else {
                     throw ConstraintSyntaxError("unterminated string (a label needs a closing \")", column: start)
                 }
                 index += 1
-                if c == "\"" { break }
-                if c == "\\" {
-                    // The error points at the backslash (`index` is now the escaped scalar's, 0-based).
-                    guard let escaped = at(index), escaped == "\"" || escaped == "\\" else {
-                        throw ConstraintSyntaxError("only \\\" and \\\\ may be escaped in a label", column: index)
+                if c == UInt8(ascii: "\"") { break }
+                if c == UInt8(ascii: "\\") {
+                    // The error points at the backslash.
+                    guard let escaped = at(index), escaped == UInt8(ascii: "\"") || escaped == UInt8(ascii: "\\") else {
+                        throw ConstraintSyntaxError("only \\\" and \\\\ may be escaped in a label", column: column(at: index - 1))
                     }
-                    value.unicodeScalars.append(escaped)
+                    value.append(escaped)
                     index += 1
                 } else {
-                    value.unicodeScalars.append(c)
+                    value.append(c)
                 }
             }
-            return Token(kind: .string(value), column: start)
+            return Token(kind: .string(String(decoding: value, as: UTF8.self)), column: start)
         }
     }
 }

@@ -292,8 +292,8 @@ private struct Parser {
             guard case .identifier(let path) = current.kind else {
                 throw error("expected an attribute after . (top, leading, width, edges, …)")
             }
-            // Nearly always one known attribute: taken without splitting.
-            if !path.utf8.contains(UInt8(ascii: ".")), let name = ConstraintSyntax.AnchorName(rawValue: path) {
+            // Nearly always one known attribute: taken without splitting (no name has a dot).
+            if let name = ConstraintSyntax.AnchorName(rawValue: path) {
                 names.append(name)
                 advance()
                 continue

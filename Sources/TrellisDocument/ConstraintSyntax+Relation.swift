@@ -28,6 +28,19 @@ extension ConstraintSyntax {
         return result
     }
 
+    /// The relation as a document entry makes it, in one value: the priority written after `~~`
+    /// or required (a document is self-contained: no `~~` means required, whatever scope builds
+    /// it), the entry's label and its location.
+    func documentRelation(resolver: ItemResolver, label: String?, location: CodeLocation)
+        throws(ConstraintSyntaxError) -> LayoutRelation
+    {
+        var result = LayoutRelation(lhs: try evaluate(lhs, resolver), relation: relation, rhs: try evaluate(rhs, resolver))
+            .priority(priority)
+        result.label = label
+        result.location = location
+        return result
+    }
+
     private func evaluate(_ expression: Expression, _ resolver: ItemResolver) throws(ConstraintSyntaxError)
         -> LayoutExpression
     {

@@ -313,18 +313,13 @@ public final class DocumentLayout {
     private static func relation(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
         throws(LayoutDocumentError) -> LayoutRelation
     {
-        var relation: LayoutRelation
         do {
-            relation = try entry.syntax.relation(resolver: resolver)
+            return try entry.syntax.documentRelation(resolver: resolver, label: entry.label,
+                                                     location: CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0))))
         } catch {
             throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
                                       line: entry.line, column: entry.documentColumn(ofScalar: error.column))
         }
-        // A document is self-contained: no `~~` means required, whatever scope builds it.
-        relation = relation.priority(entry.syntax.priority)
-        relation.label = entry.label
-        relation.location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
-        return relation
     }
 
     /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.

@@ -182,6 +182,16 @@ public struct LayoutDocument: Sendable {
     ///   - name: The name used in constraint locations and messages, such as the file name.
     /// - Throws: ``LayoutDocumentError`` naming the offending entry, with its line and column.
     public static func parse(_ bytes: [UInt8], name: String = "document") throws(LayoutDocumentError) -> LayoutDocument {
+        let document = try decode(bytes, name: name)
+        try document.checkBuilds()
+        return document
+    }
+
+    /// Reads and validates a `layout-document/1` text as ``parse(_:name:)`` does, without the
+    /// check that the document builds: for callers that build it right away with
+    /// ``makeLayout(width:height:makeView:)``, which throws the same errors the check would, so
+    /// the document is built once instead of twice.
+    package static func decode(_ bytes: [UInt8], name: String = "document") throws(LayoutDocumentError) -> LayoutDocument {
         let parsed: (value: JSONValue, positions: JSONPositions)
         do {
             parsed = try JSONValue.parseWithPositions(bytes)
@@ -190,11 +200,14 @@ public struct LayoutDocument: Sendable {
         } catch {
             throw LayoutDocumentError("invalid JSON: \(error)")
         }
-        let document = try LayoutDocumentDecoder(root: parsed.value, positions: parsed.positions, name: name).decode()
-        // Build it once (checking only: nothing activated or kept), so that a parsed document always builds.
-        _ = try DocumentLayout(document: document, size: document.size, makeView: LayoutDocument.defaultView(for:),
-                               checkingOnly: true)
-        return document
+        return try LayoutDocumentDecoder(root: parsed.value, positions: parsed.positions, name: name).decode()
+    }
+
+    /// Builds the document once, checking only (nothing activated or kept), so that a parsed
+    /// document always builds: throws what ``makeLayout(width:height:makeView:)`` would with the
+    /// default factory.
+    package func checkBuilds() throws(LayoutDocumentError) {
+        _ = try DocumentLayout(document: self, size: size, makeView: LayoutDocument.defaultView(for:), checkingOnly: true)
     }
 
     /// Parses a document held in a string (see ``parse(_:name:)``).

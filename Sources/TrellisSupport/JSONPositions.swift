@@ -62,6 +62,13 @@ package struct JSONPositions: Sendable {
     /// The byte offset of the value at `path`, or nil if there is none.
     package func offset(of path: [Step]) -> Int? { node(at: path)?.offset }
 
+    /// The byte offset of each element of the array at `path`, in order, or nil if there is no
+    /// array there: one walk for a reader that visits every element.
+    package func elementOffsets(of path: [Step]) -> [Int]? {
+        guard let node = node(at: path), node.kind == .array else { return nil }
+        return children[node.childStart..<(node.childStart + node.childCount)].map { nodes[$0].offset }
+    }
+
     /// The byte offset of the key of the member whose value is at `path`, or nil.
     package func keyOffset(of path: [Step]) -> Int? {
         guard let node = node(at: path), node.keyOffset >= 0 else { return nil }
