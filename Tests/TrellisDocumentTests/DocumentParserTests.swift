@@ -146,6 +146,11 @@ struct DocumentParserTests {
         Invalid(text: "a~. == 1", column: 5, fragment: "expected an attribute after ."),
     ])
     func invalid(_ case_: Invalid) {
+        Self.expectRefused(case_)
+    }
+
+    /// `case_.text` is refused at its column with a message containing its fragment.
+    static func expectRefused(_ case_: Invalid) {
         do {
             let parsed = try ConstraintParser.parse(case_.text)
             Issue.record("parsed \(parsed) without error")
