@@ -124,18 +124,23 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Makes the constraint take part in layout from the next pass on (stores it on its items).
     /// Constraints made by the layout pass itself cannot be activated.
     public func activate() {
-        guard !active, implicitRole == nil else { return }
-        active = true
-        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = self }
-        invalidateLayouts()
+        if setActive(true) { invalidateLayouts() }
     }
 
     /// Removes the constraint from layout from the next pass on.
     public func deactivate() {
-        guard active else { return }
-        active = false
-        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = nil }
-        invalidateLayouts()
+        if setActive(false) { invalidateLayouts() }
+    }
+
+    /// Stores the constraint on its items (or takes it off) without telling their layouts:
+    /// for a caller that changes many constraints of one layout and tells it once (a stack
+    /// making its rows, ``StackView``). Returns whether anything changed.
+    @discardableResult
+    func setActive(_ value: Bool) -> Bool {
+        guard active != value, !value || implicitRole == nil else { return false }
+        active = value
+        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = value ? self : nil }
+        return true
     }
 
     /// Marks the layouts of the constraint's items as needing a pass that lowers everything
