@@ -139,7 +139,21 @@ public final class LayoutConstraint: CustomStringConvertible {
     func setActive(_ value: Bool) -> Bool {
         guard active != value, !value || implicitRole == nil else { return false }
         active = value
-        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = value ? self : nil }
+        // Straight from the operands, no list of items made (a stack makes thousands of rows at
+        // its first pass); an item named twice is stored twice, to the same effect.
+        let key = ObjectIdentifier(self)
+        func store(_ operands: [Operand]) {
+            for operand in operands {
+                switch operand.target {
+                case .item(let weak), .superviewOf(let weak):
+                    weak.value?.storedConstraints[key] = value ? self : nil
+                case .missing:
+                    break
+                }
+            }
+        }
+        store(lhs)
+        store(rhs)
         return true
     }
 
@@ -188,21 +202,6 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         visit(lhs)
         visit(rhs)
-    }
-
-    /// The items the constraint is stored on: every named item (for a superview shorthand, the
-    /// item whose superview is meant).
-    private func registrationItems() -> [LayoutItem] {
-        var items: [LayoutItem] = []
-        for operand in lhs + rhs {
-            switch operand.target {
-            case .item(let weak), .superviewOf(let weak):
-                if let item = weak.value, !items.contains(where: { $0 === item }) { items.append(item) }
-            case .missing:
-                break
-            }
-        }
-        return items
     }
 
     /// The item whose superview a superview-shorthand operand (a right side without items) needs,

@@ -156,22 +156,24 @@ extension Presolve {
             return true
         }
 
-        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
-        /// tie the later variable, so chains are expressed through their first member.
+        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in, then
+        /// the fewest other rows to substitute into (a doubleton never passes a variable that
+        /// hundreds of rows name — a stack's edge — on to one of its neighbours, and from it to
+        /// the next); on a tie the later variable, so chains are expressed through their first member.
         func pivot(of index: Int) -> Int? {
             let length = Int(count[index])
-            var best: (position: Int, cost: Int)?
+            var best: (position: Int, cost: Int, others: Int)?
             for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
                 let variable = Int(self.variable(ofRow: index, at: position))
                 let others = uses[variable] - 1   // rows other than this one
                 let cost = max(0, length - 2) * max(0, others - 1)
-                guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
+                guard cost <= Presolve.fillInLimit, best.map({ (cost, others) <= ($0.cost, $0.others) }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
                 let grows = length > 2 && occurrences.contains(variable) { other in
                     other != index && (live[other] ? Int(count[other]) : 0) + length - 2 > Presolve.rowLengthCap
                 }
-                if !grows { best = (position, cost) }
+                if !grows { best = (position, cost, others) }
             }
             return best?.position
         }
