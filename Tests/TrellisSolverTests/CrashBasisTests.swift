@@ -50,4 +50,18 @@ struct CrashBasisTests {
         #expect(zip(widths, intrinsic).allSatisfy { solver.value(of: $0) <= $1 + 1e-9 })   // nothing grows
         #expect(solver.statistics.simplexIterations > 0)
     }
+
+    @Test("Soft rows that stand far back (a stack's hiding rows of visible views) stay loose: still no iteration")
+    func standingBackRowsStayLoose() throws {
+        let (solver, widths, intrinsic) = Self.labels(12, width: 1000)
+        // Two rows at 999 per width, as a stack holds a visible view's length: they never bind,
+        // and tight in the starting basis they would put each width 1e7 away from its optimum.
+        for w in widths {
+            try solver.add((w <= 10_000_000) ~~ .priority(999))
+            try solver.add((w >= -10_000_000) ~~ .priority(999))
+        }
+        try solver.solve()
+        #expect(solver.statistics.simplexIterations == 0)
+        #expect(widths.map { solver.value(of: $0) } == intrinsic)
+    }
 }

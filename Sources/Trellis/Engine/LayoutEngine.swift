@@ -45,6 +45,11 @@ final class LayoutEngine {
     @exclusivity(unchecked) var solver = Solver()
     /// The rows the solver holds, by what they stand for.
     @exclusivity(unchecked) var rows: [RowKey: RowEntry] = [:]
+    /// Active constraints that the solver holds no row for because they stand back
+    /// (``LayoutConstraint/isStackRowStandingBack``: a visible view's hiding rows, a hidden
+    /// view's spanning boundaries — millions of points away, they never bind). A third of a
+    /// stack's rows; one that stops standing back (a hidden toggle) gets its row then.
+    @exclusivity(unchecked) var standingBack: Set<ObjectIdentifier> = []
     /// Content sizes that replace ``View/intrinsicContentSize`` in this solve (height-for-width
     /// measurement), by view: given by each ``solve(root:mode:contentSizes:budget:)``.
     @exclusivity(unchecked) var contentSizes: [ObjectIdentifier: Size] = [:]
@@ -196,10 +201,17 @@ final class LayoutEngine {
             // Each once (a single change, the usual case, needs no set).
             var seen = Set<ObjectIdentifier>()
             for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
-                let key = RowKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, let old = rows[key],
-                      let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
-                place(key, lowered, old: old, into: &changes) { constraint }
+                let id = ObjectIdentifier(constraint), key = RowKey.explicit(id)
+                guard constraint.isActive, rows[key] != nil || standingBack.contains(id) else { continue }
+                if constraint.isStackRowStandingBack {
+                    // (Its row goes; a row without one stays without.)
+                    if let old = rows.removeValue(forKey: key) { changes.removals.append(old.constraint) }
+                    standingBack.insert(id)
+                    continue
+                }
+                guard let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
+                standingBack.remove(id)
+                place(key, lowered, old: rows[key], into: &changes) { constraint }
             }
             for spec in specs {
                 let lowered = try ConstraintLowering.lower(spec, direction: scope.direction(of: spec.item))
@@ -222,7 +234,12 @@ final class LayoutEngine {
             let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
             try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
         }
+        standingBack.removeAll(keepingCapacity: true)
         for constraint in active {
+            if constraint.isStackRowStandingBack {
+                standingBack.insert(ObjectIdentifier(constraint))
+                continue
+            }
             guard let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
             let key = RowKey.explicit(ObjectIdentifier(constraint))
             place(key, lowered, old: rows[key], into: &changes) { constraint }
@@ -308,6 +325,7 @@ final class LayoutEngine {
         statistics.resets += 1
         solver = Solver()
         rows = [:]
+        standingBack = []
         needsLowering = true
         changedContentViews.removeAll()
         loweredScope = nil

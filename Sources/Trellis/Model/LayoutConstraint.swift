@@ -124,18 +124,37 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Makes the constraint take part in layout from the next pass on (stores it on its items).
     /// Constraints made by the layout pass itself cannot be activated.
     public func activate() {
-        guard !active, implicitRole == nil else { return }
-        active = true
-        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = self }
-        invalidateLayouts()
+        if setActive(true) { invalidateLayouts() }
     }
 
     /// Removes the constraint from layout from the next pass on.
     public func deactivate() {
-        guard active else { return }
-        active = false
-        for item in registrationItems() { item.storedConstraints[ObjectIdentifier(self)] = nil }
-        invalidateLayouts()
+        if setActive(false) { invalidateLayouts() }
+    }
+
+    /// Stores the constraint on its items (or takes it off) without telling their layouts:
+    /// for a caller that changes many constraints of one layout and tells it once (a stack
+    /// making its rows, ``StackView``). Returns whether anything changed.
+    @discardableResult
+    func setActive(_ value: Bool) -> Bool {
+        guard active != value, !value || implicitRole == nil else { return false }
+        active = value
+        // Straight from the operands, no list of items made (a stack makes thousands of rows at
+        // its first pass); an item named twice is stored twice, to the same effect.
+        let key = ObjectIdentifier(self)
+        func store(_ operands: [Operand]) {
+            for operand in operands {
+                switch operand.target {
+                case .item(let weak), .superviewOf(let weak):
+                    weak.value?.storedConstraints[key] = value ? self : nil
+                case .missing:
+                    break
+                }
+            }
+        }
+        store(lhs)
+        store(rhs)
+        return true
     }
 
     /// Marks the layouts of the constraint's items as needing a pass that lowers everything
@@ -183,21 +202,6 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
         visit(lhs)
         visit(rhs)
-    }
-
-    /// The items the constraint is stored on: every named item (for a superview shorthand, the
-    /// item whose superview is meant).
-    private func registrationItems() -> [LayoutItem] {
-        var items: [LayoutItem] = []
-        for operand in lhs + rhs {
-            switch operand.target {
-            case .item(let weak), .superviewOf(let weak):
-                if let item = weak.value, !items.contains(where: { $0 === item }) { items.append(item) }
-            case .missing:
-                break
-            }
-        }
-        return items
     }
 
     /// The item whose superview a superview-shorthand operand (a right side without items) needs,

@@ -26,6 +26,10 @@ open class LayoutItem: CustomStringConvertible {
     /// The active constraints that name this item.
     var storedConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
 
+    /// The one weak reference to this item that the constraints made by the layout layer share
+    /// (a stack's rows, implicit rows): one box an item, not one an operand.
+    private(set) lazy var weakBox = LayoutConstraint.WeakItem(self)
+
     init(id: String?, kind: String, name: String? = nil) {
         let key = LayoutItemKey.next()
         self.id = id

@@ -68,7 +68,7 @@ struct LinearRow {
     /// The row as an (inactive) constraint.
     func constraint(location: CodeLocation?) -> LayoutConstraint {
         func operand(_ term: Term) -> LayoutConstraint.Operand {
-            LayoutConstraint.Operand(target: .item(LayoutConstraint.WeakItem(term.item)), attribute: term.attribute,
+            LayoutConstraint.Operand(target: .item(term.item.weakBox), attribute: term.attribute,
                                      coefficient: term.coefficient)
         }
         return LayoutConstraint(lhs: lhs.map(operand), relation: relation, rhs: rhs.map(operand),

@@ -32,6 +32,10 @@ struct CrashBasis {
         var range: (lower: Double, upper: Double)? = nil
     }
 
+    /// How far a soft inequality's right-hand side may be from 0 for the crash to make it tight
+    /// (in points: far beyond any screen).
+    static let standingBack = 1e6
+
     /// Per LP row: whether it is basic.
     private(set) var rowBasic: [Bool]
     /// Per LP column (layout columns, then error columns): whether it is basic.
@@ -57,18 +61,25 @@ struct CrashBasis {
         var unassigned = Array(repeating: 0, count: m)
         var pivot = Array(repeating: -1, count: m)
         var order: [Int] = []
+        /// The weakest class of soft rows the first pass made tight: the second ranks the
+        /// required inequalities the first left violated with it.
+        var weakestTight: (level: Float, weight: Double)?
 
         for pass in 0..<2 {
             for i in 0..<m { unassigned[i] = entries[i].count; tight[i] = false; pivot[i] = -1 }
             for j in 0..<layoutColumns { assigned[j] = false }
             order.removeAll(keepingCapacity: true)
             func isCandidate(_ i: Int) -> Bool {
+                if rows[i].relation == .equal { return true }
+                if rows[i].isRequired { return violation[i] > 1e-9 }
                 // Soft inequalities too: hugging and compression resistance want their size at
                 // the intrinsic one (the stronger of a pair takes the column; the other is then
-                // loose), which makes a feed of labels start at its optimum.
-                rows[i].relation == .equal || !rows[i].isRequired || violation[i] > 1e-9
+                // loose), which makes a feed of labels start at its optimum. Not one that stands
+                // far back (a stack's hiding rows while their view is visible): tight, it would
+                // start its length millions of points off, an iteration each to undo.
+                return abs(rows[i].rhs) < Self.standingBack
             }
-            var heap = Heap(rank: Self.ranks(rows, violation: violation))
+            var heap = Heap(rank: Self.ranks(rows, violation: violation, weakest: weakestTight))
             for i in 0..<m where unassigned[i] == 1 && isCandidate(i) { heap.push(i) }
             while let i = heap.pop() {
                 guard !tight[i], unassigned[i] == 1 else { continue }
@@ -94,6 +105,11 @@ struct CrashBasis {
                 value[pivot[i]] = (rows[i].rhs - sum) / a
             }
             guard pass == 0 else { break }
+            for i in 0..<m where tight[i] && !rows[i].isRequired {
+                if weakestTight.map({ (rows[i].level, rows[i].weight) < $0 }) ?? true {
+                    weakestTight = (rows[i].level, rows[i].weight)
+                }
+            }
             for i in 0..<m where rows[i].isRequired || rows[i].range != nil {
                 var activity = 0.0
                 for entry in entries[i] { activity += entry.value * value[entry.column] }
@@ -126,14 +142,18 @@ struct CrashBasis {
 
     /// Each row's place in the order rows are taken: required equalities, then soft equalities
     /// by level and weight, with violated required inequalities ranked like the weakest soft
-    /// rows; within a class the most violated first (so those inequalities go before the weakest
-    /// soft rows, which are never violated here), then the lower index (so the result never
-    /// depends on heap order).
-    private static func ranks(_ rows: [Row], violation: [Double]) -> [Int32] {
+    /// rows that were tight (`weakest`; every soft row when nil) — rows that were loose cannot
+    /// have caused a violation, and ranked below them (a stack's `height == 0` at 25 under
+    /// its `height == 0` at 51), those inequalities would lose every column to the rows that
+    /// did; within a class the most violated first (so those inequalities go before the
+    /// weakest soft rows, which are never violated here), then the lower index (so the result
+    /// never depends on heap order).
+    private static func ranks(_ rows: [Row], violation: [Double], weakest tight: (level: Float, weight: Double)?) -> [Int32] {
         var weakest: (level: Float, weight: Double) = (.infinity, .infinity)
         for row in rows where !row.isRequired {
             if (row.level, row.weight) < weakest { weakest = (row.level, row.weight) }
         }
+        if let tight { weakest = tight }
         if weakest.level == .infinity { weakest = (0, 0) }
         // The few distinct classes (tier, level, weight) ranked once; rows then sort by
         // (class, -violation, index), compared field by field in one flat array.

@@ -36,7 +36,9 @@ extension Presolve {
         var made: [(variable: Int, constant: Double)] = []
         var expressed = RowStore()
         var heads = [0, 0, 0, 0]
-        var queued: [Bool]
+        /// The bucket each row waits in (-1: none). A row that a substitution shortens while it
+        /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
+        var queued: [Int8]
 
         init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
@@ -60,7 +62,7 @@ extension Presolve {
             self.isRequired = isRequired
             self.relations = relations
             self.isProtected = isProtected
-            queued = Array(repeating: false, count: m)
+            queued = Array(repeating: -1, count: m)
             for index in 0..<m { consider(index) }
         }
 
@@ -109,16 +111,20 @@ extension Presolve {
         }
 
         mutating func consider(_ index: Int) {
-            guard !queued[index], live[index],
-                  isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
-            queued[index] = true
-            buckets[min(max(Int(count[index]) - 1, 0), 3)].append(Int32(index))
+            guard live[index], isRequired[index], relations[index] == .equal, !isProtected[index] else { return }
+            let bucket = min(max(Int(count[index]) - 1, 0), 3)
+            guard queued[index] < 0 || bucket < queued[index] else { return }
+            queued[index] = Int8(bucket)
+            buckets[bucket].append(Int32(index))
         }
 
         mutating func next() -> Int? {
-            for b in 0..<4 where heads[b] < buckets[b].count {
-                heads[b] += 1
-                return Int(buckets[b][heads[b] - 1])
+            for b in 0..<4 {
+                while heads[b] < buckets[b].count {
+                    heads[b] += 1
+                    let index = Int(buckets[b][heads[b] - 1])
+                    if queued[index] == b { return index }
+                }
             }
             return nil
         }
@@ -126,7 +132,7 @@ extension Presolve {
         /// Eliminates what it can; false when a contradiction was met.
         mutating func run(eliminated: inout [Bool]) -> Bool {
             while let index = next() {
-                queued[index] = false
+                queued[index] = -1
                 guard live[index], isRequired[index], relations[index] == .equal else { continue }
                 let length = Int(count[index])
                 if length == 0 {
@@ -150,22 +156,24 @@ extension Presolve {
             return true
         }
 
-        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in; on a
-        /// tie the later variable, so chains are expressed through their first member.
+        /// The pivot: a power-of-two coefficient (exact division) with the least fill-in, then
+        /// the fewest other rows to substitute into (a doubleton never passes a variable that
+        /// hundreds of rows name — a stack's edge — on to one of its neighbours, and from it to
+        /// the next); on a tie the later variable, so chains are expressed through their first member.
         func pivot(of index: Int) -> Int? {
             let length = Int(count[index])
-            var best: (position: Int, cost: Int)?
+            var best: (position: Int, cost: Int, others: Int)?
             for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
                 let variable = Int(self.variable(ofRow: index, at: position))
                 let others = uses[variable] - 1   // rows other than this one
                 let cost = max(0, length - 2) * max(0, others - 1)
-                guard cost <= Presolve.fillInLimit, best.map({ cost <= $0.cost }) ?? true else { continue }
+                guard cost <= Presolve.fillInLimit, best.map({ (cost, others) <= ($0.cost, $0.others) }) ?? true else { continue }
                 // Never grow a row past the row-length cap (repeated substitution along a chain
                 // would otherwise build one dense row: l_n = l_0 + Σ w_i + 8n).
                 let grows = length > 2 && occurrences.contains(variable) { other in
                     other != index && (live[other] ? Int(count[other]) : 0) + length - 2 > Presolve.rowLengthCap
                 }
-                if !grows { best = (position, cost) }
+                if !grows { best = (position, cost, others) }
             }
             return best?.position
         }

@@ -78,7 +78,22 @@ struct StackArrangement {
     /// only visible ones spanning boundaries.
     private var hidingByConstants: Bool { !Self.rowsFollowHiddenFlags(stack) && state.lastVisible != nil }
 
-    private func label(_ role: String) -> String { "\(stack.name) \(role)" }
+    /// Each role's label, made once per arrangement and shared by its rows (a string made per
+    /// row was a tenth of making a stack's rows).
+    let labels = Labels()
+
+    final class Labels {
+        /// (role, label) pairs: a handful, found by a scan (the roles are literals, equal at a
+        /// glance; hashing each was dearer than making the label).
+        var made: [(role: String, label: String)] = []
+    }
+
+    private func label(_ role: String) -> String {
+        for entry in labels.made where entry.role == role { return entry.label }
+        let made = "\(stack.name) \(role)"
+        labels.made.append((role, made))
+        return made
+    }
 
     private func row(_ role: String, _ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
                      priority: Priority = .required, rule: StackConstantRule = .fixed) -> Row {

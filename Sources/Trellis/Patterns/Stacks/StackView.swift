@@ -232,10 +232,14 @@ open class StackView: View {
     private func makeRows() {
         let rows = StackArrangement(stack: self, views: arranged, state: state).rows()
         group.deactivate()
+        // Every new row names the stack, its margins guide or an arranged view: the layouts to
+        // tell are those of the stack and of the arranged views (told once each, not once a row).
         group = ConstraintGroup(rows.map { $0.row.constraint(location: location) })
         rules = rows.map(\.rule)
         constants = rows.map(\.row.constant)
-        group.activate()
+        for constraint in group.constraints { constraint.setActive(true) }
+        setNeedsLayout()
+        for view in arranged { view.setNeedsLayout() }
         structure = StackStructure(stack: self, state: state)
         needsRows = false
     }

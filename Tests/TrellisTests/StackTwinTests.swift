@@ -1,0 +1,130 @@
+import Testing
+import TrellisTestSupport
+@testable import Trellis
+@testable import TrellisSolver
+
+/// A feed written with stacks against the same feed written with plain constraints (the two
+/// layouts `Benchmarks/compare-peers.py` times): every frame the same, cold and after resizes
+/// (the incremental path), and each resized frame a fresh tree's cold one.
+@Suite("Stack feed and its constraint twin")
+struct StackTwinTests {
+    /// `rows` rows 8 apart inside 16 pt insets: a 48 × 48 avatar, 12 pt, a block taking the
+    /// rest with an intrinsic height of 48, 64 or 80, both at the row's top.
+    final class Feed {
+        let root = View(id: "root")
+        var avatars: [View] = []
+        var texts: [View] = []
+        var rows: [View] = []
+
+        init(rows count: Int, stacks: Bool, width: Double = 375) {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            for index in 0..<count {
+                let avatar = View(id: "avatar\(index)"), text = View(id: "text\(index)")
+                text.intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: Double(48 + index % 3 * 16))
+                let row = stacks ? StackView(id: "row\(index)", axis: .horizontal, spacing: 12, alignment: .top,
+                                             arrangedSubviews: [avatar, text]) : View(id: "row\(index)")
+                if !stacks {
+                    row.addSubview(avatar)
+                    row.addSubview(text)
+                }
+                Tails.install(avatar~.width == 48, avatar~.height == 48)
+                avatars.append(avatar)
+                texts.append(text)
+                rows.append(row)
+            }
+            if stacks {
+                let list = StackView(id: "list", axis: .vertical, spacing: 8, arrangedSubviews: rows)
+                root.addSubview(list)
+                Tails.install(list~.top.leading.trailing == root~ + EdgeInsets(16))
+                return
+            }
+            for (index, row) in rows.enumerated() {
+                root.addSubview(row)
+                Tails.install(row~.leading == root~.leading + 16, row~.trailing == root~.trailing - 16)
+                if index == 0 {
+                    Tails.install(row~.top == root~.top + 16)
+                } else {
+                    Tails.install(row~.top == rows[index - 1]~.bottom + 8)
+                }
+                let avatar = avatars[index], text = texts[index]
+                Tails.install(avatar~.top == row~.top, avatar~.leading == row~.leading,
+                              text~.leading == avatar~.trailing + 12, text~.trailing == row~.trailing,
+                              text~.top == row~.top, row~.bottom >= avatar~.bottom, row~.bottom >= text~.bottom)
+                Tails.install(row~.height == 0 ~~ 51)
+            }
+        }
+
+        /// The rows', avatars' and texts' frames in the root's coordinates.
+        func frames() -> [Rect] {
+            (rows + avatars + texts).map { view in
+                var frame = view.frame
+                var parent = view.superview
+                while let container = parent, container !== root {
+                    frame.origin.x += container.frame.origin.x
+                    frame.origin.y += container.frame.origin.y
+                    parent = container.superview
+                }
+                return frame
+            }
+        }
+    }
+
+    @Test("Cold and after each resize the stack feed's frames are its twin's and a fresh tree's", arguments: [12, 60])
+    func twins(rows: Int) throws {
+        let stacked = Feed(rows: rows, stacks: true), plain = Feed(rows: rows, stacks: false)
+        for width in [375.0, 414, 320, 414, 375] {
+            stacked.root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            plain.root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try stacked.root.layoutIfNeeded()
+            try plain.root.layoutIfNeeded()
+            let frames = stacked.frames()
+            #expect(frames == plain.frames(), "\(rows) rows at \(width): the stacks differ from the constraints")
+            let fresh = Feed(rows: rows, stacks: true, width: width)
+            try fresh.root.layoutIfNeeded()
+            #expect(frames == fresh.frames(), "\(rows) rows at \(width): a resize differs from a cold layout")
+        }
+        // By hand: the last row's text starts 16 + 48 + 12 from the left, the rows 8 apart.
+        let heights = (0..<rows).map { Double(48 + $0 % 3 * 16) }
+        let last = stacked.frames()[2 * rows + rows - 1]
+        #expect(last.origin.x == 76 && last.size.width == 375 - 16 - 76)
+        #expect(last.origin.y == 16 + heights.dropLast().reduce(0) { $0 + $1 + 8 })
+    }
+
+    @Test("Rows that stand back are not in the solver; hiding a view gives its hiding rows rows, showing it takes them back")
+    func standingBackRows() throws {
+        let feed = Feed(rows: 6, stacks: true)
+        try feed.root.layoutIfNeeded()
+        let engine = try #require(feed.root.engine)
+        let list = try #require(feed.rows[0].superview as? StackView)
+        func held(_ constraint: LayoutConstraint) -> Bool { engine.rows[.explicit(ObjectIdentifier(constraint))] != nil }
+        let stacks = [list] + feed.rows.compactMap { $0 as? StackView }
+        let all = stacks.flatMap(\.arrangementConstraints)
+        let back = all.filter(\.isStackRowStandingBack)
+        #expect(!back.isEmpty && back.allSatisfy { !held($0) })
+        #expect(all.filter { !$0.isStackRowStandingBack }.allSatisfy(held))
+
+        feed.texts[2].isHidden = true
+        try feed.root.layoutIfNeeded()
+        let row = try #require(feed.rows[2] as? StackView)
+        let hiding = row.arrangementConstraints.filter { $0.label?.hasSuffix(" hiding") ?? false }
+        #expect(hiding.count == 4 && hiding.filter(held).count == 2, "the hidden text's two hiding rows are held")
+        #expect(all.filter(\.isStackRowStandingBack).allSatisfy { !held($0) })
+        let fresh = Feed(rows: 6, stacks: true)
+        fresh.texts[2].isHidden = true
+        try fresh.root.layoutIfNeeded()
+        #expect(feed.frames() == fresh.frames())
+
+        feed.texts[2].isHidden = false
+        try feed.root.layoutIfNeeded()
+        #expect(hiding.allSatisfy { !held($0) })
+        #expect(feed.frames() == (try Feed(rows: 6, stacks: true).laidOut().frames()))
+    }
+}
+
+extension StackTwinTests.Feed {
+    /// The feed after a layout pass.
+    func laidOut() throws -> Self {
+        try root.layoutIfNeeded()
+        return self
+    }
+}
