@@ -12,8 +12,11 @@ extension AffineModel {
         var basicUpper: [Double] = []
         /// The component variable a basic position is, or -1 (rows, error columns).
         var basicVariable: [Int] = []
-        /// By constraint index: an index into ``directions``, or -1 (no LP row, or a basic one:
-        /// any change needs a pivot).
+        /// By constraint index: an index into ``directions`` (a non-basic LP row: its constant
+        /// moves the basic variables along the direction), `-2 - p` (a basic LP row at basic
+        /// position `p`: its constant moves nothing but that position's bounds, which must still
+        /// hold its value — a content size's hugging row, say, whose compression row holds the
+        /// size), or -1 (no LP row, or no longer followed: any change needs the simplex method).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
         /// Presolve's substitutions, flat (built at the first step that re-evaluates them).
@@ -30,6 +33,9 @@ extension AffineModel {
         var valueJournal = ScratchList<(variable: Int, value: Double)>()
         var remainingJournal = ScratchList<(variable: Int, value: Double)>()
         var constantJournal = ScratchList<(index: Int, value: Double)>()
+        /// The bounds of basic positions (basic rows) the last step shifted, with the old values.
+        var lowerJournal = ScratchList<(index: Int, value: Double)>()
+        var upperJournal = ScratchList<(index: Int, value: Double)>()
         /// The old values of the variables a re-expansion changed, by variable: those listed in
         /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
         var prior: [Double] = []
@@ -37,7 +43,11 @@ extension AffineModel {
         /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
         var touched = ScratchList<Int>()
 
-        mutating func rollBackBasics() { basicJournal.rollBack(into: &basicValue) }
+        mutating func rollBackBasics() {
+            basicJournal.rollBack(into: &basicValue)
+            lowerJournal.rollBack(into: &basicLower)
+            upperJournal.rollBack(into: &basicUpper)
+        }
 
         mutating func rollBackConstants() { constantJournal.rollBack(into: &constants) }
 
@@ -46,6 +56,8 @@ extension AffineModel {
             valueJournal.removeAll()
             remainingJournal.removeAll()
             constantJournal.removeAll()
+            lowerJournal.removeAll()
+            upperJournal.removeAll()
             changed.removeAll()
             expandedFrom = -1
         }
@@ -88,6 +100,11 @@ extension AffineModel {
             switch presolve.place(ofSource: index) {
             case .row:
                 let direction = Int(moving.directionOf[index])
+                if direction <= -2 {
+                    // A basic row: the right-hand side (its bounds) moves by -delta, no value does.
+                    shiftBounds(atPosition: -2 - direction, by: -delta, &moving)
+                    continue
+                }
                 guard direction >= 0 else { moving.rollBackBasics(); return nil }
                 movedDirection = direction
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
@@ -143,6 +160,18 @@ extension AffineModel {
                 }
             }
         }
+    }
+
+    /// Shifts the bounds of basic position `position` by `amount` (journaled), and lists the
+    /// position among the moved ones (its value unchanged) so that the bound check sees it.
+    static func shiftBounds(atPosition position: Int, by amount: Double, _ moving: inout Moving) {
+        moving.basicJournal.append((position, moving.basicValue[position]))
+        let (lower, upper) = (moving.basicLower[position], moving.basicUpper[position])
+        moving.lowerJournal.append((position, lower))
+        moving.upperJournal.append((position, upper))
+        // (An infinite bound stays where it is.)
+        if lower.isFinite { moving.basicLower[position] = lower + amount }
+        if upper.isFinite { moving.basicUpper[position] = upper + amount }
     }
 
     /// Whether every basic value the step moved stays within its bounds (to a relative 1e-9).

@@ -147,8 +147,12 @@ final class AffineModel {
         }
         moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
         for edit in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: edit),
-                  let column = lp.tableauColumn(ofRow: row) else { continue }
+            guard case .row(let row)? = presolve.place(ofSource: edit) else { continue }
+            guard let column = lp.tableauColumn(ofRow: row) else {
+                // A basic row: its constant moves only its own bounds (see ``Moving/directionOf``).
+                if positionOf[row] >= 0 { moving.directionOf[edit] = Int32(-2 - positionOf[row]) }
+                continue
+            }
             var entries: [(position: Int, alpha: Double)] = []
             entries.reserveCapacity(column.count)
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
@@ -226,8 +230,12 @@ final class AffineModel {
         // The directions' storage is reused (their entries and reached substitutions).
         var count = 0
         for index in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: index), !tableau.rowIsBasic(row) else {
+            guard case .row(let row)? = presolve.place(ofSource: index) else {
                 moving.directionOf[index] = -1
+                continue
+            }
+            if let position = tableau.basicPosition(ofRow: row) {
+                moving.directionOf[index] = Int32(-2 - position)
                 continue
             }
             if count == moving.directions.count { moving.directions.append(Direction(entries: [], slope: 0)) }
@@ -343,7 +351,7 @@ final class AffineModel {
     /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
     func canMove(source: Int, required: Bool) -> Bool {
         switch presolve.place(ofSource: source) {
-        case .row: return core.moving.directionOf[source] >= 0 || core.tableau != nil
+        case .row: return core.moving.directionOf[source] != -1 || core.tableau != nil
         case .constant: return !required
         case nil: return false
         }
