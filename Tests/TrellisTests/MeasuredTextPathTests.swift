@@ -161,14 +161,16 @@ struct MeasuredTextPathTests {
     }
 
     /// A feed of `rows` rows of wrapped text — stacks or plain constraints, as
-    /// `Benchmarks/compare-peers.py`'s feed-text — whose texts re-wrap at every width.
+    /// `Benchmarks/compare-peers.py`'s feed-text — whose texts re-wrap at every width. Each text
+    /// is long enough to stay taller than its avatar at the widths used below: its height moves,
+    /// which row edge holds the row's bottom does not (no basis change, only constants).
     static func feed(rows count: Int, stacks: Bool) -> (root: View, texts: [TextBox]) {
         let root = View(id: "root")
         root.frame = Rect(x: 0, y: 0, width: 375, height: 800)
         var rows: [View] = [], texts: [TextBox] = []
         for index in 0..<count {
             let avatar = View(id: "avatar\(index)")
-            let text = TextBox(id: "text\(index)", characters: Double(40 + index * 37 % 160))
+            let text = TextBox(id: "text\(index)", characters: Double(200 + index * 37 % 160))
             texts.append(text)
             if stacks {
                 rows.append(StackView(id: "row\(index)", axis: .horizontal, spacing: 12, alignment: .top,
@@ -236,7 +238,7 @@ struct MeasuredTextPathTests {
         let (root, texts) = Self.feed(rows: 24, stacks: stacks)
         try root.layoutIfNeeded()
         let engine = root.engine!
-        for (round, characters) in [30.0, 150, 75, 12].enumerated() {
+        for (round, characters) in [230.0, 300, 260, 210].enumerated() {
             let before = engine.diagnosticState.solver.statistics
             for index in stride(from: round, to: texts.count, by: 3) {
                 texts[index].characters = characters

@@ -1,3 +1,13 @@
+/// Where an ``AffineModel`` with many edit rows reads a direction the first time a step needs
+/// it: the solved LP, kept as the solve left it (its basis and factorization unchanged: a linear
+/// step keeps the basis), and the basic position of each of its rows and columns.
+struct DirectionReader {
+    let lp: LinearProgram
+    let positionOf: [Int]
+    /// The factor applied to the weights in the LP's objective; nil with several levels (no slope).
+    let costScale: Double?
+}
+
 /// The linear steps of an ``AffineModel``: what a step that keeps the basis reads and changes
 /// (``Moving``), and the moves, bound checks, value writes, re-expansions and undo of such a step.
 extension AffineModel {
@@ -42,6 +52,8 @@ extension AffineModel {
         var expandedFrom = -1
         /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
         var touched = ScratchList<Int>()
+        /// Where unread directions (``AffineModel/unreadDirection``) are read from (nil: all read).
+        var reader: DirectionReader?
 
         mutating func rollBackBasics() {
             basicJournal.rollBack(into: &basicValue)
@@ -98,8 +110,9 @@ extension AffineModel {
             if delta == 0 { continue }
             movedEdits += 1
             switch presolve.place(ofSource: index) {
-            case .row:
-                let direction = Int(moving.directionOf[index])
+            case .row(let row):
+                var direction = Int(moving.directionOf[index])
+                if direction == Int(AffineModel.unreadDirection) { direction = read(index, row: row, &moving) }
                 if direction <= -2 {
                     // A basic row: the right-hand side (its bounds) moves by -delta, no value does.
                     shiftBounds(atPosition: -2 - direction, by: -delta, &moving)
@@ -160,6 +173,29 @@ extension AffineModel {
                 }
             }
         }
+    }
+
+    /// Reads the direction of constraint `index` (LP row `row`, non-basic) from the kept LP:
+    /// its index in ``Moving/directions``, or -1 when it cannot be read (then the step needs
+    /// the simplex method, as for a row without a direction).
+    static func read(_ index: Int, row: Int, _ moving: inout Moving) -> Int {
+        guard let reader = moving.reader, let column = reader.lp.tableauColumn(ofRow: row) else {
+            moving.directionOf[index] = -1
+            return -1
+        }
+        var entries: [(position: Int, alpha: Double)] = []
+        entries.reserveCapacity(column.count)
+        for entry in column where reader.positionOf[entry.basic] >= 0 {
+            entries.append((Int(reader.positionOf[entry.basic]), entry.alpha))
+        }
+        let slope = reader.costScale.map { reader.lp.rowDual(row) / $0 } ?? 0
+        guard slope.isFinite else {
+            moving.directionOf[index] = -1
+            return -1
+        }
+        moving.directionOf[index] = Int32(moving.directions.count)
+        moving.directions.append(Direction(entries: entries, slope: slope))
+        return moving.directions.count - 1
     }
 
     /// Shifts the bounds of basic position `position` by `amount` (journaled), and lists the

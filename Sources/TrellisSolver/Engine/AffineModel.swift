@@ -146,13 +146,23 @@ final class AffineModel {
             }
         }
         moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
+        let followsTableau = costScale != nil && tableau != nil
+        // Many edit rows (a screen's measured texts): each direction is read when a step first
+        // moves its row, most of them never (a resize re-wraps a few texts), from the LP kept.
+        let lazy = !followsTableau && editRows.count >= Self.lazyDirectionRows
+        if lazy { moving.reader = DirectionReader(lp: lp, positionOf: positionOf, costScale: costScale) }
         for edit in editRows {
             guard case .row(let row)? = presolve.place(ofSource: edit) else { continue }
-            guard let column = lp.tableauColumn(ofRow: row) else {
+            if positionOf[row] >= 0 {
                 // A basic row: its constant moves only its own bounds (see ``Moving/directionOf``).
-                if positionOf[row] >= 0 { moving.directionOf[edit] = Int32(-2 - positionOf[row]) }
+                moving.directionOf[edit] = Int32(-2 - positionOf[row])
                 continue
             }
+            if lazy {
+                moving.directionOf[edit] = Self.unreadDirection
+                continue
+            }
+            guard let column = lp.tableauColumn(ofRow: row) else { continue }
             var entries: [(position: Int, alpha: Double)] = []
             entries.reserveCapacity(column.count)
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
@@ -162,6 +172,11 @@ final class AffineModel {
         }
         core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
     }
+
+    /// From this many edit rows on, directions are read when first needed (``DirectionReader``).
+    static let lazyDirectionRows = 32
+    /// ``Moving/directionOf`` of a non-basic edit row whose direction is not read yet.
+    static let unreadDirection: Int32 = Int32.min
 
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
     /// constraint `i`, with its weight), writing the new values of the component variables into
