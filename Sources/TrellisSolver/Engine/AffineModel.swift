@@ -182,7 +182,8 @@ final class AffineModel {
     /// constraint `i`, with its weight), writing the new values of the component variables into
     /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
     /// listing them in ``changed``. Returns what the step did, or nil — leaving the model and
-    /// `values` untouched — when the simplex method is needed. ``undoLastStep(values:)`` takes
+    /// `values` untouched, but for the LP kept to read directions from, which is let go — when
+    /// the simplex method is needed. ``undoLastStep(values:)`` takes
     /// a successful step back.
     ///
     /// A step moves along the stored directions while the basis stays feasible; beyond, it
@@ -205,7 +206,12 @@ final class AffineModel {
             core.lastLinearChange = change.lp
             return Outcome(objectiveChange: change.total, needsObjective: !slopesObjective, pivots: 0)
         }
-        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &core) else { return nil }
+        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &core) else {
+            // The component is about to be solved again: its kept LP goes now, before the new
+            // one is made (directions not read yet then need the simplex method).
+            core.moving.reader = nil
+            return nil
+        }
         core.usedTableau = true
         core.quietTableauSteps = moved.pivots > 0 ? 0 : core.quietTableauSteps + 1
         core.followsTableau = core.quietTableauSteps < 2
