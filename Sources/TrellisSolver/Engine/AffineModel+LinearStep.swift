@@ -1,16 +1,16 @@
-/// Where an ``AffineModel`` with many edit rows reads a direction the first time a step needs
-/// it: the solved LP, kept as the solve left it (its basis and factorization unchanged: a linear
-/// step keeps the basis), and the basic position of each of its rows and columns.
-struct DirectionReader {
-    let lp: LinearProgram
-    let positionOf: [Int]
-    /// The factor applied to the weights in the LP's objective; nil with several levels (no slope).
-    let costScale: Double?
-}
-
 /// The linear steps of an ``AffineModel``: what a step that keeps the basis reads and changes
 /// (``Moving``), and the moves, bound checks, value writes, re-expansions and undo of such a step.
 extension AffineModel {
+    /// Where an ``AffineModel`` with many edit rows reads a direction the first time a step needs
+    /// it: the solved LP, kept as the solve left it (its basis and factorization unchanged: a linear
+    /// step keeps the basis), and the basic position of each of its rows and columns.
+    struct DirectionReader {
+        let lp: LinearProgram
+        let positionOf: [Int]
+        /// The factor applied to the weights in the LP's objective; nil with several levels (no slope).
+        let costScale: Double?
+    }
+
     /// What a step reads and changes about the solution.
     struct Moving {
         /// Values of the non-eliminated component variables.
