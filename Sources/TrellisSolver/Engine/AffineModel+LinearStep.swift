@@ -1,6 +1,16 @@
 /// The linear steps of an ``AffineModel``: what a step that keeps the basis reads and changes
 /// (``Moving``), and the moves, bound checks, value writes, re-expansions and undo of such a step.
 extension AffineModel {
+    /// Where an ``AffineModel`` with many edit rows reads a direction the first time a step needs
+    /// it: the solved LP, kept as the solve left it (its basis and factorization unchanged: a linear
+    /// step keeps the basis), and the basic position of each of its rows and columns.
+    struct DirectionReader {
+        let lp: LinearProgram
+        let positionOf: [Int]
+        /// The factor applied to the weights in the LP's objective; nil with several levels (no slope).
+        let costScale: Double?
+    }
+
     /// What a step reads and changes about the solution.
     struct Moving {
         /// Values of the non-eliminated component variables.
@@ -12,8 +22,11 @@ extension AffineModel {
         var basicUpper: [Double] = []
         /// The component variable a basic position is, or -1 (rows, error columns).
         var basicVariable: [Int] = []
-        /// By constraint index: an index into ``directions``, or -1 (no LP row, or a basic one:
-        /// any change needs a pivot).
+        /// By constraint index: an index into ``directions`` (a non-basic LP row: its constant
+        /// moves the basic variables along the direction), `-2 - p` (a basic LP row at basic
+        /// position `p`: its constant moves nothing but that position's bounds, which must still
+        /// hold its value — a content size's hugging row, say, whose compression row holds the
+        /// size), or -1 (no LP row, or no longer followed: any change needs the simplex method).
         var directionOf: [Int32] = []
         var directions: [Direction] = []
         /// Presolve's substitutions, flat (built at the first step that re-evaluates them).
@@ -30,14 +43,23 @@ extension AffineModel {
         var valueJournal = ScratchList<(variable: Int, value: Double)>()
         var remainingJournal = ScratchList<(variable: Int, value: Double)>()
         var constantJournal = ScratchList<(index: Int, value: Double)>()
+        /// The bounds of basic positions (basic rows) the last step shifted, with the old values.
+        var lowerJournal = ScratchList<(index: Int, value: Double)>()
+        var upperJournal = ScratchList<(index: Int, value: Double)>()
         /// The old values of the variables a re-expansion changed, by variable: those listed in
         /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
         var prior: [Double] = []
         var expandedFrom = -1
         /// Scratch of ``reached(by:_:presolve:)``: the variables a direction reaches.
         var touched = ScratchList<Int>()
+        /// Where unread directions (``AffineModel/unreadDirection``) are read from (nil: all read).
+        var reader: DirectionReader?
 
-        mutating func rollBackBasics() { basicJournal.rollBack(into: &basicValue) }
+        mutating func rollBackBasics() {
+            basicJournal.rollBack(into: &basicValue)
+            lowerJournal.rollBack(into: &basicLower)
+            upperJournal.rollBack(into: &basicUpper)
+        }
 
         mutating func rollBackConstants() { constantJournal.rollBack(into: &constants) }
 
@@ -46,6 +68,8 @@ extension AffineModel {
             valueJournal.removeAll()
             remainingJournal.removeAll()
             constantJournal.removeAll()
+            lowerJournal.removeAll()
+            upperJournal.removeAll()
             changed.removeAll()
             expandedFrom = -1
         }
@@ -86,8 +110,14 @@ extension AffineModel {
             if delta == 0 { continue }
             movedEdits += 1
             switch presolve.place(ofSource: index) {
-            case .row:
-                let direction = Int(moving.directionOf[index])
+            case .row(let row):
+                var direction = Int(moving.directionOf[index])
+                if direction == Int(AffineModel.unreadDirection) { direction = read(index, row: row, &moving) }
+                if direction <= -2 {
+                    // A basic row: the right-hand side (its bounds) moves by -delta, no value does.
+                    shiftBounds(atPosition: -2 - direction, by: -delta, &moving)
+                    continue
+                }
                 guard direction >= 0 else { moving.rollBackBasics(); return nil }
                 movedDirection = direction
                 // The constant moves by delta, so the row's right-hand side moves by -delta.
@@ -143,6 +173,41 @@ extension AffineModel {
                 }
             }
         }
+    }
+
+    /// Reads the direction of constraint `index` (LP row `row`, non-basic) from the kept LP:
+    /// its index in ``Moving/directions``, or -1 when it cannot be read (then the step needs
+    /// the simplex method, as for a row without a direction).
+    static func read(_ index: Int, row: Int, _ moving: inout Moving) -> Int {
+        guard let reader = moving.reader, let column = reader.lp.tableauColumn(ofRow: row) else {
+            moving.directionOf[index] = -1
+            return -1
+        }
+        var entries: [(position: Int, alpha: Double)] = []
+        entries.reserveCapacity(column.count)
+        for entry in column where reader.positionOf[entry.basic] >= 0 {
+            entries.append((Int(reader.positionOf[entry.basic]), entry.alpha))
+        }
+        let slope = reader.costScale.map { reader.lp.rowDual(row) / $0 } ?? 0
+        guard slope.isFinite else {
+            moving.directionOf[index] = -1
+            return -1
+        }
+        moving.directionOf[index] = Int32(moving.directions.count)
+        moving.directions.append(Direction(entries: entries, slope: slope))
+        return moving.directions.count - 1
+    }
+
+    /// Shifts the bounds of basic position `position` by `amount` (journaled), and lists the
+    /// position among the moved ones (its value unchanged) so that the bound check sees it.
+    static func shiftBounds(atPosition position: Int, by amount: Double, _ moving: inout Moving) {
+        moving.basicJournal.append((position, moving.basicValue[position]))
+        let (lower, upper) = (moving.basicLower[position], moving.basicUpper[position])
+        moving.lowerJournal.append((position, lower))
+        moving.upperJournal.append((position, upper))
+        // (An infinite bound stays where it is.)
+        if lower.isFinite { moving.basicLower[position] = lower + amount }
+        if upper.isFinite { moving.basicUpper[position] = upper + amount }
     }
 
     /// Whether every basic value the step moved stays within its bounds (to a relative 1e-9).

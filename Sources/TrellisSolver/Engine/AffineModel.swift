@@ -146,9 +146,23 @@ final class AffineModel {
             }
         }
         moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
+        let followsTableau = costScale != nil && tableau != nil
+        // Many edit rows (a screen's measured texts): each direction is read when a step first
+        // moves its row, most of them never (a resize re-wraps a few texts), from the LP kept.
+        let lazy = !followsTableau && editRows.count >= Self.lazyDirectionRows
+        if lazy { moving.reader = DirectionReader(lp: lp, positionOf: positionOf, costScale: costScale) }
         for edit in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: edit),
-                  let column = lp.tableauColumn(ofRow: row) else { continue }
+            guard case .row(let row)? = presolve.place(ofSource: edit) else { continue }
+            if positionOf[row] >= 0 {
+                // A basic row: its constant moves only its own bounds (see ``Moving/directionOf``).
+                moving.directionOf[edit] = Int32(-2 - positionOf[row])
+                continue
+            }
+            if lazy {
+                moving.directionOf[edit] = Self.unreadDirection
+                continue
+            }
+            guard let column = lp.tableauColumn(ofRow: row) else { continue }
             var entries: [(position: Int, alpha: Double)] = []
             entries.reserveCapacity(column.count)
             for entry in column where positionOf[entry.basic] >= 0 { entries.append((positionOf[entry.basic], entry.alpha)) }
@@ -159,11 +173,17 @@ final class AffineModel {
         core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
     }
 
+    /// From this many edit rows on, directions are read when first needed (``DirectionReader``).
+    static let lazyDirectionRows = 32
+    /// ``Moving/directionOf`` of a non-basic edit row whose direction is not read yet.
+    static let unreadDirection: Int32 = Int32.min
+
     /// Moves the solution for new constants of edit rows (`changes[i]` = new constant of
     /// constraint `i`, with its weight), writing the new values of the component variables into
     /// `values` (a full expansion of ``remaining``, as the component's solution holds it) and
     /// listing them in ``changed``. Returns what the step did, or nil — leaving the model and
-    /// `values` untouched — when the simplex method is needed. ``undoLastStep(values:)`` takes
+    /// `values` untouched, but for the LP kept to read directions from, which is let go — when
+    /// the simplex method is needed. ``undoLastStep(values:)`` takes
     /// a successful step back.
     ///
     /// A step moves along the stored directions while the basis stays feasible; beyond, it
@@ -186,7 +206,12 @@ final class AffineModel {
             core.lastLinearChange = change.lp
             return Outcome(objectiveChange: change.total, needsObjective: !slopesObjective, pivots: 0)
         }
-        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &core) else { return nil }
+        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &core) else {
+            // The component is about to be solved again: its kept LP goes now, before the new
+            // one is made (directions not read yet then need the simplex method).
+            core.moving.reader = nil
+            return nil
+        }
         core.usedTableau = true
         core.quietTableauSteps = moved.pivots > 0 ? 0 : core.quietTableauSteps + 1
         core.followsTableau = core.quietTableauSteps < 2
@@ -226,8 +251,12 @@ final class AffineModel {
         // The directions' storage is reused (their entries and reached substitutions).
         var count = 0
         for index in editRows {
-            guard case .row(let row)? = presolve.place(ofSource: index), !tableau.rowIsBasic(row) else {
+            guard case .row(let row)? = presolve.place(ofSource: index) else {
                 moving.directionOf[index] = -1
+                continue
+            }
+            if let position = tableau.basicPosition(ofRow: row) {
+                moving.directionOf[index] = Int32(-2 - position)
                 continue
             }
             if count == moving.directions.count { moving.directions.append(Direction(entries: [], slope: 0)) }
@@ -343,7 +372,7 @@ final class AffineModel {
     /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
     func canMove(source: Int, required: Bool) -> Bool {
         switch presolve.place(ofSource: source) {
-        case .row: return core.moving.directionOf[source] >= 0 || core.tableau != nil
+        case .row: return core.moving.directionOf[source] != -1 || core.tableau != nil
         case .constant: return !required
         case nil: return false
         }

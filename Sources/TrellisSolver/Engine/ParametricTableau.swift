@@ -143,6 +143,9 @@ struct ParametricTableau {
     /// Whether row `i` is basic.
     func rowIsBasic(_ i: Int) -> Bool { positionOf[i] >= 0 }
 
+    /// The position of row `i` in the basis, nil when it is not basic.
+    func basicPosition(ofRow i: Int) -> Int? { positionOf[i] >= 0 ? Int(positionOf[i]) : nil }
+
     /// How the basic variables move per unit of row `i`'s value (row `i` non-basic): the tableau
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
     /// (Into `entries`, emptied first: its storage is reused from one basis to the next.)

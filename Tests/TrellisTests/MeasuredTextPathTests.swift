@@ -1,0 +1,256 @@
+import Testing
+import TrellisTestSupport
+@testable import Trellis
+@testable import TrellisSolver
+
+/// Measured text on the incremental paths: random screens of stacks and plain constraints
+/// holding wrapped text, changed in any order (widths, texts, hidden toggles, spacings), give
+/// exactly a fresh tree's cold layout; and a text screen's resize, once warm, moves the text's
+/// content-size rows along the solver's basis instead of solving a component again.
+@Suite("Measured-text passes")
+struct MeasuredTextPathTests {
+    /// Text of `characters` letters 7 pt wide in 18 pt lines, wrapped to the width it is offered;
+    /// a new text is announced with `invalidateIntrinsicContentSize()`, as a label does.
+    final class TextBox: View {
+        var characters: Double
+        init(id: String, characters: Double) {
+            self.characters = characters
+            super.init(id: id)
+            sizeForWidth = { [unowned self] width in
+                let full = self.characters * 7
+                let lines = max(1, (full / max(width, 1)).rounded(.up))
+                return Size(width: min(full, width), height: lines * 18)
+            }
+        }
+    }
+
+    /// What a sequence changed, to build a fresh twin with.
+    struct State: Equatable {
+        var width = 375.0
+        var characters: [Double]
+        var hiddenBadges = Set<Int>()
+        var hiddenTexts = Set<Int>()
+        var spacing: [Double]
+    }
+
+    /// A screen made from `seed`: rows, each a horizontal stack (avatar, text, badge; a random
+    /// alignment) or the same views held by plain constraints, in a vertical stack or chained
+    /// by plain constraints, under a one-line title.
+    final class Screen {
+        let root = View(id: "root")
+        var texts: [TextBox] = []
+        var badges: [View] = []
+        /// The horizontal stack of each row (nil: plain constraints).
+        var stacks: [StackView?] = []
+
+        init(seed: UInt64, rows count: Int) {
+            var random = SplitMix(state: seed)
+            root.frame = Rect(x: 0, y: 0, width: 375, height: 900)
+            let outerStack = random.chance(50)
+            var rows: [View] = []
+            for index in 0..<count {
+                let avatar = View(id: "avatar\(index)")
+                avatar.intrinsicContentSize = Size(width: 48, height: Double(32 + random.below(3) * 8))
+                let text = TextBox(id: "text\(index)", characters: Double(10 + random.below(90)))
+                let badge = View(id: "badge\(index)")
+                badge.intrinsicContentSize = Size(width: 24, height: 20)
+                texts.append(text)
+                badges.append(badge)
+                if random.chance(60) {
+                    let alignments: [StackAlignment] = [.top, .center, .fill, .bottom]
+                    let stack = StackView(id: "row\(index)", axis: .horizontal, spacing: 12,
+                                          alignment: alignments[random.below(alignments.count)],
+                                          arrangedSubviews: [avatar, text, badge])
+                    stacks.append(stack)
+                    rows.append(stack)
+                } else {
+                    let row = View(id: "row\(index)")
+                    // Unambiguous: the text takes the room left, and only the text gives way.
+                    badge.setContentHuggingPriority(251, for: .horizontal)
+                    badge.setContentCompressionResistancePriority(1000, for: .horizontal)
+                    avatar.setContentCompressionResistancePriority(1000, for: .horizontal)
+                    avatar.setContentHuggingPriority(251, for: .horizontal)
+                    for view in [avatar, text, badge] { row.addSubview(view) }
+                    Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~)
+                    Tails.install(text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12)
+                    Tails.install(badge~.trailing == row~)
+                    Tails.install(avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, badge~.bottom <= row~.bottom)
+                    Tails.install(row~.height == 0 ~~ 51)
+                    stacks.append(nil)
+                    rows.append(row)
+                }
+            }
+            let title = TextBox(id: "title", characters: 24)
+            if outerStack {
+                let feed = StackView(id: "feed", axis: .vertical, spacing: 8, arrangedSubviews: [title] + rows)
+                root.addSubview(feed)
+                Tails.install(feed~.top.leading.trailing == root~ + EdgeInsets(16))
+            } else {
+                root.addSubview(title)
+                Tails.install(title~.top.leading == root~ + 16, title~.trailing <= root~.trailing - 16)
+                var above: View = title
+                for row in rows {
+                    root.addSubview(row)
+                    Tails.install(row~.leading.trailing == root~ + EdgeInsets(16), row~.top == above~.bottom + 8)
+                    above = row
+                }
+            }
+        }
+
+        var initialState: State {
+            State(characters: texts.map(\.characters), spacing: stacks.map { $0?.spacing ?? 12 })
+        }
+
+        func apply(_ state: State) {
+            root.frame = Rect(x: 0, y: 0, width: state.width, height: 900)
+            for (index, text) in texts.enumerated() where text.characters != state.characters[index] {
+                text.characters = state.characters[index]
+                text.invalidateIntrinsicContentSize()
+            }
+            for (index, stack) in stacks.enumerated() {
+                guard let stack else { continue }
+                if stack.spacing != state.spacing[index] { stack.spacing = state.spacing[index] }
+                badges[index].isHidden = state.hiddenBadges.contains(index)
+                texts[index].isHidden = state.hiddenTexts.contains(index)
+            }
+        }
+
+        func frames() -> [Rect] { root.subtreeViews().map(\.frame) }
+        var engine: LayoutEngine { root.engine! }
+    }
+
+    static func cold(seed: UInt64, rows: Int, _ state: State) throws -> [Rect] {
+        let screen = Screen(seed: seed, rows: rows)
+        screen.apply(state)
+        try screen.root.layoutIfNeeded()
+        return screen.frames()
+    }
+
+    @Test("Resizes, new texts, hidden toggles and spacings on random text screens give a fresh tree's frames",
+          arguments: [UInt64(0x7E47), 0x7E48, 0x7E49, 0x7E4A, 0x7E4B, 0x7E4C])
+    func randomScreens(seed: UInt64) throws {
+        var random = SplitMix(state: seed &* 31)
+        let rows = 3 + random.below(4)
+        let screen = Screen(seed: seed, rows: rows)
+        try screen.root.layoutIfNeeded()
+        var state = screen.initialState
+        let stackRows = screen.stacks.indices.filter { screen.stacks[$0] != nil }
+        for step in 0..<40 {
+            let kind = random.below(stackRows.isEmpty ? 2 : 5)
+            switch kind {
+            case 0: state.width = Double(220 + random.below(360)) + (random.chance(30) ? 0.5 : 0)
+            case 1: state.characters[random.below(rows)] = Double(random.below(120))
+            case 2:
+                let index = stackRows[random.below(stackRows.count)]
+                if state.hiddenBadges.remove(index) == nil { state.hiddenBadges.insert(index) }
+            case 3:
+                let index = stackRows[random.below(stackRows.count)]
+                if state.hiddenTexts.remove(index) == nil { state.hiddenTexts.insert(index) }
+            default: state.spacing[stackRows[random.below(stackRows.count)]] = Double(random.below(20))
+            }
+            let before = screen.engine.statistics.fullLowerings
+            screen.apply(state)
+            try screen.root.layoutIfNeeded()
+            if kind <= 1 {
+                #expect(screen.engine.statistics.fullLowerings == before, "step \(step), kind \(kind): lowered everything again")
+            }
+            let cold = try Self.cold(seed: seed, rows: rows, state)
+            let same = zip(screen.frames(), cold).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+            #expect(same && screen.frames().count == cold.count, "seed \(seed), step \(step), kind \(kind), \(state)")
+        }
+    }
+
+    /// A feed of `rows` rows of wrapped text — stacks or plain constraints, as
+    /// `Benchmarks/compare-peers.py`'s feed-text — whose texts re-wrap at every width. Each text
+    /// is long enough to stay taller than its avatar at the widths used below: its height moves,
+    /// which row edge holds the row's bottom does not (no basis change, only constants).
+    static func feed(rows count: Int, stacks: Bool) -> (root: View, texts: [TextBox]) {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 800)
+        var rows: [View] = [], texts: [TextBox] = []
+        for index in 0..<count {
+            let avatar = View(id: "avatar\(index)")
+            let text = TextBox(id: "text\(index)", characters: Double(200 + index * 37 % 160))
+            texts.append(text)
+            if stacks {
+                rows.append(StackView(id: "row\(index)", axis: .horizontal, spacing: 12, alignment: .top,
+                                      arrangedSubviews: [avatar, text]))
+            } else {
+                let row = View(id: "row\(index)")
+                row.addSubview(avatar)
+                row.addSubview(text)
+                Tails.install(avatar~.top.leading == row~, text~.top == row~, text~.trailing == row~,
+                              text~.leading == avatar~.trailing + 12)
+                Tails.install(row~.bottom >= avatar~.bottom, row~.bottom >= text~.bottom, row~.height == 0 ~~ 51)
+                rows.append(row)
+            }
+            Tails.install(avatar~.width == 48, avatar~.height == 48)
+        }
+        if stacks {
+            let list = StackView(id: "list", axis: .vertical, spacing: 8, arrangedSubviews: rows)
+            root.addSubview(list)
+            Tails.install(list~.top.leading.trailing == root~ + EdgeInsets(16))
+        } else {
+            var above: View?
+            for row in rows {
+                root.addSubview(row)
+                Tails.install(row~.leading.trailing == root~ + EdgeInsets(16))
+                if let above { Tails.install(row~.top == above~.bottom + 8) } else { Tails.install(row~.top == root~ + 16) }
+                above = row
+            }
+        }
+        return (root, texts)
+    }
+
+    /// Whether two trees' frames agree to rounding (an affine step and a cold solve may differ in the last bit).
+    static func same(_ a: View, _ b: View) -> Bool {
+        let (x, y) = (a.subtreeViews().map(\.frame), b.subtreeViews().map(\.frame))
+        return x.count == y.count && zip(x, y).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+    }
+
+    @Test("A warm text feed's resize moves the texts' content-size rows along the basis: no component solved again",
+          arguments: [false, true])
+    func resizeTakesAffineSteps(stacks: Bool) throws {
+        let (root, _) = Self.feed(rows: 24, stacks: stacks)
+        try root.layoutIfNeeded()
+        // Once each way first: a row the solver folded into a bound becomes a movable row at its first change.
+        for width in [414.0, 375] {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+        }
+        let engine = root.engine!
+        for width in [414.0, 375, 390, 320] {
+            let before = engine.diagnosticState.solver.statistics
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+            let after = engine.diagnosticState.solver.statistics
+            #expect(after.componentSolves == before.componentSolves, "\(width): a component was solved again")
+            #expect(after.affineSteps > before.affineSteps, "\(width): no affine step")
+            let (twin, _) = Self.feed(rows: 24, stacks: stacks)
+            twin.frame = root.frame
+            try twin.layoutIfNeeded()
+            #expect(Self.same(root, twin), "\(width)")
+        }
+    }
+
+    @Test("A warm text feed's new texts move the texts' content-size rows along the basis", arguments: [false, true])
+    func newTextsTakeAffineSteps(stacks: Bool) throws {
+        let (root, texts) = Self.feed(rows: 24, stacks: stacks)
+        try root.layoutIfNeeded()
+        let engine = root.engine!
+        for (round, characters) in [230.0, 300, 260, 210].enumerated() {
+            let before = engine.diagnosticState.solver.statistics
+            for index in stride(from: round, to: texts.count, by: 3) {
+                texts[index].characters = characters
+                texts[index].invalidateIntrinsicContentSize()
+            }
+            try root.layoutIfNeeded()
+            let after = engine.diagnosticState.solver.statistics
+            #expect(after.componentSolves == before.componentSolves, "\(characters): a component was solved again")
+            let (twin, twinTexts) = Self.feed(rows: 24, stacks: stacks)
+            for (text, twinText) in zip(texts, twinTexts) { twinText.characters = text.characters }
+            try twin.layoutIfNeeded()
+            #expect(Self.same(root, twin), "\(characters)")
+        }
+    }
+}
