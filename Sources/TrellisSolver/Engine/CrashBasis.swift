@@ -105,25 +105,8 @@ struct CrashBasis {
                 value[pivot[i]] = (rows[i].rhs - sum) / a
             }
             guard pass == 0 else { break }
-            for i in 0..<m where tight[i] && !rows[i].isRequired {
-                if weakestTight.map({ (rows[i].level, rows[i].weight) < $0 }) ?? true {
-                    weakestTight = (rows[i].level, rows[i].weight)
-                }
-            }
-            for i in 0..<m where rows[i].isRequired || rows[i].range != nil {
-                var activity = 0.0
-                for entry in entries[i] { activity += entry.value * value[entry.column] }
-                if let range = rows[i].range {
-                    violation[i] = max(0, range.lower - activity, activity - range.upper)
-                } else {
-                    violation[i] = switch rows[i].relation {
-                    case .equal: abs(activity - rows[i].rhs)
-                    case .lessThanOrEqual: max(0, activity - rows[i].rhs)
-                    case .greaterThanOrEqual: max(0, rows[i].rhs - activity)
-                    }
-                }
-                if !violation[i].isFinite { violation[i] = 0 }
-            }
+            weakestTight = Self.weakestTight(rows, tight: tight)
+            violation = Self.violations(rows, entries: entries, values: value)
         }
 
         rowBasic = tight.map { !$0 }
@@ -138,6 +121,36 @@ struct CrashBasis {
             columnBasic[activity - row.rhs > 0 ? row.surplus : row.shortfall] = true
             rowBasic[i] = false
         }
+    }
+
+    /// The weakest (level, weight) among the soft rows that are tight, if any.
+    private static func weakestTight(_ rows: [Row], tight: [Bool]) -> (level: Float, weight: Double)? {
+        var weakest: (level: Float, weight: Double)?
+        for (i, row) in rows.enumerated() where tight[i] && !row.isRequired {
+            if weakest.map({ (row.level, row.weight) < $0 }) ?? true { weakest = (row.level, row.weight) }
+        }
+        return weakest
+    }
+
+    /// How far each required row and each ranged row is from holding at `values` (0 for the
+    /// others, and where the distance is not finite).
+    private static func violations(_ rows: [Row], entries: [[(column: Int, value: Double)]], values: [Double]) -> [Double] {
+        var violation = Array(repeating: 0.0, count: rows.count)
+        for (i, row) in rows.enumerated() where row.isRequired || row.range != nil {
+            var activity = 0.0
+            for entry in entries[i] { activity += entry.value * values[entry.column] }
+            if let range = row.range {
+                violation[i] = max(0, range.lower - activity, activity - range.upper)
+            } else {
+                violation[i] = switch row.relation {
+                case .equal: abs(activity - row.rhs)
+                case .lessThanOrEqual: max(0, activity - row.rhs)
+                case .greaterThanOrEqual: max(0, row.rhs - activity)
+                }
+            }
+            if !violation[i].isFinite { violation[i] = 0 }
+        }
+        return violation
     }
 
     /// Each row's place in the order rows are taken: required equalities, then soft equalities
