@@ -84,10 +84,11 @@ struct StackTwinTests {
             #expect(frames == fresh.frames(), "\(rows) rows at \(width): a resize differs from a cold layout")
         }
         // By hand: the last row's text starts 16 + 48 + 12 from the left, the rows 8 apart.
-        let heights = (0..<rows).map { Double(48 + $0 % 3 * 16) }
-        let last = stacked.frames()[2 * rows + rows - 1]
+        let heights: [Double] = (0..<rows).map { (row: Int) -> Double in Double(48 + row % 3 * 16) }
+        let last: Rect = stacked.frames()[2 * rows + rows - 1]
         #expect(last.origin.x == 76 && last.size.width == 375 - 16 - 76)
-        #expect(last.origin.y == 16 + heights.dropLast().reduce(0) { $0 + $1 + 8 })
+        let above: Double = heights.dropLast().reduce(0.0) { (sum: Double, height: Double) -> Double in sum + height + 8 }
+        #expect(last.origin.y == 16 + above)
     }
 
     @Test("Rows that stand back are not in the solver; hiding a view gives its hiding rows rows, showing it takes them back")
