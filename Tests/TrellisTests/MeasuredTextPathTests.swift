@@ -9,20 +9,8 @@ import TrellisTestSupport
 /// content-size rows along the solver's basis instead of solving a component again.
 @Suite("Measured-text passes")
 struct MeasuredTextPathTests {
-    /// Text of `characters` letters 7 pt wide in 18 pt lines, wrapped to the width it is offered;
-    /// a new text is announced with `invalidateIntrinsicContentSize()`, as a label does.
-    final class TextBox: View {
-        var characters: Double
-        init(id: String, characters: Double) {
-            self.characters = characters
-            super.init(id: id)
-            sizeForWidth = { [unowned self] width in
-                let full = self.characters * 7
-                let lines = max(1, (full / max(width, 1)).rounded(.up))
-                return Size(width: min(full, width), height: lines * 18)
-            }
-        }
-    }
+    /// Text of `characters` letters 7 pt wide in 18 pt lines (the content-size tests' text view).
+    typealias TextBox = ContentSizePathTests.TextBox
 
     /// What a sequence changed, to build a fresh twin with.
     struct State: Equatable {
