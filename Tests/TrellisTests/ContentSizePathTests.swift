@@ -24,6 +24,23 @@ struct ContentSizePathTests {
         }
     }
 
+    /// A row of plain constraints holding `avatar`, `text` and `badge` side by side, 12 pt apart,
+    /// tops on the row's top, none below its bottom. Unambiguous: the text takes the room left,
+    /// and only the text gives way. The caller says what decides the row's height.
+    static func plainRow(_ index: Int, avatar: View, text: View, badge: View) -> View {
+        let row = View(id: "row\(index)")
+        badge.setContentHuggingPriority(251, for: .horizontal)
+        badge.setContentCompressionResistancePriority(1000, for: .horizontal)
+        avatar.setContentCompressionResistancePriority(1000, for: .horizontal)
+        avatar.setContentHuggingPriority(251, for: .horizontal)
+        for view in [avatar, text, badge] { row.addSubview(view) }
+        Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~)
+        Tails.install(text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12)
+        Tails.install(badge~.trailing == row~)
+        Tails.install(avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, badge~.bottom <= row~.bottom)
+        return row
+    }
+
     /// A view whose content size and first baseline follow its own state (a one-line label whose
     /// font size changes), announced with `invalidateIntrinsicContentSize()`.
     final class Glyphs: View {
@@ -82,17 +99,7 @@ struct ContentSizePathTests {
                     rows.append(StackView(id: "row\(index)", axis: .horizontal, spacing: 12, alignment: .top,
                                           arrangedSubviews: [avatar, text, badge]))
                 } else {
-                    let row = View(id: "row\(index)")
-                    // Unambiguous: the text takes the room left, and only the text gives way.
-                    badge.setContentHuggingPriority(251, for: .horizontal)
-                    badge.setContentCompressionResistancePriority(1000, for: .horizontal)
-                    avatar.setContentCompressionResistancePriority(1000, for: .horizontal)
-                    avatar.setContentHuggingPriority(251, for: .horizontal)
-                    for view in [avatar, text, badge] { row.addSubview(view) }
-                    Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~)
-                    Tails.install(text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12)
-                    Tails.install(badge~.trailing == row~)
-                    Tails.install(avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, badge~.bottom <= row~.bottom)
+                    let row = ContentSizePathTests.plainRow(index, avatar: avatar, text: text, badge: badge)
                     Tails.install(text~.bottom == row~.bottom ~~ 1)
                     rows.append(row)
                 }

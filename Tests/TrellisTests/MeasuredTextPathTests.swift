@@ -52,17 +52,7 @@ struct MeasuredTextPathTests {
                     stacks.append(stack)
                     rows.append(stack)
                 } else {
-                    let row = View(id: "row\(index)")
-                    // Unambiguous: the text takes the room left, and only the text gives way.
-                    badge.setContentHuggingPriority(251, for: .horizontal)
-                    badge.setContentCompressionResistancePriority(1000, for: .horizontal)
-                    avatar.setContentCompressionResistancePriority(1000, for: .horizontal)
-                    avatar.setContentHuggingPriority(251, for: .horizontal)
-                    for view in [avatar, text, badge] { row.addSubview(view) }
-                    Tails.install(avatar~.top.leading == row~, text~.top == row~, badge~.top == row~)
-                    Tails.install(text~.leading == avatar~.trailing + 12, badge~.leading == text~.trailing + 12)
-                    Tails.install(badge~.trailing == row~)
-                    Tails.install(avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, badge~.bottom <= row~.bottom)
+                    let row = ContentSizePathTests.plainRow(index, avatar: avatar, text: text, badge: badge)
                     Tails.install(row~.height == 0 ~~ 51)
                     stacks.append(nil)
                     rows.append(row)
