@@ -265,7 +265,7 @@ public struct WidthPieces: Sendable {
             // Where the piece starting at `w0` is shown from: the last width on the previous
             // piece's line when a break was found between the two (a `breakPrecision` apart).
             var shownFrom: Double?
-            var lastPieceWasLong = true
+            var lastPieceWasLong = true   // whether the last accepted piece is of ordinary length (read just past its break)
             while w0 < high {
                 var end = high
                 let probe = w0 + min(1.0 / 16, (high - w0) / 2)
@@ -308,7 +308,6 @@ public struct WidthPieces: Sendable {
                         if pieces.isEmpty || shownFrom != nil { pending.append(Sample(width: w0, frames: try frames(at: w0))) }
                     }
                     shownFrom = nil
-                    lastPieceWasLong = false
                     pending.append(Sample(width: next, frames: try frames(at: next)))
                     w0 = next
                 }
