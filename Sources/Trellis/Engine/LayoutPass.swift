@@ -151,10 +151,17 @@ final class LayoutPass {
     /// and every participant is a stack, nothing a participant reads changed: the pass is a
     /// single solve, as without participants.
     private func rounds(root: View, mode: LayoutEngine.Mode, participantsCurrent: Bool) throws -> LayoutSnapshot {
-        var (participants, safeArea, onlyStacks) = participants(root: root)
-        if let safeArea { participants.append(safeArea) }
         let budget = PassBudget(root.layoutLimits)
-        if participants.isEmpty || participantsCurrent && onlyStacks {
+        // (Checked on the kept survey first: the list of a thousand stacks is not even made.)
+        if participantsCurrent, let survey, survey.onlyStacks, !survey.safeArea,
+           survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root),
+           root.participantsInLayout.allSatisfy({ $0 is StackView }) {
+            probe = nil
+            return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
+        }
+        var (participants, safeArea) = participants(root: root)
+        if let safeArea { participants.append(safeArea) }
+        if participants.isEmpty {
             probe = nil
             return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
         }
@@ -225,7 +232,7 @@ final class LayoutPass {
     /// the hierarchy or to a view's participants marks the layout as needing a full one): a pass
     /// after a resize or a constant change walks nothing. The root's own participants are asked
     /// for each time, so that nothing kept holds the root.
-    func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?, onlyStacks: Bool) {
+    func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
         let found: ParticipantSurvey
         if let survey, survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root) {
             found = survey
@@ -234,9 +241,8 @@ final class LayoutPass {
             survey = found
         }
         var participants = root.participantsInLayout
-        let onlyStacks = !found.safeArea && found.onlyStacks && participants.allSatisfy { $0 is StackView }
         participants.append(contentsOf: found.participants)
-        return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil, onlyStacks)
+        return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil)
     }
 }
 

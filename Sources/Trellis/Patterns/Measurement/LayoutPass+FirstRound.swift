@@ -8,7 +8,7 @@ extension LayoutPass {
     /// Never called by a layout pass. Preparing may move a stack's constants or a layout set's
     /// case: they are changes the pass takes as from outside, so the next pass solves again.
     func diagnosticFirstRound(root: View, mode: LayoutEngine.Mode) throws -> LayoutEngine? {
-        let (participants, _, _) = participants(root: root)
+        let (participants, _) = participants(root: root)
         guard participants.contains(where: { $0 is SizeMeasurement }) else { return nil }
         let context = PassContext(root: root, mode: mode)
         for participant in participants { participant.begin(context) }
