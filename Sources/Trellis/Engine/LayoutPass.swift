@@ -52,11 +52,20 @@ final class LayoutPass {
     @exclusivity(unchecked) private var probe: LayoutEngine?
     /// The participants found in the tree, kept while the engine keeps its lowering.
     @exclusivity(unchecked) private var survey: ParticipantSurvey?
+    /// Whether nothing a participant reads besides the root's frame changed since the last
+    /// successful pass (no ``markDirty()``, ``markNeedsPass()``, ``markContentSizeChanged(_:)``
+    /// or ``markChanged(_:)``): then stacks, whose rows follow only their own state
+    /// (``StackView``), already hold the constants a prepare would give them — a resize of a
+    /// stack screen skips reading every stack's state.
+    @exclusivity(unchecked) private var participantsCurrent = false
+    /// Rounds run with participants, for tests (a pass that is a single solve adds none).
+    @exclusivity(unchecked) private(set) var participantRounds = 0
 
     /// Notes a change that layout reads; the next pass solves again and lowers every
     /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
     func markDirty() {
         if !isRunning { isDirty = true }
+        participantsCurrent = false
         engine.markDirty()
         probe?.markDirty()
     }
@@ -66,6 +75,7 @@ final class LayoutPass {
     /// runs, lowering nothing again unless they change more than constants.
     func markNeedsPass() {
         if !isRunning { isDirty = true }
+        participantsCurrent = false
     }
 
     /// Notes that `view`'s content size may have changed (``View/intrinsicContentSize``): the
@@ -73,6 +83,7 @@ final class LayoutPass {
     /// its content size.
     func markContentSizeChanged(_ view: View) {
         if !isRunning { isDirty = true }
+        participantsCurrent = false
         engine.markContentSizeChanged(view)
         probe?.markContentSizeChanged(view)
     }
@@ -81,6 +92,7 @@ final class LayoutPass {
     /// just that constraint again (if nothing else changed).
     func markChanged(_ constraint: LayoutConstraint) {
         if !isRunning { isDirty = true }
+        participantsCurrent = false
         engine.markChanged(constraint)
         probe?.markChanged(constraint)
     }
@@ -100,9 +112,12 @@ final class LayoutPass {
         isDirty = false
         last = nil      // so that the last snapshot's entries can take the new frames in place
         let resets = engine.statistics.resets
+        let current = participantsCurrent
+        participantsCurrent = false
         do {
-            let snapshot = try rounds(root: root, mode: mode)
+            let snapshot = try rounds(root: root, mode: mode, participantsCurrent: current)
             last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
+            participantsCurrent = true
             hasPassed = true
             isApplied = false
             return snapshot
@@ -131,10 +146,21 @@ final class LayoutPass {
 
     /// The rounds of one pass: a single solve without participants, else solves until every
     /// participant settles.
-    private func rounds(root: View, mode: LayoutEngine.Mode) throws -> LayoutSnapshot {
+    ///
+    /// When only the root's frame changed since the last successful pass (`participantsCurrent`)
+    /// and every participant is a stack, nothing a participant reads changed: the pass is a
+    /// single solve, as without participants.
+    private func rounds(root: View, mode: LayoutEngine.Mode, participantsCurrent: Bool) throws -> LayoutSnapshot {
+        let budget = PassBudget(root.layoutLimits)
+        // (Checked on the kept survey first: the list of a thousand stacks is not even made.)
+        if participantsCurrent, let survey, survey.onlyStacks, !survey.safeArea,
+           survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root),
+           root.participantsInLayout.allSatisfy({ $0 is StackView }) {
+            probe = nil
+            return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
+        }
         var (participants, safeArea) = participants(root: root)
         if let safeArea { participants.append(safeArea) }
-        let budget = PassBudget(root.layoutLimits)
         if participants.isEmpty {
             probe = nil
             return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
@@ -150,6 +176,7 @@ final class LayoutPass {
                 round = 1
             }
             while round < Self.maximumRounds {
+                participantRounds += 1
                 for participant in participants { participant.prepare(context) }
                 let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
                 unsettled = participants.compactMap { $0.settle(context, snapshot: snapshot) }
@@ -229,6 +256,8 @@ private struct ParticipantSurvey {
     let views: [View]
     /// Whether safe areas are propagated (``SafeAreaPropagation/isNeeded(root:views:)``).
     let safeArea: Bool
+    /// Whether every participant below the root is a ``StackView``.
+    let onlyStacks: Bool
 
     init(root: View, placeholder: View) {
         var views = root.subtreeViews()
@@ -240,6 +269,7 @@ private struct ParticipantSurvey {
         views[0] = placeholder
         rootIdentifier = ObjectIdentifier(root)
         participants = others
+        onlyStacks = others.allSatisfy { $0 is StackView }
         self.views = views
     }
 }

@@ -95,22 +95,25 @@ open class StackView: View {
     /// ```
     public var arrangedSubviews: [View] { arranged.filter { $0.superview === self } }
 
-    private var arranged: [View] = []
+    @exclusivity(unchecked) private var arranged: [View] = []
 
-    private var customSpacings: [LayoutItemKey: Double] = [:]
+    @exclusivity(unchecked) private var customSpacings: [LayoutItemKey: Double] = [:]
     /// Where the stack was made, for the location of its constraints.
     let location: CodeLocation?
     /// The rows made for the current structure (``StackArrangement``), one constraint each.
-    private var group = ConstraintGroup([])
+    @exclusivity(unchecked) private var group = ConstraintGroup([])
     /// Per row of ``group``: the rule its constant follows, and the constant it has.
-    private var rules: [StackConstantRule] = []
-    private var constants: [Double] = []
+    @exclusivity(unchecked) private var rules: [StackConstantRule] = []
+    @exclusivity(unchecked) private var constants: [Double] = []
     /// What the rows were made for; nil until they are made.
-    private var structure: StackStructure?
+    @exclusivity(unchecked) private var structure: StackStructure?
     /// Whether the rows must be made again: a property or the arranged views changed.
-    private var needsRows = true
+    @exclusivity(unchecked) private var needsRows = true
     /// The state the constants follow, read at each round into buffers kept between passes.
-    private var state = StackState()
+    // (The stack's stored state is not checked dynamically for exclusive access, as the
+    // engine's is not: one tree on one thread at a time, and a round's reads of a thousand
+    // stacks made a third of it in `swift_beginAccess`.)
+    @exclusivity(unchecked) private var state = StackState()
 
     /// Notes a change of what the rows are (not only their constants): they are made again at the next pass.
     private func structureChanged() {
