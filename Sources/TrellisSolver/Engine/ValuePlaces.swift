@@ -55,6 +55,7 @@ extension SolverEngine {
                     solved.withUnsafeBufferPointer { solved in
                         for k in range { out[entries[k].output] = solved[entries[k].position] }
                     }
+                    slide(out, state: cache.state[group], entries: entries, range: range)
                 }
             }
         }
