@@ -25,7 +25,8 @@ struct BridgeSplitTests {
         var variables: [Variable] = []
         var rows: [Row] = []
 
-        init(rows count: Int, rng: inout SplitMix, pinEvery: Int = 0, softLinks: Bool = false) {
+        init(rows count: Int, rng: inout SplitMix, pinEvery: Int = 0, softLinks: Bool = false,
+             closing: Relation? = nil) {
             let rootTop = Variable("root.top")
             variables.append(rootTop)
             constraints.append(rootTop == 0)
@@ -58,6 +59,13 @@ struct BridgeSplitTests {
                     // A soft link two rows up: invariant, but a second path between the blocks.
                     constraints.append((row.top - rows[i - 2].top <= Double(rng.int(100...300))) ~~ .priority(10))
                 }
+            }
+            if let closing, let last = rows.last {
+                // A container around the rows, its bottom the last row's (a stack, a chat's list).
+                let top = Variable("container.top"), height = Variable("container.height")
+                variables += [top, height]
+                constraints.append(top == rootTop)
+                constraints.append(Constraint(top + height - last.top - last.height, closing))
             }
         }
     }
@@ -115,6 +123,27 @@ struct BridgeSplitTests {
         #expect(moved.expression.constant == -30)
     }
 
+    @Test("A chain closed by its container's height splits too (and gives the unsplit values)",
+          arguments: [Relation.equal, .greaterThanOrEqual])
+    func closedChainSplits(closing: Relation) throws {
+        var rng = SplitMix(seed: 33)
+        let feed = Feed(rows: 80, rng: &rng, closing: closing)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        // Closed by an equality: the container's height is a block of its own, and then its
+        // top (held by the root only); by an inequality the chain is a ring (nothing splits).
+        #expect(split.bridgeCount == (closing == .equal ? 82 : 0))
+        Self.expectSame(split, plain, feed.variables, "cold")
+        let (low, high) = feed.intrinsic[79]
+        try split.updateConstant(of: low, to: -200)
+        try split.updateConstant(of: high, to: -200)
+        _ = try plain.updateConstant(of: low, to: -200)
+        _ = try plain.updateConstant(of: high, to: -200)
+        try split.solve()
+        try plain.solve()
+        Self.expectSame(split, plain, feed.variables, "last text changed")
+    }
+
     @Test("Blocks pinned absolutely, or linked twice, do not split off", arguments: [(3, false), (0, true), (5, true)])
     func pinnedBlocksStay(pinEvery: Int, softLinks: Bool) throws {
         var rng = SplitMix(seed: UInt64(100 + pinEvery))
@@ -130,7 +159,7 @@ struct BridgeSplitTests {
     func randomChains(seed: UInt64) throws {
         var rng = SplitMix(seed: 7_000 + seed)
         var feed = Feed(rows: 4 + rng.below(30), rng: &rng, pinEvery: rng.below(3) == 0 ? 2 + rng.below(5) : 0,
-                        softLinks: rng.below(2) == 0)
+                        softLinks: rng.below(2) == 0, closing: rng.below(2) == 0 ? .equal : nil)
         let split = try Self.solver(feed.constraints, splitting: true)
         let plain = try Self.solver(feed.constraints, splitting: false)
         Self.expectSame(split, plain, feed.variables, "seed \(seed) cold")

@@ -54,9 +54,59 @@ struct BridgeSplit {
         for (i, slot) in slots.enumerated() { local[Int(slot)] = Int32(i) }
         let graph = Graph(nv: nv, members: members, termSlots: termSlots, termStart: termStart, local: local)
         for r in 0..<nr where candidate[r] && graph.hasDuplicate[r] { candidate[r] = false }
-        var search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members)
-        search.run()
-        guard !search.accepted.isEmpty else { return nil }
+        let peeled = peel(graph, candidate: candidate)
+        var search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
+                            removed: peeled.removed)
+        search.run(from: peeled.root)
+        if !peeled.order.isEmpty && !search.reachedAll(skipping: peeled.order.map(\.variable)) {
+            // The rows peeled off held the rest together: search without peeling.
+            search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
+                            removed: [Bool](repeating: false, count: nr))
+            search.run(from: 0)
+            return blocks(search, peeled: [], slots: slots, members: members)
+        }
+        return blocks(search, peeled: peeled.order, slots: slots, members: members)
+    }
+
+    /// Rows that only fix a variable named nowhere else (a container's height held by
+    /// `container.bottom == last.bottom`): required equalities, each with a variable that no
+    /// other row names, peeled off one after another (each with a variable left that other
+    /// rows still name). Such a row can always be met by its variable, whatever the others do:
+    /// the variable is a block of its own, placed last. Without them a chain closed by its
+    /// container is a tree again.
+    fileprivate static func peel(_ graph: Graph, candidate: [Bool]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
+        let nv = graph.nv
+        var removed = [Bool](repeating: false, count: candidate.count)
+        var count = (0..<nv).map { graph.rowStart[$0 + 1] - graph.rowStart[$0] }
+        var order: [(row: Int, variable: Int)] = []
+        var queue = (0..<nv).filter { count[$0] == 1 }
+        while let v = queue.popLast() {
+            guard count[v] == 1,
+                  let k = graph.rows(of: v).first(where: { !removed[Int(graph.rowsOf[$0])] }) else { continue }
+            let r = Int(graph.rowsOf[k])
+            guard candidate[r], !graph.terms(of: r).contains(where: {
+                let w = Int(graph.termVariable[$0])
+                return w != v && count[w] < 2
+            }) else { continue }
+            removed[r] = true
+            count[v] = 0
+            order.append((r, v))
+            for t in graph.terms(of: r) where Int(graph.termVariable[t]) != v {
+                let w = Int(graph.termVariable[t])
+                count[w] -= 1
+                if count[w] == 1 { queue.append(w) }
+            }
+        }
+        var root = 0
+        while root < nv - 1 && count[root] == 0 { root += 1 }
+        return (order, removed, root)
+    }
+
+    /// The blocks the search accepted, the root block first, then by discovery, then the
+    /// peeled variables (last peeled first); nil when nothing splits.
+    private static func blocks(_ search: Search, peeled: [(row: Int, variable: Int)], slots: ArraySlice<Int32>,
+                               members: ArraySlice<Int32>) -> [Block]? {
+        guard !search.accepted.isEmpty || !peeled.isEmpty else { return nil }
         var blocks: [Block] = []
         blocks.reserveCapacity(search.accepted.count + 1)
         blocks.append(search.block(of: search.segment[...], bridge: -1, endpoint: -1, direction: [], slots: slots, members: members))
@@ -64,6 +114,11 @@ struct BridgeSplit {
             blocks.append(search.block(of: piece.nodes[...], bridge: Int32(members[members.startIndex + piece.row]),
                                        endpoint: slots[slots.startIndex + piece.endpoint], direction: piece.direction,
                                        slots: slots, members: members))
+        }
+        for (row, variable) in peeled.reversed() {
+            let slot = slots[slots.startIndex + variable]
+            blocks.append(Block(slots: [slot], members: [], bridge: Int32(members[members.startIndex + row]), endpoint: slot,
+                                direction: [1]))
         }
         return blocks
     }
@@ -146,7 +201,11 @@ struct BridgeSplit {
         var inBlock: [UInt32]
         var stamp: UInt32 = 0
 
-        init(graph: Graph, candidate: [Bool], constraints: [Constraint], members: ArraySlice<Int32>) {
+        /// Rows peeled off (``BridgeSplit/peel(_:candidate:)``): not in the graph searched.
+        let removed: [Bool]
+
+        init(graph: Graph, candidate: [Bool], constraints: [Constraint], members: ArraySlice<Int32>, removed: [Bool]) {
+            self.removed = removed
             let nv = graph.nv, nr = candidate.count
             self.graph = graph
             self.candidate = candidate
@@ -170,17 +229,27 @@ struct BridgeSplit {
         }
 
         /// Whether row r joins variables (only such rows link the graph).
-        func links(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] >= 2 }
+        func links(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] >= 2 && !removed[r] }
 
-        mutating func run() {
-            let nv = graph.nv
+        /// Whether row r names one variable (such rows belong to their variable's block).
+        func single(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] == 1 }
+
+        /// Whether the search reached every variable but `skipped`.
+        func reachedAll(skipping skipped: [Int]) -> Bool {
+            var reached = 0
+            for v in 0..<graph.nv where discovered[v] >= 0 { reached += 1 }
+            return reached + skipped.count == graph.nv
+        }
+
+        mutating func run(from root: Int) {
             var counter: Int32 = 0
-            var stack: [(node: Int32, parent: Int32, next: Int32)] = [(0, -1, 0)]
-            discovered[0] = 0
-            low[0] = 0
+            let nv = graph.nv
+            var stack: [(node: Int32, parent: Int32, next: Int32)] = [(Int32(root), -1, 0)]
+            discovered[root] = 0
+            low[root] = 0
             counter = 1
-            segmentIndex[0] = 0
-            segment.append(0)
+            segmentIndex[root] = 0
+            segment.append(Int32(root))
             while !stack.isEmpty {
                 let top = stack.count - 1
                 let node = Int(stack[top].node), parent = stack[top].parent
@@ -238,7 +307,7 @@ struct BridgeSplit {
             }
             for v in variables {
                 direction[v] = .nan
-                for k in graph.rows(of: v) where !links(Int(graph.rowsOf[k])) { rows.append(Int(graph.rowsOf[k])) }
+                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) { rows.append(Int(graph.rowsOf[k])) }
             }
             for r in rows {
                 inBlock[r] = stamp
@@ -251,7 +320,7 @@ struct BridgeSplit {
             func assign(_ v: Int, _ value: Double) { direction[v] = value; queue.append(v) }
             assign(endpoint, 1)
             for v in variables {
-                for k in graph.rows(of: v) where !links(Int(graph.rowsOf[k])) {
+                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) {
                     if v == endpoint { return nil }
                     if direction[v].isNaN { assign(v, 0) }
                 }
@@ -301,7 +370,7 @@ struct BridgeSplit {
                 let n = Int(node)
                 if n < nv {
                     block.slots.append(slots[slots.startIndex + n])
-                    for k in graph.rows(of: n) where !links(Int(graph.rowsOf[k])) {
+                    for k in graph.rows(of: n) where single(Int(graph.rowsOf[k])) {
                         block.members.append(members[members.startIndex + Int(graph.rowsOf[k])])
                     }
                 } else if !isBridge[n - nv] {
