@@ -127,15 +127,55 @@ extension SolverEngine {
         }
     }
 
-    /// The required constraints a conflict is looked for in when the state at `index` (of
-    /// `states`, grouped by `groups`) is infeasible: those of its whole unsplit component, in
-    /// that component's order, as if it had not been split.
-    static func conflictCandidates(of index: Int, states: [ComponentState], slides: Slides) -> [Constraint] {
-        let own = states[index].component
-        guard !slides.groupOfState.isEmpty, slides.groupOfState[index] >= 0 else {
-            return own.constraints.filter(\.strength.isRequired)
+    /// Solves each split group all of whose blocks are in `work` without a solution or moving
+    /// rows as one component (the unsplit one: one LP, its order, its answer), and gives each
+    /// block its values from it (slid back so that its bridge variable is 0). Returns the
+    /// states solved.
+    func solveGroupsTogether(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
+                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> Set<Int> {
+        var size = [Int: Int](), ready = [Int: [Int]]()
+        for group in slides.groupOfState where group >= 0 { size[Int(group), default: 0] += 1 }
+        for index in work where slides.groupOfState[index] >= 0 {
+            let state = states[index]
+            if state.solution == nil && state.rowOfEdit.isEmpty && state.parameterRows.isEmpty {
+                ready[Int(slides.groupOfState[index]), default: []].append(index)
+            }
         }
-        let group = slides.groupOfState[index]
+        var solved = Set<Int>()
+        for (group, members) in ready.sorted(by: { $0.key < $1.key }) where members.count == size[group] && members.count > 1 {
+            let parts = Component.partition(Self.groupConstraints(Int32(group), states: states, slides: slides))
+            guard parts.count == 1, let component = parts.first else { continue }
+            let constants = component.constraints.map(\.expression.constant)
+            let solver = ComponentSolver(component: component, terms: component.terms, constants: constants, editRows: [],
+                                         warmStart: .none, timeLimit: try remaining())
+            statistics.componentSolves += 1
+            guard case .solved(let values, _, _, let iterations) = try solver.solve() else {
+                // Infeasible: each block on its own finds out, and names the conflict.
+                continue
+            }
+            statistics.simplexIterations += iterations
+            var positionOf = [UInt64: Int](minimumCapacity: component.variables.count)
+            for (p, variable) in component.variables.enumerated() { positionOf[variable.id] = p }
+            for index in members.sorted() {
+                let state = states[index]
+                var local = state.component.variables.map { values[positionOf[$0.id]!] }
+                let e = slides.entryOfState[index]
+                if e >= 0 {
+                    let entry = slides.entries[Int(e)]
+                    let x = local[Int(entry.endpoint)]
+                    for p in local.indices { local[p] -= entry.direction[p] * x }
+                }
+                local = local.map { $0 + 0 }
+                let objective = state.objective(values: local, constants: state.baseConstants)
+                results.append((index, ComponentState.Solution(values: local, objective: objective, affine: nil)))
+                solved.insert(index)
+            }
+        }
+        return solved
+    }
+
+    /// The constraints of split group `group`: its blocks' (pins left out) and its bridges.
+    static func groupConstraints(_ group: Int32, states: [ComponentState], slides: Slides) -> [Constraint] {
         var all: [Constraint] = []
         for (s, state) in states.enumerated() where slides.groupOfState[s] == group {
             let pin = state.component.slide?.pin.map(ObjectIdentifier.init)
@@ -145,6 +185,18 @@ extension SolverEngine {
             all.append(slides.pending.last(where: { $0.entry == slides.entryOfState[Int(entry.state)] })?.constraint
                        ?? entry.bridge)
         }
+        return all
+    }
+
+    /// The required constraints a conflict is looked for in when the state at `index` (of
+    /// `states`, grouped by `groups`) is infeasible: those of its whole unsplit component, in
+    /// that component's order, as if it had not been split.
+    static func conflictCandidates(of index: Int, states: [ComponentState], slides: Slides) -> [Constraint] {
+        let own = states[index].component
+        guard !slides.groupOfState.isEmpty, slides.groupOfState[index] >= 0 else {
+            return own.constraints.filter(\.strength.isRequired)
+        }
+        let all = groupConstraints(slides.groupOfState[index], states: states, slides: slides)
         return Component.partition(all).flatMap { $0.constraints.filter(\.strength.isRequired) }
     }
 }

@@ -376,7 +376,12 @@ final class SolverEngine {
     func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
                           into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
         let newStates = states
+        // At the first solve, a split component is solved as one LP (as it would be unsplit)
+        // and its blocks take their values from it: a thousand small LPs cost far more.
+        var solvedTogether = self.states.isEmpty && !slides.isEmpty
+            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
         for index in work.sorted() {
+            if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
             let state = newStates[index]
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
