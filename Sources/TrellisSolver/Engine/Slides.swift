@@ -75,6 +75,18 @@ extension SolverEngine {
         return true
     }
 
+    /// Whether the coming solve may move a block's solution or a bridge (else the shifts stand):
+    /// a structural change, a bridge's constant, a constant or suggestion in a split component.
+    func slidesMayMove() -> Bool {
+        if structureChanged || !slides.pending.isEmpty { return true }
+        for (state, _) in constantsTouched where slides.groupOfState[state] >= 0 { return true }
+        for id in suggestionsTouched {
+            guard let slot = variableIndex.index(of: id) else { continue }
+            if slides.groupOfState[Int(places[Int(slot)].state)] >= 0 { return true }
+        }
+        return false
+    }
+
     /// After a successful solve: the pending bridge constants take effect, shifts are stale.
     func slidesSolved() {
         guard !slides.isEmpty else { return }

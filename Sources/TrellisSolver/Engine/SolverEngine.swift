@@ -241,8 +241,9 @@ final class SolverEngine {
     // MARK: - Solving
 
     func solve() throws {
+        let slide = !slides.isEmpty && slidesMayMove()
         try solveComponents()
-        slidesSolved()
+        if slide { slidesSolved() }
     }
 
     private func solveComponents() throws {
