@@ -19,22 +19,6 @@ struct Component {
     /// Set on the blocks of a component split at translation bridges (``BridgeSplit``).
     var slide: Slide?
 
-    /// How a block split off at a translation bridge stands in its component: the bridge, the
-    /// block's variable in it, and the direction the block slides along.
-    struct Slide {
-        /// The bridge row (nil for the root block of a split component).
-        var bridge: Constraint?
-        /// The position of the bridge's variable in ``Component/variables`` (pinned to 0 by the
-        /// block's last row), -1 for the root block.
-        var endpoint: Int
-        /// By position in ``Component/variables`` (empty for the root block).
-        var direction: [Double]
-        /// The index of the split component among the split ones of the partition.
-        var group: Int
-        /// The pin row `endpoint == 0` (the block's last constraint), nil for the root block.
-        var pin: Constraint?
-    }
-
     /// Splits constraints into components by union-find over shared variables.
     /// Constraints without terms belong to no component. The result is ordered by the smallest
     /// variable id of each component, so it is the same whatever order `constraints` came in.

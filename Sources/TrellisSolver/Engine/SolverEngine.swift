@@ -410,28 +410,6 @@ final class SolverEngine {
         return slidValue(state: Int(place.state), position: Int(place.position))
     }
 
-    func values(of variables: [Variable], into values: inout [Double]) {
-        if !slides.isEmpty {
-            if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
-            for (k, variable) in variables.enumerated() { values[k] = value(of: variable) }
-            return
-        }
-        let index = variableIndex, places = self.places
-        let solved = states.map { $0.solution?.values }
-        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
-        variables.withUnsafeBufferPointer { variables in
-            places.withUnsafeBufferPointer { places in
-                values.withUnsafeMutableBufferPointer { out in
-                    for position in 0..<variables.count {
-                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
-                        let place = places[Int(slot)]
-                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
-                    }
-                }
-            }
-        }
-    }
-
     /// Changed whenever a solve replaces the components (and with them where variables live).
     @exclusivity(unchecked) var placesGeneration = 0
 
