@@ -169,6 +169,14 @@ public final class Solver {
     /// How many component states the last solve left (the one-variable pieces solved in closed
     /// form share one).
     var componentStateCount: Int { engine.states.count }
+    /// Whether structural solves split components at translation bridges (on by default; tests
+    /// turn it off, before the first solve, to compare with the unsplit solve).
+    var splitsAtBridges: Bool {
+        get { engine.splitsAtBridges }
+        set { engine.splitsAtBridges = newValue }
+    }
+    /// How many blocks the last structural solve split off at translation bridges.
+    var bridgeCount: Int { engine.slides.entries.count }
 
     /// The violation of a constraint (with the given constant) at the given values, noise
     /// treated as zero (``SolverEngine/violation(of:constant:values:)``).

@@ -16,6 +16,8 @@ struct Component {
     /// Whether this is a ``ScalarBatch``'s component: independent one-variable pieces, already
     /// solved in closed form (never an LP; its constants never move in place).
     var isScalarBatch = false
+    /// Set on the blocks of a component split at translation bridges (``BridgeSplit``).
+    var slide: Slide?
 
     /// Splits constraints into components by union-find over shared variables.
     /// Constraints without terms belong to no component. The result is ordered by the smallest
@@ -35,7 +37,8 @@ struct Component {
     /// only by its own constraints), and a component, a state and a solve each cost far more
     /// than the closed form itself.
     static func partition(_ constraints: [Constraint],
-                          batching batchable: ((Constraint) -> Bool)?) -> (components: [Component], batch: ScalarBatch?) {
+                          batching batchable: ((Constraint) -> Bool)?,
+                          splitting: Bool = false) -> (components: [Component], batch: ScalarBatch?) {
         let joined = Joined(constraints)
         let n = joined.variables.count
         guard n > 0 else { return ([], nil) }
@@ -46,6 +49,7 @@ struct Component {
         var components: [Component] = []
         components.reserveCapacity(order.count)
         var batch = ScalarBatch.Builder()
+        var groups = 0
         for c in 0..<order.count {
             let slots = variableGroups.members(of: c)
             let members = constraintGroups.members(of: c)
@@ -54,10 +58,46 @@ struct Component {
                          position: &position, batchable: batchable) {
                 continue
             }
+            if splitting, slots.count >= 2,
+               let blocks = BridgeSplit.split(slots: slots, members: members, constraints: constraints,
+                                              termSlots: joined.termSlots, termStart: joined.termStart, local: &position) {
+                appendBlocks(blocks, group: groups, constraints: constraints, joined: joined, position: &position,
+                             to: &components)
+                groups += 1
+                continue
+            }
             components.append(makeComponent(slots: slots, members: members, constraints: constraints, joined: joined,
                                             position: &position))
         }
         return (components, batch.finish())
+    }
+
+    /// The blocks of one split component as components: the root block as it is, each other
+    /// block with a last row pinning its bridge variable to 0 (it is solved where that variable
+    /// is 0, then slid into place; see ``SolverEngine/Slides``).
+    private static func appendBlocks(_ blocks: [BridgeSplit.Block], group: Int, constraints: [Constraint], joined: Joined,
+                                     position: inout [Int32], to components: inout [Component]) {
+        for block in blocks {
+            var component = makeComponent(slots: block.slots[...], members: block.members[...], constraints: constraints,
+                                          joined: joined, position: &position)
+            guard block.bridge >= 0 else {
+                component.slide = Slide(bridge: nil, endpoint: -1, direction: [], group: group, pin: nil)
+                components.append(component)
+                continue
+            }
+            var direction = [Double](repeating: 0, count: block.slots.count)
+            for (k, slot) in block.slots.enumerated() { direction[Int(position[Int(slot)])] = block.direction[k] }
+            let endpoint = Int(position[Int(block.endpoint)])
+            let pin = Constraint(LinearExpression(joined.variables[Int(block.endpoint)]), .equal)
+            component.constraints.append(pin)
+            var terms = component.terms
+            terms.append((endpoint, 1))
+            terms.endRow()
+            component = Component(variables: component.variables, constraints: component.constraints, terms: terms)
+            component.slide = Slide(bridge: constraints[Int(block.bridge)], endpoint: endpoint, direction: direction,
+                                    group: group, pin: pin)
+            components.append(component)
+        }
     }
 
     /// Every variable of the constraints by dense slot (in order of first appearance), joined by

@@ -7,6 +7,8 @@ struct Plan {
     var constantCost: Double
     /// Indices into ``states`` to solve from scratch.
     var work: [Int] = []
+    /// The slides of the new states after a structural change (nil: the old ones stand).
+    var slides: SolverEngine.Slides?
 }
 
 extension SolverEngine {
@@ -37,7 +39,7 @@ extension SolverEngine {
         let editOfRow = editOfRow, moved = movedConstraints
         let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.isEmpty ? { _ in true } : {
             editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0))
-        })
+        }, splitting: splitsAtBridges)
         var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
         if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
         plan.states = []
@@ -69,6 +71,7 @@ extension SolverEngine {
                 }
             }
         }
+        plan.slides = makeSlides(for: parts, plan: plan)
     }
 
     /// An empty table for the variables of `components`, and how many there are: direct (no

@@ -115,6 +115,11 @@ final class SolverEngine {
     @exclusivity(unchecked) var limits = SolveLimits()
     /// What a drag reads besides the edit (see ``Drag``).
     @exclusivity(unchecked) var drag = Drag()
+    /// The blocks split off at translation bridges and their shifts (``Slides``).
+    @exclusivity(unchecked) var slides = Slides()
+    /// Whether structural solves split components at translation bridges (``BridgeSplit``);
+    /// tests turn it off to compare with the unsplit solve.
+    var splitsAtBridges = true
 
     // MARK: - Constraints
 
@@ -174,6 +179,8 @@ final class SolverEngine {
         constraintList[slot] = replacement
         movedConstraints.remove(ObjectIdentifier(constraint))
         movedConstraints.insert(ObjectIdentifier(replacement))
+        // A bridge between blocks: only the blocks' shifts move (at the next solve).
+        if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
         // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
         for term in replacement.expression.terms { structureTouched.append(term.variable.id) }
         if replacement.expression.terms.isEmpty {
@@ -234,6 +241,12 @@ final class SolverEngine {
     // MARK: - Solving
 
     func solve() throws {
+        let slide = !slides.isEmpty && slidesMayMove()
+        try solveComponents()
+        if slide { slidesSolved() }
+    }
+
+    private func solveComponents() throws {
         if dragStep() || constantStep() { return }
         let budget = Budget(limits: limits)
         try checkConstraintLimit()
@@ -248,7 +261,8 @@ final class SolverEngine {
         takeSteps(in: &plan)
         var results: [(index: Int, solution: ComponentState.Solution)] = []
         do {
-            try solveFromScratch(plan.work, states: plan.states, remaining: budget.remaining, into: &results)
+            try solveFromScratch(plan.work, states: plan.states, slides: plan.slides ?? slides, remaining: budget.remaining,
+                                 into: &results)
         } catch {
             for state in stepScratch.stepped.reversed() { state.undoLastStep() }
             stepScratch.stepped.removeAll(keepingCapacity: true)
@@ -345,6 +359,7 @@ final class SolverEngine {
     /// Makes the plan and the new solutions the solver's state.
     func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
         for (index, solution) in results { plan.states[index].solution = solution }
+        if let new = plan.slides { slides = new }
         if structureChanged { placesGeneration &+= 1 }
         states = plan.states
         variableIndex = plan.variableIndex
@@ -359,10 +374,15 @@ final class SolverEngine {
     }
 
     /// Solves the components at `work` (indices into `states`) with the simplex method.
-    func solveFromScratch(_ work: [Int], states: [ComponentState], remaining: () throws -> Int?,
+    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
                           into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
         let newStates = states
+        // At the first solve, a split component is solved as one LP (as it would be unsplit)
+        // and its blocks take their values from it: a thousand small LPs cost far more.
+        var solvedTogether = self.states.isEmpty && !slides.isEmpty
+            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
         for index in work.sorted() {
+            if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
             let state = newStates[index]
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
@@ -377,7 +397,7 @@ final class SolverEngine {
                 results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
                                                                affine: affine, basis: optimalBasis)))
             case .infeasible:
-                let required = state.component.constraints.filter(\.strength.isRequired)
+                let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
                 throw TrellisError.unsatisfiable(conflict: conflict)
             }
@@ -387,24 +407,7 @@ final class SolverEngine {
     func value(of variable: Variable) -> Double {
         guard let slot = variableIndex.index(of: variable.id) else { return 0 }
         let place = places[Int(slot)]
-        return states[Int(place.state)].solution?.values[Int(place.position)] ?? 0
-    }
-
-    func values(of variables: [Variable], into values: inout [Double]) {
-        let index = variableIndex, places = self.places
-        let solved = states.map { $0.solution?.values }
-        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
-        variables.withUnsafeBufferPointer { variables in
-            places.withUnsafeBufferPointer { places in
-                values.withUnsafeMutableBufferPointer { out in
-                    for position in 0..<variables.count {
-                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
-                        let place = places[Int(slot)]
-                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
-                    }
-                }
-            }
-        }
+        return slidValue(state: Int(place.state), position: Int(place.position))
     }
 
     /// Changed whenever a solve replaces the components (and with them where variables live).

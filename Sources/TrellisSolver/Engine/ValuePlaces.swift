@@ -20,6 +20,29 @@ extension Solver {
 }
 
 extension SolverEngine {
+    /// ``Solver/values(of:into:)``: each variable's value, the solver's state read once.
+    func values(of variables: [Variable], into values: inout [Double]) {
+        if !slides.isEmpty {
+            if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+            for (k, variable) in variables.enumerated() { values[k] = value(of: variable) }
+            return
+        }
+        let index = variableIndex, places = self.places
+        let solved = states.map { $0.solution?.values }
+        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        variables.withUnsafeBufferPointer { variables in
+            places.withUnsafeBufferPointer { places in
+                values.withUnsafeMutableBufferPointer { out in
+                    for position in 0..<variables.count {
+                        guard let slot = index.index(of: variables[position].id) else { out[position] = 0; continue }
+                        let place = places[Int(slot)]
+                        out[position] = solved[Int(place.state)]?[Int(place.position)] ?? 0
+                    }
+                }
+            }
+        }
+    }
+
     /// ``Solver/values(of:into:places:)``: the places of `variables` kept in `cache` from one
     /// call to the next (the same variables each time; found again after a structural solve),
     /// no look-up per variable, and each component's values read once.
@@ -55,6 +78,7 @@ extension SolverEngine {
                     solved.withUnsafeBufferPointer { solved in
                         for k in range { out[entries[k].output] = solved[entries[k].position] }
                     }
+                    slide(out, state: cache.state[group], entries: entries, range: range)
                 }
             }
         }

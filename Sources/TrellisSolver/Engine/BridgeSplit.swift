@@ -1,0 +1,383 @@
+/// Splits one component at its *translation bridges*: required equalities that are the only
+/// link between a block of constraints that can slide as a whole and the rest.
+///
+/// A block B of a component is detached by a bridge row R when
+/// - R is a required equality with at least two variables, exactly one of them (x) in B;
+/// - R is the only row that names variables of B and of the rest together (R is a cut of the
+///   variable–row incidence graph);
+/// - B's rows (required, soft, edit, moved alike) are translation-invariant: there is a direction
+///   d over B's variables with d[x] = 1 and Σ coefficient × d = 0 in every row (positions move,
+///   sizes do not: `a.top - b.top - b.height == 8` moves with d = (1, 1, 0)).
+///
+/// Then every level of B's optimum is the same wherever B stands, and R can always be met by
+/// sliding B along d: the lexicographic optimum of the component is the rest's optimum, plus B's
+/// own optimum moved so that R holds. Applied from the leaves up, a feed whose rows are chained
+/// `row_i.top == row_{i-1}.bottom + 8` falls apart into one block per row.
+///
+/// The blocks are found in one depth-first search of the incidence graph from the component's
+/// first variable (articulation rows, by low points), deepest first, each candidate's block
+/// checked by propagating d through its rows and verifying it on every row. Rejected candidates
+/// stay with the block above; the checks' total work is capped at a few times the component's
+/// size (past it nothing more splits), so the search stays linear.
+struct BridgeSplit {
+    /// One block: its variables (slots) and constraints (indices into the partitioned list).
+    struct Block {
+        var slots: [Int32] = []
+        var members: [Int32] = []
+        /// The constraint index of the bridge that detached it (-1: the root block).
+        var bridge: Int32 = -1
+        /// The bridge's variable in this block.
+        var endpoint: Int32 = -1
+        /// The direction the block slides along, parallel to ``slots`` (empty for the root block).
+        var direction: [Double] = []
+    }
+
+    /// The blocks of the component with variables `slots` and constraints `members` (root block
+    /// first, then by depth-first discovery, so that a block's bridge names only variables of
+    /// blocks before it); nil when nothing splits. `local` is scratch indexed by slot.
+    static func split(slots: ArraySlice<Int32>, members: ArraySlice<Int32>, constraints: [Constraint],
+                      termSlots: [Int32], termStart: [Int], local: inout [Int32]) -> [Block]? {
+        let nv = slots.count, nr = members.count
+        guard nv >= 2, nr >= 2 else { return nil }
+        // Any candidate at all? (Most components of a layout have none worth the search.)
+        var candidate = [Bool](repeating: false, count: nr)
+        var anyCandidate = false
+        for r in 0..<nr {
+            let k = Int(members[members.startIndex + r])
+            let c = constraints[k]
+            if c.strength.isRequired && c.relation == .equal && termStart[k + 1] - termStart[k] >= 2 {
+                candidate[r] = true
+                anyCandidate = true
+            }
+        }
+        guard anyCandidate else { return nil }
+        for (i, slot) in slots.enumerated() { local[Int(slot)] = Int32(i) }
+        let graph = Graph(nv: nv, members: members, termSlots: termSlots, termStart: termStart, local: local)
+        for r in 0..<nr where candidate[r] && graph.hasDuplicate[r] { candidate[r] = false }
+        let peeled = peel(graph, candidate: candidate)
+        var search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
+                            removed: peeled.removed)
+        search.run(from: peeled.root)
+        if !peeled.order.isEmpty && !search.reachedAll(skipping: peeled.order.map(\.variable)) {
+            // The rows peeled off held the rest together: search without peeling.
+            search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
+                            removed: [Bool](repeating: false, count: nr))
+            search.run(from: 0)
+            return blocks(search, peeled: [], slots: slots, members: members)
+        }
+        return blocks(search, peeled: peeled.order, slots: slots, members: members)
+    }
+
+    /// Rows that only fix a variable named nowhere else (a container's height held by
+    /// `container.bottom == last.bottom`): required equalities, each with a variable that no
+    /// other row names, peeled off one after another (each with a variable left that other
+    /// rows still name). Such a row can always be met by its variable, whatever the others do:
+    /// the variable is a block of its own, placed last. Without them a chain closed by its
+    /// container is a tree again.
+    fileprivate static func peel(_ graph: Graph, candidate: [Bool]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
+        let nv = graph.nv
+        var removed = [Bool](repeating: false, count: candidate.count)
+        var count = (0..<nv).map { graph.rowStart[$0 + 1] - graph.rowStart[$0] }
+        var order: [(row: Int, variable: Int)] = []
+        var queue = (0..<nv).filter { count[$0] == 1 }
+        while let v = queue.popLast() {
+            guard count[v] == 1,
+                  let k = graph.rows(of: v).first(where: { !removed[Int(graph.rowsOf[$0])] }) else { continue }
+            let r = Int(graph.rowsOf[k])
+            guard candidate[r], !graph.terms(of: r).contains(where: {
+                let w = Int(graph.termVariable[$0])
+                return w != v && count[w] < 2
+            }) else { continue }
+            removed[r] = true
+            count[v] = 0
+            order.append((r, v))
+            for t in graph.terms(of: r) where Int(graph.termVariable[t]) != v {
+                let w = Int(graph.termVariable[t])
+                count[w] -= 1
+                if count[w] == 1 { queue.append(w) }
+            }
+        }
+        var root = 0
+        while root < nv - 1 && count[root] == 0 { root += 1 }
+        return (order, removed, root)
+    }
+
+    /// The blocks the search accepted, the root block first, then by discovery, then the
+    /// peeled variables (last peeled first); nil when nothing splits.
+    private static func blocks(_ search: Search, peeled: [(row: Int, variable: Int)], slots: ArraySlice<Int32>,
+                               members: ArraySlice<Int32>) -> [Block]? {
+        guard !search.accepted.isEmpty || !peeled.isEmpty else { return nil }
+        var blocks: [Block] = []
+        blocks.reserveCapacity(search.accepted.count + 1)
+        blocks.append(search.block(of: search.segment[...], bridge: -1, endpoint: -1, direction: [], slots: slots, members: members))
+        for piece in search.accepted.sorted(by: { $0.discovered < $1.discovered }) {
+            blocks.append(search.block(of: piece.nodes[...], bridge: Int32(members[members.startIndex + piece.row]),
+                                       endpoint: slots[slots.startIndex + piece.endpoint], direction: piece.direction,
+                                       slots: slots, members: members))
+        }
+        for (row, variable) in peeled.reversed() {
+            let slot = slots[slots.startIndex + variable]
+            blocks.append(Block(slots: [slot], members: [], bridge: Int32(members[members.startIndex + row]), endpoint: slot,
+                                direction: [1]))
+        }
+        return blocks
+    }
+
+    /// The incidence graph: each variable's rows, each row's variables and coefficients.
+    fileprivate struct Graph {
+        let nv: Int
+        /// Rows of variable v: rowsOf[rowStart[v]..<rowStart[v+1]] (all rows naming it).
+        var rowStart: [Int32]
+        var rowsOf: [Int32]
+        /// Terms of row r: termVariable/termCoefficient[termStart[r]..<termStart[r+1]] (local variables).
+        var termStart: [Int32]
+        var termVariable: [Int32]
+        var termCoefficient: [Double] = []
+        var hasDuplicate: [Bool]
+
+        init(nv: Int, members: ArraySlice<Int32>, termSlots: [Int32], termStart allStart: [Int], local: [Int32]) {
+            self.nv = nv
+            let nr = members.count
+            var start = [Int32](repeating: 0, count: nr + 1)
+            var variables: [Int32] = []
+            var counts = [Int32](repeating: 0, count: nv + 1)
+            for (r, k) in members.enumerated() {
+                for t in allStart[Int(k)]..<allStart[Int(k) + 1] {
+                    let v = local[Int(termSlots[t])]
+                    variables.append(v)
+                    counts[Int(v) + 1] += 1
+                }
+                start[r + 1] = Int32(variables.count)
+            }
+            for v in 0..<nv { counts[v + 1] += counts[v] }
+            var fill = counts
+            var rows = [Int32](repeating: 0, count: variables.count)
+            var duplicate = [Bool](repeating: false, count: nr)
+            for r in 0..<nr {
+                for t in Int(start[r])..<Int(start[r + 1]) {
+                    let v = Int(variables[t])
+                    // A variable named twice in a row lands twice in a row: its last entry is this row.
+                    if fill[v] > counts[v] && rows[Int(fill[v]) - 1] == Int32(r) { duplicate[r] = true }
+                    rows[Int(fill[v])] = Int32(r)
+                    fill[v] += 1
+                }
+            }
+            rowStart = counts
+            rowsOf = rows
+            termStart = start
+            termVariable = variables
+            hasDuplicate = duplicate
+        }
+
+        func terms(of r: Int) -> Range<Int> { Int(termStart[r])..<Int(termStart[r + 1]) }
+        func rows(of v: Int) -> Range<Int> { Int(rowStart[v])..<Int(rowStart[v + 1]) }
+    }
+
+    /// The depth-first search for articulation rows, and the blocks it accepts.
+    fileprivate struct Search {
+        var graph: Graph
+        let candidate: [Bool]
+        /// Discovery number and low point of each node (variables 0..<nv, then rows).
+        var discovered: [Int32]
+        var low: [Int32]
+        /// Nodes discovered and not yet in an accepted block, in discovery order.
+        var segment: [Int32] = []
+        var segmentIndex: [Int32]
+        var isBridge: [Bool]
+        struct Piece {
+            var nodes: [Int32]
+            var row: Int
+            var endpoint: Int
+            var direction: [Double]
+            var discovered: Int32
+        }
+        var accepted: [Piece] = []
+        /// The checks' work so far and its cap.
+        var work = 0
+        let cap: Int
+        /// Scratch of the direction check, indexed by local variable / row.
+        var direction: [Double]
+        var unknown: [Int32]
+        var inBlock: [UInt32]
+        var stamp: UInt32 = 0
+
+        /// Rows peeled off (``BridgeSplit/peel(_:candidate:)``): not in the graph searched.
+        let removed: [Bool]
+
+        init(graph: Graph, candidate: [Bool], constraints: [Constraint], members: ArraySlice<Int32>, removed: [Bool]) {
+            self.removed = removed
+            let nv = graph.nv, nr = candidate.count
+            self.graph = graph
+            self.candidate = candidate
+            discovered = [Int32](repeating: -1, count: nv + nr)
+            low = discovered
+            segmentIndex = discovered
+            isBridge = [Bool](repeating: false, count: nr)
+            cap = 8 * (graph.termVariable.count + nv + nr) + 1024
+            direction = [Double](repeating: .nan, count: nv)
+            unknown = [Int32](repeating: 0, count: nr)
+            inBlock = [UInt32](repeating: 0, count: nr)
+            // Coefficients, read from the constraints (local rows in member order).
+            var coefficients: [Double] = []
+            coefficients.reserveCapacity(graph.termVariable.count)
+            for k in members {
+                constraints[Int(k)].expression.terms.withUnsafeBufferPointer { terms in
+                    for t in 0..<terms.count { coefficients.append(terms[t].coefficient) }
+                }
+            }
+            self.graph.termCoefficient = coefficients
+        }
+
+        /// Whether row r joins variables (only such rows link the graph).
+        func links(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] >= 2 && !removed[r] }
+
+        /// Whether row r names one variable (such rows belong to their variable's block).
+        func single(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] == 1 }
+
+        /// Whether the search reached every variable but `skipped`.
+        func reachedAll(skipping skipped: [Int]) -> Bool {
+            var reached = 0
+            for v in 0..<graph.nv where discovered[v] >= 0 { reached += 1 }
+            return reached + skipped.count == graph.nv
+        }
+
+        mutating func run(from root: Int) {
+            var counter: Int32 = 0
+            let nv = graph.nv
+            var stack: [(node: Int32, parent: Int32, next: Int32)] = [(Int32(root), -1, 0)]
+            discovered[root] = 0
+            low[root] = 0
+            counter = 1
+            segmentIndex[root] = 0
+            segment.append(Int32(root))
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                let node = Int(stack[top].node), parent = stack[top].parent
+                let range = node < nv ? graph.rows(of: node) : graph.terms(of: node - nv)
+                let next = Int(stack[top].next)
+                if range.lowerBound + next < range.upperBound {
+                    stack[top].next += 1
+                    let neighbour = node < nv ? nv + Int(graph.rowsOf[range.lowerBound + next])
+                                              : Int(graph.termVariable[range.lowerBound + next])
+                    if neighbour == Int(parent) || (neighbour >= nv && !links(neighbour - nv)) { continue }
+                    if discovered[neighbour] < 0 {
+                        discovered[neighbour] = counter
+                        low[neighbour] = counter
+                        counter += 1
+                        segmentIndex[neighbour] = Int32(segment.count)
+                        segment.append(Int32(neighbour))
+                        stack.append((Int32(neighbour), Int32(node), 0))
+                    } else {
+                        low[node] = min(low[node], discovered[neighbour])
+                    }
+                    continue
+                }
+                stack.removeLast()
+                guard parent >= 0 else { continue }
+                low[Int(parent)] = min(low[Int(parent)], low[node])
+                if Int(parent) >= nv { consider(row: Int(parent) - nv, child: node) }
+            }
+        }
+
+        /// Accepts the block below `child` (detached by `row`) when it qualifies.
+        mutating func consider(row r: Int, child c: Int) {
+            let nv = graph.nv
+            guard candidate[r], low[c] >= discovered[nv + r], work <= cap else { return }
+            // Every other variable of the row is on the side of the search's root.
+            for t in graph.terms(of: r) {
+                let v = Int(graph.termVariable[t])
+                if v != c && !(discovered[v] >= 0 && discovered[v] < discovered[nv + r]) { return }
+            }
+            let nodes = Array(segment[Int(segmentIndex[c])...])
+            guard let d = slideDirection(nodes, endpoint: c) else { return }
+            isBridge[r] = true
+            segment.removeLast(nodes.count)
+            accepted.append(Piece(nodes: nodes, row: r, endpoint: c, direction: d, discovered: discovered[c]))
+        }
+
+        /// The direction along which the block of `nodes` slides with d[endpoint] = 1, checked on
+        /// every row of the block; nil when there is none (or the work cap is reached).
+        mutating func slideDirection(_ nodes: [Int32], endpoint: Int) -> [Double]? {
+            let nv = graph.nv
+            stamp &+= 1
+            if stamp == 0 { for k in inBlock.indices { inBlock[k] = 0 }; stamp = 1 }
+            var variables: [Int] = [], rows: [Int] = []
+            for node in nodes {
+                if Int(node) < nv { variables.append(Int(node)) } else if !isBridge[Int(node) - nv] { rows.append(Int(node) - nv) }
+            }
+            for v in variables {
+                direction[v] = .nan
+                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) { rows.append(Int(graph.rowsOf[k])) }
+            }
+            for r in rows {
+                inBlock[r] = stamp
+                unknown[r] = graph.termStart[r + 1] - graph.termStart[r]
+                work += Int(unknown[r])
+                if graph.hasDuplicate[r] { return nil }
+            }
+            work += variables.count
+            var queue: [Int] = []
+            func assign(_ v: Int, _ value: Double) { direction[v] = value; queue.append(v) }
+            assign(endpoint, 1)
+            for v in variables {
+                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) {
+                    if v == endpoint { return nil }
+                    if direction[v].isNaN { assign(v, 0) }
+                }
+            }
+            // Propagate: a row with one unknown variable left determines it.
+            var head = 0
+            while head < queue.count {
+                let v = queue[head]
+                head += 1
+                for k in graph.rows(of: v) {
+                    let r = Int(graph.rowsOf[k])
+                    guard inBlock[r] == stamp else { continue }
+                    unknown[r] -= 1
+                    guard unknown[r] == 1 else { continue }
+                    var sum = 0.0, last = -1, coefficient = 0.0
+                    for t in graph.terms(of: r) {
+                        let w = Int(graph.termVariable[t])
+                        if direction[w].isNaN { last = w; coefficient = graph.termCoefficient[t] } else {
+                            sum += graph.termCoefficient[t] * direction[w]
+                        }
+                    }
+                    if last >= 0 { assign(last, -sum / coefficient) }
+                }
+            }
+            for v in variables where direction[v].isNaN { direction[v] = 0 }
+            // The check itself: every row of the block keeps its value when the block slides.
+            for r in rows {
+                var sum = 0.0, scale = 0.0
+                for t in graph.terms(of: r) {
+                    let product = graph.termCoefficient[t] * direction[Int(graph.termVariable[t])]
+                    sum += product
+                    scale += abs(product)
+                }
+                if !sum.isFinite || abs(sum) > 1e-12 * scale { return nil }
+            }
+            return variables.map { direction[$0] }
+        }
+
+        /// The block of `nodes`: its variables (as slots), its rows (as constraint indices: the
+        /// linking rows among the nodes that are not bridges, and every one-variable row of its
+        /// variables) and its direction by variable.
+        func block(of nodes: ArraySlice<Int32>, bridge: Int32, endpoint: Int32, direction: [Double],
+                   slots: ArraySlice<Int32>, members: ArraySlice<Int32>) -> Block {
+            let nv = graph.nv
+            var block = Block(bridge: bridge, endpoint: endpoint, direction: direction)
+            for node in nodes {
+                let n = Int(node)
+                if n < nv {
+                    block.slots.append(slots[slots.startIndex + n])
+                    for k in graph.rows(of: n) where single(Int(graph.rowsOf[k])) {
+                        block.members.append(members[members.startIndex + Int(graph.rowsOf[k])])
+                    }
+                } else if !isBridge[n - nv] {
+                    block.members.append(members[members.startIndex + n - nv])
+                }
+            }
+            return block
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Testing
+@testable import TrellisSolver
+import TrellisTestSupport
+
+/// Components split at translation bridges (``BridgeSplit``, ``SolverEngine/Slides``) give what
+/// the same system solved unsplit gives, through constant updates and structural changes; a
+/// feed-like chain really falls apart into one block per row, and blocks held in place by an
+/// absolute pin do not.
+@Suite("Bridge splitting")
+struct BridgeSplitTests {
+    /// One row of a feed on the vertical axis: its top and height, an avatar's and a text's.
+    struct Row {
+        let top = Variable("top"), height = Variable("height")
+        let avatarTop = Variable("avatar.top"), avatarHeight = Variable("avatar.height")
+        let textTop = Variable("text.top"), textHeight = Variable("text.height")
+        var variables: [Variable] { [top, height, avatarTop, avatarHeight, textTop, textHeight] }
+    }
+
+    /// A chain of feed rows under a pinned root: the constraints, the bridges (`row_i.top ==
+    /// row_{i-1}.bottom + gap`), each text's two intrinsic rows, and the variables.
+    struct Feed {
+        var constraints: [Constraint] = []
+        var bridges: [Constraint] = []
+        var intrinsic: [(low: Constraint, high: Constraint)] = []
+        var variables: [Variable] = []
+        var rows: [Row] = []
+
+        init(rows count: Int, rng: inout SplitMix, pinEvery: Int = 0, softLinks: Bool = false,
+             closing: Relation? = nil) {
+            let rootTop = Variable("root.top")
+            variables.append(rootTop)
+            constraints.append(rootTop == 0)
+            for i in 0..<count {
+                let row = Row()
+                rows.append(row)
+                variables += row.variables
+                let above = i == 0 ? LinearExpression(rootTop) : rows[i - 1].top + rows[i - 1].height
+                let bridge = row.top == above + Double(rng.int(0...16))
+                bridges.append(bridge)
+                let text = Double(rng.int(10...90))
+                let low = (row.textHeight >= text) ~~ .priority(750)
+                let high = (row.textHeight <= text) ~~ .priority(250)
+                intrinsic.append((low, high))
+                constraints += [bridge, low, high,
+                                row.avatarTop == row.top + Double(rng.int(0...12)),
+                                row.textTop == row.top + Double(rng.int(0...12)),
+                                row.avatarHeight == 48,
+                                row.top + row.height >= row.avatarTop + row.avatarHeight,
+                                row.top + row.height >= row.textTop + row.textHeight,
+                                (row.height == 0) ~~ .priority(51)]
+                if rng.below(3) == 0 {
+                    constraints.append((row.textHeight == Double(rng.int(20...70))) ~~ .priority(500))
+                }
+                if pinEvery > 0 && i % pinEvery == pinEvery - 1 {
+                    // An absolute pin (lowest level: it can only be violated, never decide a size).
+                    constraints.append((row.top == Double(rng.int(0...5000))) ~~ .priority(20))
+                }
+                if softLinks && i >= 2 && rng.below(4) == 0 {
+                    // A soft link two rows up: invariant, but a second path between the blocks.
+                    constraints.append((row.top - rows[i - 2].top <= Double(rng.int(100...300))) ~~ .priority(10))
+                }
+            }
+            if let closing, let last = rows.last {
+                // A container around the rows, its bottom the last row's (a stack, a chat's list).
+                let top = Variable("container.top"), height = Variable("container.height")
+                variables += [top, height]
+                constraints.append(top == rootTop)
+                constraints.append(Constraint(top + height - last.top - last.height, closing))
+            }
+        }
+    }
+
+    static func solver(_ constraints: [Constraint], splitting: Bool) throws -> Solver {
+        let solver = Solver()
+        solver.splitsAtBridges = splitting
+        try solver.add(constraints)
+        try solver.solve()
+        return solver
+    }
+
+    static func expectSame(_ split: Solver, _ plain: Solver, _ variables: [Variable], _ context: String) {
+        for variable in variables {
+            let a = split.value(of: variable), b = plain.value(of: variable)
+            #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(context): \(variable) split \(a) vs unsplit \(b)")
+        }
+        var read: [Double] = [], places = Solver.ValuePlaces()
+        split.values(of: variables, into: &read, places: &places)
+        for (k, variable) in variables.enumerated() {
+            #expect(abs(read[k] - plain.value(of: variable)) <= 1e-9 * max(1, abs(read[k])),
+                    "\(context): \(variable) read in bulk")
+        }
+        #expect(abs(split.objective - plain.objective) <= 1e-9 * max(1, abs(plain.objective)), "\(context): objective")
+    }
+
+    @Test("A feed-like chain splits into one block per row, and gives the unsplit values")
+    func feedSplits() throws {
+        var rng = SplitMix(seed: 21)
+        let feed = Feed(rows: 200, rng: &rng)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        #expect(split.bridgeCount == 200)
+        #expect(plain.bridgeCount == 0)
+        Self.expectSame(split, plain, feed.variables, "cold")
+        // A gap changed: the rows below only slide, nothing is solved again.
+        let solves = split.statistics.componentSolves
+        let moved = try split.updateConstant(of: feed.bridges[120], to: -30)
+        _ = try plain.updateConstant(of: feed.bridges[120], to: -30)
+        try split.solve()
+        try plain.solve()
+        #expect(split.statistics.componentSolves == solves)
+        #expect(split.statistics.affineSteps == 0)
+        Self.expectSame(split, plain, feed.variables, "gap changed")
+        // A text measured again: its own block only.
+        let (low, high) = feed.intrinsic[150]
+        try split.updateConstant(of: low, to: -85)
+        try split.updateConstant(of: high, to: -85)
+        _ = try plain.updateConstant(of: low, to: -85)
+        _ = try plain.updateConstant(of: high, to: -85)
+        try split.solve()
+        try plain.solve()
+        #expect(split.statistics.componentSolves <= solves + 1)
+        Self.expectSame(split, plain, feed.variables, "text changed")
+        #expect(moved.expression.constant == -30)
+    }
+
+    @Test("A chain closed by its container's height splits too (and gives the unsplit values)",
+          arguments: [Relation.equal, .greaterThanOrEqual])
+    func closedChainSplits(closing: Relation) throws {
+        var rng = SplitMix(seed: 33)
+        let feed = Feed(rows: 80, rng: &rng, closing: closing)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        // Closed by an equality: the container's height is a block of its own, and then its
+        // top (held by the root only); by an inequality the chain is a ring (nothing splits).
+        #expect(split.bridgeCount == (closing == .equal ? 82 : 0))
+        Self.expectSame(split, plain, feed.variables, "cold")
+        let (low, high) = feed.intrinsic[79]
+        try split.updateConstant(of: low, to: -200)
+        try split.updateConstant(of: high, to: -200)
+        _ = try plain.updateConstant(of: low, to: -200)
+        _ = try plain.updateConstant(of: high, to: -200)
+        try split.solve()
+        try plain.solve()
+        Self.expectSame(split, plain, feed.variables, "last text changed")
+    }
+
+    @Test("Blocks pinned absolutely, or linked twice, do not split off", arguments: [(3, false), (0, true), (5, true)])
+    func pinnedBlocksStay(pinEvery: Int, softLinks: Bool) throws {
+        var rng = SplitMix(seed: UInt64(100 + pinEvery))
+        let feed = Feed(rows: 60, rng: &rng, pinEvery: pinEvery, softLinks: softLinks)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        #expect(split.bridgeCount < 60)
+        Self.expectSame(split, plain, feed.variables, "cold")
+    }
+
+    @Test("Random chains: split and unsplit agree through constant updates and structural changes",
+          arguments: 0..<12)
+    func randomChains(seed: UInt64) throws {
+        var rng = SplitMix(seed: 7_000 + seed)
+        var feed = Feed(rows: 4 + rng.below(30), rng: &rng, pinEvery: rng.below(3) == 0 ? 2 + rng.below(5) : 0,
+                        softLinks: rng.below(2) == 0, closing: rng.below(2) == 0 ? .equal : nil)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        Self.expectSame(split, plain, feed.variables, "seed \(seed) cold")
+        // Each solver's handles (an update returns each solver its own replacement).
+        var bridges = feed.bridges.map { ($0, $0) }
+        var intrinsic = feed.intrinsic.map { ($0.low, $0.high, $0.low, $0.high) }
+        func replace(_ old: Constraint, with new: Constraint) {
+            if let k = feed.constraints.firstIndex(where: { $0 === old }) { feed.constraints[k] = new }
+        }
+        for round in 0..<8 {
+            switch rng.below(4) {
+            case 0:
+                // Gaps between rows (bridges: only shifts move).
+                for _ in 0..<1 + rng.below(3) {
+                    let i = rng.below(bridges.count)
+                    let constant = -Double(rng.int(0...30))
+                    let a = try split.updateConstant(of: bridges[i].0, to: constant)
+                    let b = try plain.updateConstant(of: bridges[i].1, to: constant)
+                    replace(bridges[i].0, with: a)
+                    bridges[i] = (a, b)
+                }
+            case 1, 2:
+                // Texts measured again (both intrinsic rows of a few rows).
+                for _ in 0..<1 + rng.below(6) {
+                    let i = rng.below(intrinsic.count)
+                    let constant = -Double(rng.int(10...90))
+                    let (low, high, plainLow, plainHigh) = intrinsic[i]
+                    let newLow = try split.updateConstant(of: low, to: constant)
+                    let newHigh = try split.updateConstant(of: high, to: constant)
+                    let newPlainLow = try plain.updateConstant(of: plainLow, to: constant)
+                    let newPlainHigh = try plain.updateConstant(of: plainHigh, to: constant)
+                    replace(low, with: newLow)
+                    replace(high, with: newHigh)
+                    intrinsic[i] = (newLow, newHigh, newPlainLow, newPlainHigh)
+                }
+            default:
+                // A bridge removed and another put in its place (a row moved to another gap).
+                let i = rng.below(bridges.count)
+                let (old, plainOld) = bridges[i]
+                try split.remove(old)
+                try plain.remove(plainOld)
+                let replacement = Constraint(LinearExpression(old.expression.terms, constant: -Double(rng.int(0...40))), .equal)
+                try split.add(replacement)
+                try plain.add(replacement)
+                bridges[i] = (replacement, replacement)
+                replace(old, with: replacement)
+            }
+            try split.solve()
+            try plain.solve()
+            Self.expectSame(split, plain, feed.variables, "seed \(seed) round \(round)")
+            let cold = try Self.solver(feed.constraints, splitting: false)
+            Self.expectSame(split, cold, feed.variables, "seed \(seed) round \(round) against cold")
+        }
+    }
+
+    @Test("A conflict inside a split block names the constraints the unsplit solve names")
+    func conflictsAsUnsplit() throws {
+        var rng = SplitMix(seed: 5)
+        let feed = Feed(rows: 30, rng: &rng)
+        let row = feed.rows[17]
+        let broken = feed.constraints + [row.avatarHeight == 40]
+        func conflict(splitting: Bool) -> [ObjectIdentifier] {
+            do {
+                _ = try Self.solver(broken, splitting: splitting)
+            } catch TrellisError.unsatisfiable(let conflict) {
+                return conflict.map(ObjectIdentifier.init)
+            } catch {}
+            return []
+        }
+        let split = conflict(splitting: true), plain = conflict(splitting: false)
+        #expect(!split.isEmpty)
+        #expect(split == plain)
+    }
+}
