@@ -87,7 +87,7 @@ enum AttributePairing {
         if right.isEmpty {
             return entries.map { entry in
                 if entry.attribute.isDimension { return pair(entry, rhs: []) }
-                let target: Operand.Target = term.item.map { .superviewOf(LayoutConstraint.WeakItem($0)) } ?? .missing
+                let target: Operand.Target = term.item.map { .superviewOf($0.weakBox) } ?? .missing
                 return pair(entry, rhs: [Operand(target: target, attribute: entry.attribute, coefficient: 1)])
             }
         }
@@ -136,7 +136,7 @@ enum AttributePairing {
     // MARK: - Helpers
 
     private static func operand(_ term: LayoutExpression.Term, _ attribute: LayoutAttribute) -> Operand {
-        let target: Operand.Target = term.item.map { .item(LayoutConstraint.WeakItem($0)) } ?? .missing
+        let target: Operand.Target = term.item.map { .item($0.weakBox) } ?? .missing
         return Operand(target: target, attribute: attribute, coefficient: term.coefficient)
     }
 
@@ -153,7 +153,7 @@ enum AttributePairing {
     }
 
     private static func hasNilItem(_ r: LayoutRelation) -> Bool {
-        (r.lhs.terms + r.rhs.terms).contains { $0.item == nil }
+        r.lhs.terms.contains { $0.item == nil } || r.rhs.terms.contains { $0.item == nil }
     }
 
     /// A stand-in for a relation that could not be paired: it names the relation's items (so it is
