@@ -42,6 +42,7 @@ enum AttributePairing {
         guard !left.isEmpty else { throw Misuse(message: "the left side names no item") }
 
         if left.count == 1 {
+            if let pair = singlePair(r, term: left[0]) { return [pair] }
             return try vectorPairs(r, term: left[0])
         }
 
@@ -70,6 +71,25 @@ enum AttributePairing {
         }
         let lhs = left.map { operand($0, $0.entries[0].attribute) }
         return [Pair(lhs: lhs, rhs: rhs, relation: r.relation, key: leftAttributes[0])]
+    }
+
+    /// The most common form, made without lists of attributes: one attribute on the left and at
+    /// most one on each right-side term (`a~.top == b~.bottom + 8`, `a~.width == 48`,
+    /// `a~.leading == 16`). Each right-side term keeps its attribute or takes the left one, as
+    /// ``vectorPairs(_:term:)`` pairs them; nil for every other form.
+    private static func singlePair(_ r: LayoutRelation, term: LayoutExpression.Term) -> Pair? {
+        guard term.entries.count == 1, r.rhs.terms.allSatisfy({ $0.entries.count <= 1 }) else { return nil }
+        let entry = term.entries[0], attribute = entry.attribute
+        let relation = entry.flipsInequality ? flipped(r.relation) : r.relation
+        let rhs: [Operand]
+        if r.rhs.terms.isEmpty {
+            // Constant-only right side: the superview's same attribute, except for dimensions.
+            rhs = attribute.isDimension ? []
+                : [Operand(target: term.item.map { .superviewOf($0.weakBox) } ?? .missing, attribute: attribute, coefficient: 1)]
+        } else {
+            rhs = r.rhs.terms.map { operand($0, $0.entries.first?.attribute ?? attribute) }
+        }
+        return Pair(lhs: [operand(term, attribute)], rhs: rhs, relation: relation, key: attribute)
     }
 
     /// One item on the left (possibly with several attributes): one constraint per pair.
