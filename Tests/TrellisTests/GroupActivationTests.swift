@@ -86,3 +86,36 @@ struct GroupActivationTests {
         expectFrame(c, 0, 0, 40, 40)
     }
 }
+
+/// The constraints stored on an item, kept in a list and, for an item many constraints name,
+/// indexed: activation and deactivation in any order leave exactly the active ones.
+@Suite("Stored constraints")
+struct StoredConstraintsTests {
+    @Test("an item named by many constraints keeps exactly the active ones, through the list and its index")
+    func manyConstraintsOnOneItem() throws {
+        let root = makeRoot(width: 400, height: 300)
+        let views = addViews((0..<40).map { "v\($0)" }, to: root)
+        let groups = views.enumerated().map { index, view in
+            Tails.install(view~.left == root~.left + Double(index), view~.top.size == root~ ~~ .defaultLow)
+        }
+        #expect(root.constraints.count == 40 * 4)
+        // Deactivate from both ends and the middle, then put some back (twice: stored once).
+        for index in [0, 39, 20, 1, 38, 21, 5] { groups[index].deactivate() }
+        for index in [20, 5, 5] { groups[index].activate() }
+        groups[7].constraints[0].deactivate()
+        groups[7].constraints[0].activate()
+        let active = Set(groups.flatMap(\.constraints).filter(\.isActive).map(\.id))
+        #expect(active.count == 35 * 4)
+        #expect(Set(root.constraints.map(\.id)) == active)
+        #expect(root.constraints.map(\.id) == root.constraints.map(\.id).sorted())
+        for (index, view) in views.enumerated() {
+            #expect(view.constraints.count == (groups[index].isActive ? 4 : 0), "\(view.name)")
+        }
+        try root.layoutIfNeeded()
+        #expect(approx(views[20].frame.minX, 20))
+        #expect(approx(views[7].frame.minX, 7))
+
+        for group in groups { group.deactivate() }
+        #expect(root.constraints.isEmpty)
+    }
+}
