@@ -243,12 +243,16 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The item whose superview a superview-shorthand operand (a right side without items) needs,
     /// when it has none.
     package var itemWithoutSuperview: LayoutItem? {
-        for operand in lhs + rhs {
-            if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
-                return item
+        // Both sides read without joining them (a layout document asks this of every constraint it makes).
+        func orphan(in side: [Operand]) -> LayoutItem? {
+            for operand in side {
+                if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
+                    return item
+                }
             }
+            return nil
         }
-        return nil
+        return orphan(in: lhs) ?? orphan(in: rhs)
     }
 
     /// The items the constraint names now, superview shorthands resolved.
