@@ -35,14 +35,16 @@ public final class Variable: Sendable, CustomStringConvertible {
 
     /// The name as given, or the owner's name when ``part`` is not `.whole`.
     private let stem: String
-    private let part: Part
-
-    /// The name used in descriptions, diagnostics and the `linear-system/1` format.
-    public var name: String { part == .whole ? stem : stem + part.suffix }
 
     /// A process-wide creation number. The solver orders unknowns by it, so that results never
     /// depend on the order in which constraints were added.
     public let id: UInt64
+
+    /// Declared after ``id`` so that the object stays 41 bytes (one 48-byte heap block).
+    private let part: Part
+
+    /// The name used in descriptions, diagnostics and the `linear-system/1` format.
+    public var name: String { part == .whole ? stem : stem + part.suffix }
 
     /// Creates an unknown.
     /// - Parameter name: A name for descriptions and diagnostics; it need not be unique.
