@@ -27,7 +27,7 @@ public final class DocumentLayout {
 
     let itemsByID: [String: LayoutItem]
     /// Each constraint the document made, with its entry and where it comes from.
-    let records: [LayoutConstraint.ID: Record]
+    let records: Records
 
     /// How many times `layout()` relaxes conflicting constraints before giving up on frames.
     public static let maximumRecoveries = 64
@@ -58,7 +58,7 @@ public final class DocumentLayout {
         groups = try Self.installConstraints(of: document, resolver: resolver, registry: &registry)
         layoutSets = try Self.makeLayoutSets(of: document, views: views, resolver: resolver, registry: &registry)
         visualFormatGroups = try Self.installVisualFormats(of: document, items: items, registry: &registry)
-        records = registry.records
+        records = registry.records.sealed()
     }
 
     /// What the building steps record about each constraint they make: one dictionary entry per
@@ -66,12 +66,12 @@ public final class DocumentLayout {
     private struct Registry {
         /// False when the layout is only built to check it: nothing is recorded, nothing activated.
         let isRecording: Bool
-        var records: [LayoutConstraint.ID: Record] = [:]
+        var records = Records()
 
         mutating func record(_ constraint: LayoutConstraint, subject: Subject, line: Int, column: Int, entry: Int? = nil) {
             guard isRecording else { return }
-            records[constraint.id] = Record(constraint: constraint, entry: entry,
-                                            source: Source(subject: subject, line: line, column: column))
+            records.append(Record(constraint: constraint, entry: entry,
+                                  source: Source(subject: subject, line: line, column: column)))
         }
     }
 
@@ -201,9 +201,9 @@ public final class DocumentLayout {
             for constraint in group.constraints {
                 registry.record(constraint, subject: .constraint(position), line: entry.line, column: column, entry: entry.index)
             }
-            if registry.isRecording { group.activate() }
             groups.append(group)
         }
+        if registry.isRecording { ConstraintGroup.activate(groups) }     // each view's layout told once
         return groups
     }
 
@@ -280,9 +280,9 @@ public final class DocumentLayout {
             for constraint in group.constraints {
                 registry.record(constraint, subject: .visualFormat(formatIndex), line: entry.line, column: column)
             }
-            if registry.isRecording { group.activate() }
             formatGroups.append(group)
         }
+        if registry.isRecording { ConstraintGroup.activate(formatGroups) }
         return formatGroups
     }
 

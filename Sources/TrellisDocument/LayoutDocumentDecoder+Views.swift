@@ -43,6 +43,9 @@ extension LayoutDocumentDecoder {
                       path: path, subject: subject)
         let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
         var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
+        // A plain view (an id and a parent, as most of a screen's are): every other field keeps its
+        // default, and no field-by-field lookup can find anything to read or to reject.
+        if members.count <= 2, members.allSatisfy({ $0.key == "id" || $0.key == "parent" }) { return entry }
         try decodeSizing(value, into: &entry, path: path, subject: subject)
         entry.text = try decodeText(value, path: path, subject: subject)
         if let hidden = value["hidden"] {

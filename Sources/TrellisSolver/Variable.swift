@@ -16,20 +16,54 @@ import Synchronization
 public final class Variable: Sendable, CustomStringConvertible {
     private static let counter = Atomic<UInt64>(0)
 
-    /// The name used in descriptions, diagnostics and the `linear-system/1` format.
-    public let name: String
+    /// The part of a layout item a variable stands for: its name is the owner's name, a dot and
+    /// the part (`title.left`). Kept apart so that the four variables of an item share the owner's
+    /// string instead of each allocating its own name; the name is joined when asked for.
+    package enum Part: UInt8, Sendable {
+        case whole, left, top, width, height
+
+        var suffix: String {
+            switch self {
+            case .whole: ""
+            case .left: ".left"
+            case .top: ".top"
+            case .width: ".width"
+            case .height: ".height"
+            }
+        }
+    }
+
+    /// The name as given, or the owner's name when ``part`` is not `.whole`.
+    private let stem: String
 
     /// A process-wide creation number. The solver orders unknowns by it, so that results never
     /// depend on the order in which constraints were added.
     public let id: UInt64
 
+    /// Declared after ``id`` so that the object stays 41 bytes (one 48-byte heap block).
+    private let part: Part
+
+    /// The name used in descriptions, diagnostics and the `linear-system/1` format.
+    public var name: String { part == .whole ? stem : stem + part.suffix }
+
     /// Creates an unknown.
     /// - Parameter name: A name for descriptions and diagnostics; it need not be unique.
     public init(_ name: String = "") {
-        self.name = name
+        self.stem = name
+        self.part = .whole
+        self.id = Variable.counter.wrappingAdd(1, ordering: .relaxed).newValue
+    }
+
+    /// Creates the unknown for `part` of the item named `owner`; its name is `owner.part`.
+    package init(owner: String, part: Part) {
+        self.stem = owner
+        self.part = part
         self.id = Variable.counter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// The name, or `v<id>` when the variable has none.
-    public var description: String { name.isEmpty ? "v\(id)" : name }
+    public var description: String {
+        let name = name
+        return name.isEmpty ? "v\(id)" : name
+    }
 }

@@ -277,4 +277,12 @@ struct SolverTests {
         #expect((10 - x == 0).expression.constant == 10)
         #expect((10 - x == 0).expression.terms[0].coefficient == -1)
     }
+
+    @Test("a variable's name is the one given; description falls back to v<id> without one")
+    func variableNames() {
+        let named = Variable("box.left"), unnamed = Variable()
+        #expect(named.name == "box.left" && named.description == "box.left")
+        #expect(unnamed.name.isEmpty && unnamed.description == "v\(unnamed.id)")
+        #expect(named.id != unnamed.id)
+    }
 }

@@ -171,4 +171,19 @@ struct LifecycleTests {
         try root.layoutIfNeeded()
         expectFrame(label, 260, 145, 80, 10)
     }
+
+    @Test("an item's four variables are named after it, with or without an id")
+    func variableNames() {
+        let named = View(id: "row12.avatar")
+        let unnamed = View()
+        let guide = LayoutGuide(id: "")
+        for item in [named, unnamed, guide] as [LayoutItem] {
+            let variables = item.variables
+            let names = [variables.left, variables.top, variables.width, variables.height].map(\.name)
+            #expect(names == ["left", "top", "width", "height"].map { "\(item.name).\($0)" })
+            #expect(variables.width.description == variables.width.name)
+        }
+        #expect(named.variables.height.name == "row12.avatar.height")
+        #expect(guide.variables.left.description == ".left")
+    }
 }

@@ -42,6 +42,7 @@ enum AttributePairing {
         guard !left.isEmpty else { throw Misuse(message: "the left side names no item") }
 
         if left.count == 1 {
+            if let pair = singlePair(r, term: left[0]) { return [pair] }
             return try vectorPairs(r, term: left[0])
         }
 
@@ -72,6 +73,25 @@ enum AttributePairing {
         return [Pair(lhs: lhs, rhs: rhs, relation: r.relation, key: leftAttributes[0])]
     }
 
+    /// The most common form, made without lists of attributes: one attribute on the left and at
+    /// most one on each right-side term (`a~.top == b~.bottom + 8`, `a~.width == 48`,
+    /// `a~.leading == 16`). Each right-side term keeps its attribute or takes the left one, as
+    /// ``vectorPairs(_:term:)`` pairs them; nil for every other form.
+    private static func singlePair(_ r: LayoutRelation, term: LayoutExpression.Term) -> Pair? {
+        guard term.entries.count == 1, r.rhs.terms.allSatisfy({ $0.entries.count <= 1 }) else { return nil }
+        let entry = term.entries[0], attribute = entry.attribute
+        let relation = entry.flipsInequality ? flipped(r.relation) : r.relation
+        let rhs: [Operand]
+        if r.rhs.terms.isEmpty {
+            // Constant-only right side: the superview's same attribute, except for dimensions.
+            rhs = attribute.isDimension ? []
+                : [Operand(target: term.item.map { .superviewOf($0.weakBox) } ?? .missing, attribute: attribute, coefficient: 1)]
+        } else {
+            rhs = r.rhs.terms.map { operand($0, $0.entries.first?.attribute ?? attribute) }
+        }
+        return Pair(lhs: [operand(term, attribute)], rhs: rhs, relation: relation, key: attribute)
+    }
+
     /// One item on the left (possibly with several attributes): one constraint per pair.
     private static func vectorPairs(_ r: LayoutRelation, term: LayoutExpression.Term) throws -> [Pair] {
         let entries = term.entries.isEmpty ? AnchorEntry.edges : term.entries
@@ -87,7 +107,7 @@ enum AttributePairing {
         if right.isEmpty {
             return entries.map { entry in
                 if entry.attribute.isDimension { return pair(entry, rhs: []) }
-                let target: Operand.Target = term.item.map { .superviewOf(LayoutConstraint.WeakItem($0)) } ?? .missing
+                let target: Operand.Target = term.item.map { .superviewOf($0.weakBox) } ?? .missing
                 return pair(entry, rhs: [Operand(target: target, attribute: entry.attribute, coefficient: 1)])
             }
         }
@@ -136,7 +156,7 @@ enum AttributePairing {
     // MARK: - Helpers
 
     private static func operand(_ term: LayoutExpression.Term, _ attribute: LayoutAttribute) -> Operand {
-        let target: Operand.Target = term.item.map { .item(LayoutConstraint.WeakItem($0)) } ?? .missing
+        let target: Operand.Target = term.item.map { .item($0.weakBox) } ?? .missing
         return Operand(target: target, attribute: attribute, coefficient: term.coefficient)
     }
 
@@ -153,7 +173,7 @@ enum AttributePairing {
     }
 
     private static func hasNilItem(_ r: LayoutRelation) -> Bool {
-        (r.lhs.terms + r.rhs.terms).contains { $0.item == nil }
+        r.lhs.terms.contains { $0.item == nil } || r.rhs.terms.contains { $0.item == nil }
     }
 
     /// A stand-in for a relation that could not be paired: it names the relation's items (so it is

@@ -25,19 +25,30 @@ enum PairingRule {
     /// Why a constraint `lhs OP rhs + constant` breaks a rule, or nil when it follows them.
     /// `describe` names an operand as the message should (`a.leading`).
     static func problem(lhs: [Operand], rhs: [Operand], describe: (Operand) -> String) -> String? {
-        let operands = lhs + rhs
-        let positions = operands.filter { !$0.attribute.isDimension }
+        // The first position operand of each kind, found without making a list (this runs for
+        // every constraint made).
+        var horizontal: Operand?, vertical: Operand?, directional: Operand?, absolute: Operand?
+        var hasPositions = false
+        func note(_ side: [Operand]) {
+            for operand in side where !operand.attribute.isDimension {
+                hasPositions = true
+                let attribute = operand.attribute
+                if attribute.axis == .horizontal { horizontal = horizontal ?? operand } else { vertical = vertical ?? operand }
+                if attribute == .leading || attribute == .trailing { directional = directional ?? operand }
+                if attribute == .left || attribute == .right { absolute = absolute ?? operand }
+            }
+        }
+        note(lhs)
+        note(rhs)
 
         // 1. One axis for positions.
-        if let horizontal = positions.first(where: { $0.attribute.axis == .horizontal }),
-           let vertical = positions.first(where: { $0.attribute.axis == .vertical }) {
+        if let horizontal, let vertical {
             return "it relates a horizontal position (\(describe(horizontal))) to a vertical one "
                 + "(\(describe(vertical))); Auto Layout relates positions of one axis only"
         }
 
         // 2. Leading/trailing or left/right.
-        if let directional = positions.first(where: { $0.attribute == .leading || $0.attribute == .trailing }),
-           let absolute = positions.first(where: { $0.attribute == .left || $0.attribute == .right }) {
+        if let directional, let absolute {
             return "it mixes leading/trailing (\(describe(directional))) with left/right (\(describe(absolute))); "
                 + "use leading and trailing, or left and right, throughout"
         }
@@ -55,7 +66,7 @@ enum PairingRule {
         }
 
         // 4. Several items: translation-invariant.
-        guard !positions.isEmpty else { return nil }
+        guard hasPositions else { return nil }
         var sum = 0.0, magnitude = 0.0
         for operand in lhs where !operand.attribute.isDimension {
             sum += operand.coefficient
@@ -66,7 +77,7 @@ enum PairingRule {
             magnitude = max(magnitude, abs(operand.coefficient))
         }
         if abs(sum) <= 1e-9 * max(1, magnitude) { return nil }
-        let names = positions.map(describe).joined(separator: ", ")
+        let names = (lhs + rhs).filter { !$0.attribute.isDimension }.map(describe).joined(separator: ", ")
         return "its position terms (\(names)) do not cancel: with several terms a relation must not depend on the "
             + "coordinate origin (the position coefficients, left side minus right side, sum to "
             + "\(NumberFormat.short(sum)) instead of 0), as in `a~.width == b~.right - b~.left`; "

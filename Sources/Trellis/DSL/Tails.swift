@@ -61,6 +61,9 @@ public enum Tails {
     /// Builds the constraints of an array of relations without activating them.
     public static func make(_ relations: [LayoutRelation], file: String = #fileID,
                             line: UInt = #line) -> ConstraintGroup {
+        if relations.count == 1, relations[0].location != nil {      // a layout document's entries: no copy
+            return ConstraintGroup(AttributePairing.constraints(for: relations[0]))
+        }
         let numbered = relations.count > 1
         var constraints: [LayoutConstraint] = []
         for (index, relation) in relations.enumerated() {

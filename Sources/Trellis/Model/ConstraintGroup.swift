@@ -40,12 +40,34 @@ public final class ConstraintGroup: CustomStringConvertible {
 
     /// Activates every constraint.
     public func activate() {
-        for constraint in constraints { constraint.activate() }
+        Self.setActive(true, CollectionOfOne(self))
     }
 
     /// Deactivates every constraint.
     public func deactivate() {
-        for constraint in constraints { constraint.deactivate() }
+        Self.setActive(false, CollectionOfOne(self))
+    }
+
+    /// Activates the constraints of every group (as ``activate()`` on each), telling each view's
+    /// layout once: for a caller that makes many groups at once (a layout document).
+    package static func activate(_ groups: [ConstraintGroup]) {
+        setActive(true, groups)
+    }
+
+    /// Stores the constraints of `groups` on their items (or takes them off), then tells the
+    /// layout of each view they name, once (none while no view has been laid out).
+    private static func setActive(_ value: Bool, _ groups: some Sequence<ConstraintGroup>) {
+        guard View.anyLayoutPassExists else {
+            for group in groups {
+                for constraint in group.constraints { constraint.setActive(value) }
+            }
+            return
+        }
+        var hosts = LayoutConstraint.HostViews()
+        for group in groups {
+            for constraint in group.constraints where constraint.setActive(value) { hosts.add(constraint) }
+        }
+        hosts.setNeedsLayout()
     }
 
     /// Replaces the constant of every constraint.

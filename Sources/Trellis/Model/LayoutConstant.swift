@@ -32,25 +32,79 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     /// The plain number, used for every attribute.
     public var scalar: Double
     /// The point part.
-    public var point: Point
+    public var point: Point {
+        get { box?.parts.point ?? .zero }
+        set { updateParts { $0.point = newValue } }
+    }
     /// The size part.
-    public var size: Size
+    public var size: Size {
+        get { box?.parts.size ?? .zero }
+        set { updateParts { $0.size = newValue } }
+    }
     /// The edge-insets part.
-    public var insets: EdgeInsets
+    public var insets: EdgeInsets {
+        get { box?.parts.insets ?? .zero }
+        set { updateParts { $0.insets = newValue } }
+    }
     /// The directional edge-insets part.
-    public var directionalInsets: DirectionalEdgeInsets
+    public var directionalInsets: DirectionalEdgeInsets {
+        get { box?.parts.directionalInsets ?? .zero }
+        set { updateParts { $0.directionalInsets = newValue } }
+    }
     /// The system-spacing part: how many system spacings (``SystemSpacing``; see the table).
-    public var systemSpacingMultiple: Double
+    public var systemSpacingMultiple: Double {
+        get { box?.parts.systemSpacingMultiple ?? 0 }
+        set { updateParts { $0.systemSpacingMultiple = newValue } }
+    }
+
+    /// Every part but the number: most constants are plain numbers, so the other parts (twelve
+    /// numbers) live in a shared box that only the others have — a constant is two words, not
+    /// fourteen, in every constraint and every parsed relation.
+    private struct Parts: Hashable {
+        var point = Point.zero
+        var size = Size.zero
+        var insets = EdgeInsets.zero
+        var directionalInsets = DirectionalEdgeInsets.zero
+        var systemSpacingMultiple = 0.0
+
+        static let zero = Parts()
+    }
+
+    /// The box of the parts other than the number (immutable: a change makes a new one).
+    private final class Box: Sendable {
+        let parts: Parts
+        init(_ parts: Parts) { self.parts = parts }
+    }
+
+    /// The parts other than the number; nil when they are all zero.
+    private var box: Box?
+
+    private var parts: Parts { box?.parts ?? .zero }
+
+    private mutating func updateParts(_ change: (inout Parts) -> Void) {
+        var parts = self.parts
+        change(&parts)
+        box = parts == .zero ? nil : Box(parts)
+    }
 
     /// Creates a constant from its parts (all zero by default).
     public init(scalar: Double = 0, point: Point = .zero, size: Size = .zero, insets: EdgeInsets = .zero,
                 directionalInsets: DirectionalEdgeInsets = .zero, systemSpacingMultiple: Double = 0) {
         self.scalar = scalar
-        self.point = point
-        self.size = size
-        self.insets = insets
-        self.directionalInsets = directionalInsets
-        self.systemSpacingMultiple = systemSpacingMultiple
+        let parts = Parts(point: point, size: size, insets: insets, directionalInsets: directionalInsets,
+                          systemSpacingMultiple: systemSpacingMultiple)
+        self.box = parts == .zero ? nil : Box(parts)
+    }
+
+    /// Equal when every part is.
+    public static func == (lhs: LayoutConstant, rhs: LayoutConstant) -> Bool {
+        lhs.scalar == rhs.scalar && lhs.parts == rhs.parts
+    }
+
+    /// Hashes every part.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scalar)
+        hasher.combine(parts)
     }
 
     /// The points of one system spacing between sibling views' edges: 8, as in UIKit.
@@ -87,10 +141,13 @@ public struct LayoutConstant: Sendable, Hashable, ExpressibleByIntegerLiteral, E
     public static let zero = LayoutConstant()
 
     /// Whether every part is zero.
-    public var isZero: Bool { self == .zero }
+    public var isZero: Bool { scalar == 0 && box == nil }
 
     /// The value of the constant for `attribute` in a layout reading in `direction`.
     public func value(for attribute: LayoutAttribute, direction: LayoutDirection = .leftToRight) -> Double {
+        guard let box else { return scalar + 0 }
+        let parts = box.parts, point = parts.point, size = parts.size, insets = parts.insets
+        let directionalInsets = parts.directionalInsets, systemSpacingMultiple = parts.systemSpacingMultiple
         var total = scalar
         switch attribute {
         case .left, .right, .leading, .trailing, .centerX: total += point.x

@@ -160,7 +160,43 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Marks the layouts of the constraint's items as needing a pass that lowers everything
     /// again (the set of active constraints changed).
     private func invalidateLayouts() {
-        for item in currentlyReferencedItems() { item.hostView?.setNeedsLayout() }
+        guard View.anyLayoutPassExists else { return }
+        var hosts = HostViews()
+        hosts.add(self)
+        hosts.setNeedsLayout()
+    }
+
+    /// The views whose layouts hear of activations (the host views of the constraints' items,
+    /// superview shorthands resolved), each once however many constraints name it: a group
+    /// activated at once tells each view once, not once per constraint.
+    struct HostViews {
+        private var views: [View] = []
+        private var seen = Set<ObjectIdentifier>()
+
+        /// Adds the host views of the items `constraint` names now.
+        mutating func add(_ constraint: LayoutConstraint) {
+            func add(_ item: LayoutItem?) {
+                guard let view = item?.hostView, views.last !== view,
+                      seen.insert(ObjectIdentifier(view)).inserted else { return }
+                views.append(view)
+            }
+            func add(_ operands: [Operand]) {
+                for operand in operands {
+                    switch operand.target {
+                    case .item(let weak): add(weak.value)
+                    case .superviewOf(let weak): add(weak.value); add(weak.value?.shorthandParent)
+                    case .missing: break
+                    }
+                }
+            }
+            add(constraint.lhs)
+            add(constraint.rhs)
+        }
+
+        /// Marks the layouts of every view added as needing a pass (``View/setNeedsLayout()``).
+        func setNeedsLayout() {
+            for view in views { view.setNeedsLayout() }
+        }
     }
 
     /// Tells the layouts of the constraint's items that its constant or priority changed: their
@@ -207,12 +243,16 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// The item whose superview a superview-shorthand operand (a right side without items) needs,
     /// when it has none.
     package var itemWithoutSuperview: LayoutItem? {
-        for operand in lhs + rhs {
-            if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
-                return item
+        // Both sides read without joining them (a layout document asks this of every constraint it makes).
+        func orphan(in side: [Operand]) -> LayoutItem? {
+            for operand in side {
+                if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
+                    return item
+                }
             }
+            return nil
         }
-        return nil
+        return orphan(in: lhs) ?? orphan(in: rhs)
     }
 
     /// The items the constraint names now, superview shorthands resolved.

@@ -24,10 +24,10 @@ open class LayoutItem: CustomStringConvertible {
     public let variables: LayoutVariables
 
     /// The active constraints that name this item.
-    var storedConstraints: [ObjectIdentifier: LayoutConstraint] = [:]
+    var storedConstraints = ConstraintStore()
 
-    /// The one weak reference to this item that the constraints made by the layout layer share
-    /// (a stack's rows, implicit rows): one box an item, not one an operand.
+    /// The one weak reference to this item that the constraints share (those written with the
+    /// DSL, a stack's rows, implicit rows): one box an item, not one an operand.
     private(set) lazy var weakBox = LayoutConstraint.WeakItem(self)
 
     init(id: String?, kind: String, name: String? = nil) {

@@ -15,9 +15,9 @@ public struct LayoutVariables: Sendable {
     public let height: Variable
 
     init(name: String) {
-        left = Variable("\(name).left")
-        top = Variable("\(name).top")
-        width = Variable("\(name).width")
-        height = Variable("\(name).height")
+        left = Variable(owner: name, part: .left)
+        top = Variable(owner: name, part: .top)
+        width = Variable(owner: name, part: .width)
+        height = Variable(owner: name, part: .height)
     }
 }

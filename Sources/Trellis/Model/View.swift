@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangle in a view hierarchy, placed by constraints.
 ///
 /// ```swift
@@ -213,7 +215,26 @@ open class View: LayoutItem {
     }
     var marginsGuideStorage: LayoutGuide?
     var safeAreaGuideStorage: LayoutGuide?
-    @exclusivity(unchecked) var layoutPass: LayoutPass?
+    /// The layout passes of this view as a root, made at its first pass (``rootLayoutPass()``).
+    @exclusivity(unchecked) var layoutPass: LayoutPass? {
+        didSet {
+            if (oldValue == nil) != (layoutPass == nil) {
+                Self.viewsWithLayoutPasses.add(layoutPass == nil ? -1 : 1, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// How many views hold layout passes (``layoutPass``), in the whole process.
+    private static let viewsWithLayoutPasses = Atomic<Int>(0)
+
+    /// Whether any view was laid out as a root and still keeps its layout passes: while none is,
+    /// there is no layout to tell about a change (a layout made later starts from scratch), so
+    /// activating constraints — thousands, when a layout document is built — tells no view.
+    static var anyLayoutPassExists: Bool { viewsWithLayoutPasses.load(ordering: .relaxed) > 0 }
+
+    deinit {
+        if layoutPass != nil { Self.viewsWithLayoutPasses.subtract(1, ordering: .relaxed) }
+    }
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
     @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
         didSet { setNeedsLayout() }
