@@ -64,4 +64,28 @@ struct CrashBasisTests {
         #expect(solver.statistics.simplexIterations == 0)
         #expect(widths.map { solver.value(of: $0) } == intrinsic)
     }
+
+    @Test("Soft inequalities whose only column a stronger row took start with their violation in the error column: no iteration")
+    func violatedLooseInequalitiesStartFeasible() throws {
+        // Labels whose widths all follow one edited width (as a screen's root width drives its
+        // rows' titles): the edit row takes the one layout column, so every hugging and
+        // compression row is loose, and all but one are violated at the edited width.
+        let solver = Solver()
+        let root = Variable("root")
+        try solver.addEditVariable(root, strength: .priority(999))
+        try solver.suggest(root, value: 80)
+        var widths: [Variable] = []
+        for index in 0..<40 {
+            let w = Variable("w\(index)")
+            try solver.add([
+                w == root - Double(index),
+                (w <= 50) ~~ .priority(.defaultLow),
+                (w >= 50) ~~ .priority(.defaultHigh),
+            ])
+            widths.append(w)
+        }
+        try solver.solve()
+        #expect(solver.statistics.simplexIterations == 0)
+        #expect(widths.enumerated().allSatisfy { solver.value(of: $1) == 80 - Double($0) })
+    }
 }

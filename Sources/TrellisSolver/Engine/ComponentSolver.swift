@@ -281,6 +281,7 @@ struct ComponentSolver {
                                        rhs: ranges[row.source].map { Self.clamp(-row.constant, $0.lower, $0.upper) } ?? -row.constant,
                                        surplus: errors.count == 2 ? errors[0] : -1,
                                        shortfall: errors.count == 2 ? errors[1] : -1,
+                                       error: errors.count == 1 ? errors[0] : -1,
                                        range: ranges[row.source]))
             entries.append(row.terms.map { (columnOfVariable[$0.variable], $0.coefficient) })
         }

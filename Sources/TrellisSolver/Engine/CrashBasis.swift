@@ -27,6 +27,8 @@ struct CrashBasis {
         /// A soft `==` row's error columns (surplus enters with -1, shortfall with +1), or -1.
         var surplus: Int
         var shortfall: Int
+        /// A soft inequality's error column (entering so that it loosens the row), or -1.
+        var error: Int = -1
         /// For a soft equality that absorbed required inequalities (``RangeMerge``): the range
         /// its expression must stay in (its `rhs` is then the target moved into that range).
         var range: (lower: Double, upper: Double)? = nil
@@ -119,6 +121,19 @@ struct CrashBasis {
             var activity = 0.0
             for entry in entries[i] { activity += entry.value * value[entry.column] }
             columnBasic[activity - row.rhs > 0 ? row.surplus : row.shortfall] = true
+            rowBasic[i] = false
+        }
+        // Soft inequalities left loose and violated whose layout columns are all taken by
+        // tight rows (a label's hugging when its width is fixed by the root's): the error column
+        // absorbs the violation, the row sits at its bound. Left basic, each such row would be
+        // a primal infeasibility for the dual simplex to remove, one iteration each.
+        for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation != .equal && row.error >= 0
+            && entries[i].allSatisfy({ $0.column >= layoutColumns || assigned[$0.column] }) {
+            var activity = 0.0
+            for entry in entries[i] { activity += entry.value * value[entry.column] }
+            let violated = row.relation == .greaterThanOrEqual ? activity < row.rhs : activity > row.rhs
+            guard violated else { continue }
+            columnBasic[row.error] = true
             rowBasic[i] = false
         }
     }
