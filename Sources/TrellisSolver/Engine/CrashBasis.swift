@@ -114,6 +114,13 @@ struct CrashBasis {
         rowBasic = tight.map { !$0 }
         columnBasic = Array(repeating: false, count: columnCount)
         for j in 0..<layoutColumns where assigned[j] { columnBasic[j] = true }
+        startLooseSoftRows(rows, entries: entries, tight: tight, assigned: assigned, value: value)
+    }
+
+    /// Soft rows the crash left loose start at their right-hand side with an error column basic
+    /// where that is certain to be right (the rest stay basic rows).
+    private mutating func startLooseSoftRows(_ rows: [Row], entries: [[(column: Int, value: Double)]], tight: [Bool],
+                                             assigned: [Bool], value: [Double]) {
         // Soft equalities left loose: the error column of the violation's sign is basic, the row
         // sits at its right-hand side.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation == .equal
@@ -128,7 +135,7 @@ struct CrashBasis {
         // absorbs the violation, the row sits at its bound. Left basic, each such row would be
         // a primal infeasibility for the dual simplex to remove, one iteration each.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation != .equal && row.error >= 0
-            && entries[i].allSatisfy({ $0.column >= layoutColumns || assigned[$0.column] }) {
+            && entries[i].allSatisfy({ assigned[$0.column] }) {
             var activity = 0.0
             for entry in entries[i] { activity += entry.value * value[entry.column] }
             let violated = row.relation == .greaterThanOrEqual ? activity < row.rhs : activity > row.rhs
