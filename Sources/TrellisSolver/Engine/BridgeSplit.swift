@@ -77,7 +77,8 @@ struct BridgeSplit {
     fileprivate static func peel(_ graph: Graph, candidate: [Bool]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
         let nv = graph.nv
         var removed = [Bool](repeating: false, count: candidate.count)
-        var count = (0..<nv).map { graph.rowStart[$0 + 1] - graph.rowStart[$0] }
+        var count = [Int](repeating: 0, count: nv)
+        for v in 0..<nv { count[v] = Int(graph.rowStart[v + 1] - graph.rowStart[v]) }
         var order: [(row: Int, variable: Int)] = []
         var queue = (0..<nv).filter { count[$0] == 1 }
         while let v = queue.popLast() {
