@@ -78,6 +78,16 @@ struct BridgeSplitTests {
         return solver
     }
 
+    /// A text measured again at `height`: both its intrinsic rows moved in both solvers, both solved.
+    static func remeasure(_ text: (low: Constraint, high: Constraint), to height: Double,
+                          in split: Solver, _ plain: Solver) throws {
+        for solver in [split, plain] {
+            _ = try solver.updateConstant(of: text.low, to: -height)
+            _ = try solver.updateConstant(of: text.high, to: -height)
+            try solver.solve()
+        }
+    }
+
     static func expectSame(_ split: Solver, _ plain: Solver, _ variables: [Variable], _ context: String) {
         for variable in variables {
             let a = split.value(of: variable), b = plain.value(of: variable)
@@ -111,13 +121,7 @@ struct BridgeSplitTests {
         #expect(split.statistics.affineSteps == 0)
         Self.expectSame(split, plain, feed.variables, "gap changed")
         // A text measured again: its own block only.
-        let (low, high) = feed.intrinsic[150]
-        try split.updateConstant(of: low, to: -85)
-        try split.updateConstant(of: high, to: -85)
-        _ = try plain.updateConstant(of: low, to: -85)
-        _ = try plain.updateConstant(of: high, to: -85)
-        try split.solve()
-        try plain.solve()
+        try Self.remeasure(feed.intrinsic[150], to: 85, in: split, plain)
         #expect(split.statistics.componentSolves <= solves + 1)
         Self.expectSame(split, plain, feed.variables, "text changed")
         #expect(moved.expression.constant == -30)
@@ -134,13 +138,7 @@ struct BridgeSplitTests {
         // top (held by the root only); by an inequality the chain is a ring (nothing splits).
         #expect(split.bridgeCount == (closing == .equal ? 82 : 0))
         Self.expectSame(split, plain, feed.variables, "cold")
-        let (low, high) = feed.intrinsic[79]
-        try split.updateConstant(of: low, to: -200)
-        try split.updateConstant(of: high, to: -200)
-        _ = try plain.updateConstant(of: low, to: -200)
-        _ = try plain.updateConstant(of: high, to: -200)
-        try split.solve()
-        try plain.solve()
+        try Self.remeasure(feed.intrinsic[79], to: 200, in: split, plain)
         Self.expectSame(split, plain, feed.variables, "last text changed")
     }
 
