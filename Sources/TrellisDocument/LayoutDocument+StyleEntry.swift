@@ -133,10 +133,8 @@ extension LayoutDocumentDecoder {
             }
         }
         if let clips = value["clipsToBounds"] {
-            guard case .bool(let on) = clips else {
-                throw failure(path + [.key("clipsToBounds")], "\(subject): style.clipsToBounds must be true or false, found \(clips.kind)")
-            }
-            style.clipsToBounds = on
+            style.clipsToBounds = try flag(clips, path: path + [.key("clipsToBounds")], subject: subject,
+                                           field: "style.clipsToBounds")
         }
         return style
     }

@@ -57,6 +57,14 @@ extension LayoutDocumentDecoder {
         return id
     }
 
+    /// A `true`/`false` field (`path` names the field itself).
+    func flag(_ value: JSONValue, path: [Step], subject: String, field: String) throws(LayoutDocumentError) -> Bool {
+        guard case .bool(let on) = value else {
+            throw failure(path, "\(subject): \(field) must be true or false, found \(value.kind)")
+        }
+        return on
+    }
+
     func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
         throws(LayoutDocumentError) -> Double
     {

@@ -49,7 +49,7 @@ extension LayoutDocumentDecoder {
         try decodeSizing(value, into: &entry, path: path, subject: subject)
         entry.text = try decodeText(value, path: path, subject: subject)
         if let hidden = value["hidden"] {
-            entry.isHidden = try decodeHidden(hidden, path: path + [.key("hidden")], subject: subject)
+            entry.isHidden = try flag(hidden, path: path + [.key("hidden")], subject: subject, field: "hidden")
         }
         if let stack = value["stack"] {
             if entry.text != nil {
@@ -144,14 +144,6 @@ extension LayoutDocumentDecoder {
         }
     }
 
-    /// A view's `hidden` flag.
-    func decodeHidden(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError) -> Bool {
-        guard case .bool(let on) = value else {
-            throw failure(path, "\(subject): hidden must be true or false, found \(value.kind)")
-        }
-        return on
-    }
-
     /// The fields of a `stack` object.
     func decodeStack(_ value: JSONValue, path: [Step], subject: String) throws(LayoutDocumentError)
         -> LayoutDocument.StackEntry
@@ -175,10 +167,7 @@ extension LayoutDocumentDecoder {
         }
         func flag(_ field: String) throws(LayoutDocumentError) -> Bool {
             guard let fieldValue = value[field] else { return false }
-            guard case .bool(let on) = fieldValue else {
-                throw failure(path + [.key(field)], "\(subject): stack.\(field) must be true or false, found \(fieldValue.kind)")
-            }
-            return on
+            return try self.flag(fieldValue, path: path + [.key(field)], subject: subject, field: "stack.\(field)")
         }
         if let axis = try name("axis", as: LayoutAxis.self) { stack.axis = axis }
         if let distribution = try name("distribution", as: StackDistribution.self) { stack.distribution = distribution }
@@ -294,12 +283,9 @@ extension LayoutDocumentDecoder {
         if let safeArea = value["safeArea"] {
             entry.safeArea = try insets(safeArea, path: path + [.key("safeArea")], subject: subject, field: "safeArea")
         }
-        if let flag = value["marginsFromSafeArea"] {
-            guard case .bool(let on) = flag else {
-                throw failure(path + [.key("marginsFromSafeArea")],
-                              "\(subject): marginsFromSafeArea must be true or false, found \(flag.kind)")
-            }
-            entry.marginsFromSafeArea = on
+        if let fromSafeArea = value["marginsFromSafeArea"] {
+            entry.marginsFromSafeArea = try flag(fromSafeArea, path: path + [.key("marginsFromSafeArea")], subject: subject,
+                                                 field: "marginsFromSafeArea")
         }
         if let direction = value["direction"] {
             switch direction {
