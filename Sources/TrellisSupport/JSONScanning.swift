@@ -349,22 +349,13 @@ extension JSONScanning {
         let start = offset
         var mantissa: UInt64 = 0
         var mantissaExact = true
-        func digits() -> Int {
-            let begin = offset
-            while offset < bytes.count, bytes[offset] >= UInt8(ascii: "0"), bytes[offset] <= UInt8(ascii: "9") {
-                if mantissa < 100_000_000_000_000_000 {
-                    mantissa = mantissa * 10 + UInt64(bytes[offset] - UInt8(ascii: "0"))
-                } else {
-                    mantissaExact = false
-                }
-                offset += 1
-            }
-            return offset - begin
-        }
+        // (Digits are read by a free function on the buffer: a nested function capturing `self`
+        // copied the whole conforming reader on every call, outside this module.)
+        let bytes = self.bytes
         let negative = bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
         let intStart = offset
-        guard digits() > 0 else {
+        guard jsonDigits(bytes, at: &offset, mantissa: &mantissa, exact: &mantissaExact) > 0 else {
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "I") || bytes[offset] == UInt8(ascii: "N") || bytes[offset] == UInt8(ascii: ".") {
                 throw valueStartError()
             }
@@ -374,7 +365,7 @@ extension JSONScanning {
         var exponent = 0
         if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
             offset += 1
-            let fraction = digits()
+            let fraction = jsonDigits(bytes, at: &offset, mantissa: &mantissa, exact: &mantissaExact)
             guard fraction > 0 else {
                 throw scanError("invalid number: digits expected after '.', found \(describeByte(at: offset))")
             }
@@ -409,6 +400,24 @@ extension JSONScanning {
         guard value.isFinite else { throw scanError("number \(text) overflows a double", at: start) }
         return value
     }
+}
+
+/// Reads the decimal digits at `offset` into `mantissa` (while it has room; `exact` is cleared
+/// past that), moving `offset` past them; returns how many there were.
+private func jsonDigits(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int, mantissa: inout UInt64,
+                        exact: inout Bool) -> Int {
+    let begin = offset
+    var position = offset
+    while position < bytes.count, bytes[position] >= UInt8(ascii: "0"), bytes[position] <= UInt8(ascii: "9") {
+        if mantissa < 100_000_000_000_000_000 {
+            mantissa = mantissa * 10 + UInt64(bytes[position] - UInt8(ascii: "0"))
+        } else {
+            exact = false
+        }
+        position += 1
+    }
+    offset = position
+    return position - begin
 }
 
 /// Exact powers of ten as doubles (10^22 is the largest).
