@@ -15,7 +15,8 @@
 /// `row_i.top == row_{i-1}.bottom + 8` falls apart into one block per row.
 ///
 /// The blocks are found in one depth-first search of the incidence graph from the component's
-/// first variable (articulation rows, by low points), deepest first, each candidate's block
+/// oldest variable (the smallest id: a layout's root, a chain's head; so the blocks found do not
+/// depend on the order the constraints come in) (articulation rows, by low points), deepest first, each candidate's block
 /// checked by propagating d through its rows and verifying it on every row. Rejected candidates
 /// stay with the block above; the checks' total work is capped at a few times the component's
 /// size (past it nothing more splits), so the search stays linear.
@@ -34,9 +35,10 @@ struct BridgeSplit {
 
     /// The blocks of the component with variables `slots` and constraints `members` (root block
     /// first, then by depth-first discovery, so that a block's bridge names only variables of
-    /// blocks before it); nil when nothing splits. `local` is scratch indexed by slot.
+    /// blocks before it); nil when nothing splits. `local` is scratch indexed by slot, `ids` the
+    /// variables' ids by slot.
     static func split(slots: ArraySlice<Int32>, members: ArraySlice<Int32>, constraints: [Constraint],
-                      termSlots: [Int32], termStart: [Int], local: inout [Int32]) -> [Block]? {
+                      termSlots: [Int32], termStart: [Int], ids: [UInt64], local: inout [Int32]) -> [Block]? {
         let nv = slots.count, nr = members.count
         guard nv >= 2, nr >= 2 else { return nil }
         // Any candidate at all? (Most components of a layout have none worth the search.)
@@ -54,7 +56,8 @@ struct BridgeSplit {
         for (i, slot) in slots.enumerated() { local[Int(slot)] = Int32(i) }
         let graph = Graph(nv: nv, members: members, termSlots: termSlots, termStart: termStart, local: local)
         for r in 0..<nr where candidate[r] && graph.hasDuplicate[r] { candidate[r] = false }
-        let peeled = peel(graph, candidate: candidate)
+        let localIDs = slots.map { ids[Int($0)] }
+        let peeled = peel(graph, candidate: candidate, ids: localIDs)
         var search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
                             removed: peeled.removed)
         search.run(from: peeled.root)
@@ -62,7 +65,7 @@ struct BridgeSplit {
             // The rows peeled off held the rest together: search without peeling.
             search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
                             removed: [Bool](repeating: false, count: nr))
-            search.run(from: 0)
+            search.run(from: localIDs.indices.min { localIDs[$0] < localIDs[$1] }!)
             return blocks(search, peeled: [], slots: slots, members: members)
         }
         return blocks(search, peeled: peeled.order, slots: slots, members: members)
@@ -74,7 +77,9 @@ struct BridgeSplit {
     /// rows still name). Such a row can always be met by its variable, whatever the others do:
     /// the variable is a block of its own, placed last. Without them a chain closed by its
     /// container is a tree again.
-    fileprivate static func peel(_ graph: Graph, candidate: [Bool]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
+    /// The search then starts at the oldest variable left (smallest of `ids`).
+    fileprivate static func peel(_ graph: Graph, candidate: [Bool],
+                                 ids: [UInt64]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
         let nv = graph.nv
         var removed = [Bool](repeating: false, count: candidate.count)
         var count = [Int](repeating: 0, count: nv)
@@ -98,9 +103,9 @@ struct BridgeSplit {
                 if count[w] == 1 { queue.append(w) }
             }
         }
-        var root = 0
-        while root < nv - 1 && count[root] == 0 { root += 1 }
-        return (order, removed, root)
+        var root = -1
+        for v in 0..<nv where count[v] > 0 && (root < 0 || ids[v] < ids[root]) { root = v }
+        return (order, removed, max(root, 0))
     }
 
     /// The blocks the search accepted, the root block first, then by discovery, then the
@@ -210,6 +215,19 @@ struct BridgeSplit {
             let nv = graph.nv, nr = candidate.count
             self.graph = graph
             self.candidate = candidate
+            // Each variable's rows with the candidates last: the search then reaches a bridge's
+            // other variables through their block's own rows before the bridge, whatever order
+            // the constraints come in (else a bridge entered early is not a cut it can accept).
+            var later: [Int32] = []
+            for v in 0..<nv {
+                later.removeAll(keepingCapacity: true)
+                var write = Int(graph.rowStart[v])
+                for k in graph.rows(of: v) {
+                    let r = graph.rowsOf[k]
+                    if candidate[Int(r)] { later.append(r) } else { self.graph.rowsOf[write] = r; write += 1 }
+                }
+                for r in later { self.graph.rowsOf[write] = r; write += 1 }
+            }
             discovered = [Int32](repeating: -1, count: nv + nr)
             low = discovered
             segmentIndex = discovered
