@@ -175,6 +175,13 @@ public final class Solver {
         get { engine.splitsAtBridges }
         set { engine.splitsAtBridges = newValue }
     }
+    /// Whether the first solve already splits components at translation bridges (``BridgeSplit``),
+    /// as a layout's solver does, instead of the first solve that must solve a component again
+    /// (``SolverEngine/splitWork(in:)``). Set before the first solve.
+    package var splitsFromTheStart: Bool {
+        get { engine.splitsActively }
+        set { engine.splitsActively = newValue }
+    }
     /// How many blocks the last structural solve split off at translation bridges.
     var bridgeCount: Int { engine.slides.entries.count }
 

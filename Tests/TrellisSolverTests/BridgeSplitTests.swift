@@ -102,17 +102,24 @@ struct BridgeSplitTests {
         #expect(abs(split.objective - plain.objective) <= 1e-9 * max(1, abs(plain.objective)), "\(context): objective")
     }
 
-    @Test("A feed-like chain splits into one block per row, and gives the unsplit values")
+    @Test("A feed-like chain is solved whole first, splits into one block per row at its first re-solve, and gives the unsplit values")
     func feedSplits() throws {
         var rng = SplitMix(seed: 21)
         let feed = Feed(rows: 200, rng: &rng)
         let split = try Self.solver(feed.constraints, splitting: true)
         let plain = try Self.solver(feed.constraints, splitting: false)
-        #expect(split.bridgeCount == 200)
-        #expect(plain.bridgeCount == 0)
+        // The first solve is one LP per component: nothing is searched or split yet.
+        #expect(split.bridgeCount == 0)
+        #expect(split.statistics.componentSolves == plain.statistics.componentSolves)
         Self.expectSame(split, plain, feed.variables, "cold")
+        // A text measured again: the component splits, and only that text's block is solved.
+        var solves = split.statistics.componentSolves
+        try Self.remeasure(feed.intrinsic[150], to: 85, in: split, plain)
+        #expect(split.bridgeCount == 200)
+        #expect(split.statistics.componentSolves == solves + 1)
+        Self.expectSame(split, plain, feed.variables, "first text changed")
         // A gap changed: the rows below only slide, nothing is solved again.
-        let solves = split.statistics.componentSolves
+        solves = split.statistics.componentSolves
         let moved = try split.updateConstant(of: feed.bridges[120], to: -30)
         _ = try plain.updateConstant(of: feed.bridges[120], to: -30)
         try split.solve()
@@ -120,10 +127,11 @@ struct BridgeSplitTests {
         #expect(split.statistics.componentSolves == solves)
         #expect(split.statistics.affineSteps == 0)
         Self.expectSame(split, plain, feed.variables, "gap changed")
-        // A text measured again: its own block only.
-        try Self.remeasure(feed.intrinsic[150], to: 85, in: split, plain)
-        #expect(split.statistics.componentSolves <= solves + 1)
-        Self.expectSame(split, plain, feed.variables, "text changed")
+        // Two more texts (each block solved alone).
+        try Self.remeasure(feed.intrinsic[40], to: 12, in: split, plain)
+        try Self.remeasure(feed.intrinsic[151], to: 30, in: split, plain)
+        #expect(split.statistics.componentSolves <= solves + 2)
+        Self.expectSame(split, plain, feed.variables, "texts changed")
         #expect(moved.expression.constant == -30)
     }
 
@@ -134,11 +142,11 @@ struct BridgeSplitTests {
         let feed = Feed(rows: 80, rng: &rng, closing: closing)
         let split = try Self.solver(feed.constraints, splitting: true)
         let plain = try Self.solver(feed.constraints, splitting: false)
+        Self.expectSame(split, plain, feed.variables, "cold")
+        try Self.remeasure(feed.intrinsic[79], to: 200, in: split, plain)
         // Closed by an equality: the container's height is a block of its own, and then its
         // top (held by the root only); by an inequality the chain is a ring (nothing splits).
         #expect(split.bridgeCount == (closing == .equal ? 82 : 0))
-        Self.expectSame(split, plain, feed.variables, "cold")
-        try Self.remeasure(feed.intrinsic[79], to: 200, in: split, plain)
         Self.expectSame(split, plain, feed.variables, "last text changed")
     }
 
@@ -148,8 +156,66 @@ struct BridgeSplitTests {
         let feed = Feed(rows: 60, rng: &rng, pinEvery: pinEvery, softLinks: softLinks)
         let split = try Self.solver(feed.constraints, splitting: true)
         let plain = try Self.solver(feed.constraints, splitting: false)
-        #expect(split.bridgeCount < 60)
         Self.expectSame(split, plain, feed.variables, "cold")
+        try Self.remeasure(feed.intrinsic[30], to: 70, in: split, plain)
+        #expect(split.bridgeCount < 60)
+        Self.expectSame(split, plain, feed.variables, "text changed")
+    }
+
+    /// A text's intrinsic rows moved to `height` in one solver; returns their replacements.
+    static func update(_ text: (low: Constraint, high: Constraint), to height: Double,
+                       in solver: Solver) throws -> (low: Constraint, high: Constraint) {
+        (try solver.updateConstant(of: text.low, to: -height), try solver.updateConstant(of: text.high, to: -height))
+    }
+
+    @Test("A component solved again whole first (one row moved), then split with a stepped solution, agrees with the unsplit solve")
+    func splitAfterWholeResolve() throws {
+        var rng = SplitMix(seed: 77)
+        let feed = Feed(rows: 50, rng: &rng)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        var splitBridges = feed.bridges, plainBridges = feed.bridges
+        func gap(_ index: Int, _ gap: Double) throws {
+            splitBridges[index] = try split.updateConstant(of: splitBridges[index], to: -gap)
+            plainBridges[index] = try plain.updateConstant(of: plainBridges[index], to: -gap)
+            try split.solve()
+            try plain.solve()
+            Self.expectSame(split, plain, feed.variables, "gap \(index) at \(gap)")
+            let cold = try Self.solver(split.constraints, splitting: false)
+            Self.expectSame(split, cold, feed.variables, "gap \(index) at \(gap) against cold")
+        }
+        // One row moved: the component is solved again whole (the row a parameter from then on).
+        try gap(20, 30)
+        #expect(split.bridgeCount == 0)
+        try gap(20, 5)
+        #expect(split.bridgeCount == 0)
+        // Another row, which cannot step: the component splits, every block solved again (its
+        // solution had an affine model).
+        try gap(33, 12)
+        #expect(split.bridgeCount == 50)
+        // Then a text measured again (its block alone), and gaps (slides only).
+        try Self.remeasure(feed.intrinsic[41], to: 30, in: split, plain)
+        Self.expectSame(split, plain, feed.variables, "text 41")
+        let solves = split.statistics.componentSolves
+        try gap(20, 9)
+        try gap(48, 0)
+        #expect(split.statistics.componentSolves == solves)
+    }
+
+    @Test("A structural solve splits a component with moved rows when it builds it")
+    func movedRowsSplitWhenBuilt() throws {
+        var rng = SplitMix(seed: 78)
+        let feed = Feed(rows: 40, rng: &rng)
+        let split = try Self.solver(feed.constraints, splitting: true)
+        let plain = try Self.solver(feed.constraints, splitting: false)
+        let extra = (feed.rows[10].height >= 60) ~~ .priority(300)
+        for solver in [split, plain] {
+            _ = try solver.updateConstant(of: feed.intrinsic[20].low, to: -75)
+            try solver.add(extra)
+            try solver.solve()
+        }
+        #expect(split.bridgeCount == 40)
+        Self.expectSame(split, plain, feed.variables, "rebuilt with a moved row")
     }
 
     @Test("Random chains: split and unsplit agree through constant updates and structural changes",
@@ -217,17 +283,23 @@ struct BridgeSplitTests {
     func conflictsAsUnsplit() throws {
         var rng = SplitMix(seed: 5)
         let feed = Feed(rows: 30, rng: &rng)
-        let row = feed.rows[17]
-        let broken = feed.constraints + [row.avatarHeight == 40]
-        func conflict(splitting: Bool) -> [ObjectIdentifier] {
+        let broken = feed.rows[17].avatarHeight == 40
+        func conflict(splitting: Bool) throws -> [ObjectIdentifier] {
+            let solver = try Self.solver(feed.constraints, splitting: splitting)
+            // A text measured again first: the split solver is split from then on.
+            _ = try solver.updateConstant(of: feed.intrinsic[3].low, to: -70)
+            _ = try solver.updateConstant(of: feed.intrinsic[3].high, to: -70)
+            try solver.solve()
+            #expect(solver.bridgeCount == (splitting ? 30 : 0))
+            try solver.add(broken)
             do {
-                _ = try Self.solver(broken, splitting: splitting)
+                try solver.solve()
             } catch TrellisError.unsatisfiable(let conflict) {
                 return conflict.map(ObjectIdentifier.init)
-            } catch {}
+            }
             return []
         }
-        let split = conflict(splitting: true), plain = conflict(splitting: false)
+        let split = try conflict(splitting: true), plain = try conflict(splitting: false)
         #expect(!split.isEmpty)
         #expect(split == plain)
     }

@@ -136,10 +136,11 @@ struct StackPathTests {
         var solverDelta = Solver.Statistics()
         solverDelta.componentSolves = solver.componentSolves - solverBefore.componentSolves
         solverDelta.affineSteps = solver.affineSteps - solverBefore.affineSteps
+        solverDelta.slides = solver.slides - solverBefore.slides
         return (engineDelta, solverDelta)
     }
 
-    @Test("A resize and spacing changes of a fill stack screen take the direct constant path and an affine step")
+    @Test("A resize and spacing changes of a fill stack screen take the direct constant path and an affine step or a slide")
     func constantPaths() throws {
         let screen = Screen(rows: 6)
         try screen.root.layoutIfNeeded()
@@ -163,7 +164,8 @@ struct StackPathTests {
             #expect(engine.fullLowerings == 0, "\(name): lowered everything again")
             #expect(engine.directPasses == 1, "\(name): not the direct constant path")
             #expect(solver.componentSolves == 0, "\(name): a component was solved again")
-            #expect(solver.affineSteps >= 1, "\(name): no affine step")
+            // (A gap between two rows of the feed is a bridge between blocks: they slide, no step.)
+            #expect(solver.affineSteps >= 1 || solver.slides >= 1, "\(name): no affine step and no slide")
         }
     }
 

@@ -42,7 +42,7 @@ final class LayoutEngine {
     // engine is used from one thread at a time and never accesses them overlappingly, and a
     // warm pass of a few microseconds made dozens of checked accesses of ~75 instructions each.)
 
-    @exclusivity(unchecked) var solver = Solver()
+    @exclusivity(unchecked) var solver = LayoutEngine.makeSolver()
     /// The rows the solver holds, by what they stand for.
     @exclusivity(unchecked) var rows: [RowKey: RowEntry] = [:]
     /// Active constraints that the solver holds no row for because they stand back
@@ -320,10 +320,19 @@ final class LayoutEngine {
         frames.freshSnapshot(of: LayoutScope(root: root), mode: mode, solver: solver)
     }
 
+    /// A layout's solver splits components at translation bridges from its first solve on, so
+    /// that a block's answer does not depend on which change first solved it again (ambiguous
+    /// layouts land where a fresh tree's cold pass lands).
+    static func makeSolver() -> Solver {
+        let solver = Solver()
+        solver.splitsFromTheStart = true
+        return solver
+    }
+
     /// Forgets everything: the next solve starts from an empty solver.
     func reset() {
         statistics.resets += 1
-        solver = Solver()
+        solver = Self.makeSolver()
         rows = [:]
         standingBack = []
         needsLowering = true

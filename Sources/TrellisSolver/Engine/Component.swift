@@ -38,7 +38,7 @@ struct Component {
     /// than the closed form itself.
     static func partition(_ constraints: [Constraint],
                           batching batchable: ((Constraint) -> Bool)?,
-                          splitting: Bool = false) -> (components: [Component], batch: ScalarBatch?) {
+                          splitting splits: ((ArraySlice<Int32>) -> Bool)? = nil) -> (components: [Component], batch: ScalarBatch?) {
         let joined = Joined(constraints)
         let n = joined.variables.count
         guard n > 0 else { return ([], nil) }
@@ -58,9 +58,10 @@ struct Component {
                          position: &position, batchable: batchable) {
                 continue
             }
-            if splitting, slots.count >= 2,
+            if let splits, slots.count >= 2, splits(members),
                let blocks = BridgeSplit.split(slots: slots, members: members, constraints: constraints,
-                                              termSlots: joined.termSlots, termStart: joined.termStart, local: &position) {
+                                              termSlots: joined.termSlots, termStart: joined.termStart, ids: joined.ids,
+                                              local: &position) {
                 appendBlocks(blocks, group: groups, constraints: constraints, joined: joined, position: &position,
                              to: &components)
                 groups += 1

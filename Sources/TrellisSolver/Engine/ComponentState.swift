@@ -36,6 +36,10 @@ final class ComponentState {
     /// both through one `inout` access each, and the solver that owns the state is used from one
     /// thread at a time.)
     @exclusivity(unchecked) var solution: Solution?
+    /// Where the state stands with the deferred bridge split (``SolverEngine/splitWork(in:)``):
+    /// solved again from scratch, whole, once already; its component known not to split.
+    @exclusivity(unchecked) var resolvedWhole = false
+    @exclusivity(unchecked) var splitsNot = false
 
     /// The rows whose constants move between solves (edit and parameter rows), in order.
     var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }

@@ -9,6 +9,11 @@ struct Plan {
     var work: [Int] = []
     /// The slides of the new states after a structural change (nil: the old ones stand).
     var slides: SolverEngine.Slides?
+    /// Whether variables moved to other states without a structural change (``SolverEngine/splitWork(in:)``).
+    var placesMoved = false
+    /// New states solved without a warm start (blocks just split off: tiny LPs, whose unsplit
+    /// component's basis would cost far more to look up than it saves).
+    var coldStarts: Set<Int> = []
 }
 
 extension SolverEngine {
@@ -36,10 +41,13 @@ extension SolverEngine {
             c.strength.isRequired ? sum : sum + c.strength.weight * Self.violation(of: c, constant: c.expression.constant, values: { _ in 0 })
         }
         // One-variable components without edit rows or moved constants come solved, as one batch.
-        let editOfRow = editOfRow, moved = movedConstraints
+        let editOfRow = editOfRow, moved = movedConstraints, active = splitsActively
         let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.isEmpty ? { _ in true } : {
             editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0))
-        }, splitting: splitsAtBridges)
+        }, splitting: splitsAtBridges ? { members in
+            // Before the first split, only components with rows expected to move (``movedConstraints``).
+            active || (!moved.isEmpty && members.contains { moved.contains(ObjectIdentifier(withTerms[Int($0)])) })
+        } : nil)
         var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
         if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }
         plan.states = []
@@ -72,6 +80,7 @@ extension SolverEngine {
             }
         }
         plan.slides = makeSlides(for: parts, plan: plan)
+        if plan.slides?.isEmpty == false { splitsActively = true }
     }
 
     /// An empty table for the variables of `components`, and how many there are: direct (no

@@ -72,6 +72,7 @@ extension SolverEngine {
         slides.entryOfBridge[ObjectIdentifier(old)] = nil
         slides.entryOfBridge[ObjectIdentifier(replacement)] = entry
         slides.pending.append((entry, replacement))
+        statistics.slides += 1
         return true
     }
 

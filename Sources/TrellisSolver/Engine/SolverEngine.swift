@@ -100,6 +100,8 @@ final class SolverEngine {
         /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
         var pivotingSteps = 0
         var stepPivots = 0
+        /// Bridge constants changed: blocks slid, nothing solved (``Slides``).
+        var slides = 0
 
         mutating func countStep(of state: ComponentState) {
             affineSteps += 1
@@ -120,6 +122,9 @@ final class SolverEngine {
     /// Whether structural solves split components at translation bridges (``BridgeSplit``);
     /// tests turn it off to compare with the unsplit solve.
     var splitsAtBridges = true
+    /// Whether structural solves split every component (from the start, ``Solver/splitsFromTheStart``,
+    /// or the first split, ``splitWork(in:)``, on); until then only those with moved rows split.
+    @exclusivity(unchecked) var splitsActively = false
 
     // MARK: - Constraints
 
@@ -259,10 +264,11 @@ final class SolverEngine {
         // a component's solution in place; should a later part of this solve fail, the steps
         // are taken back, so that the values stay those of the last successful solve.
         takeSteps(in: &plan)
+        splitWork(in: &plan)
         var results: [(index: Int, solution: ComponentState.Solution)] = []
         do {
-            try solveFromScratch(plan.work, states: plan.states, slides: plan.slides ?? slides, remaining: budget.remaining,
-                                 into: &results)
+            try solveFromScratch(plan.work, states: plan.states, slides: plan.slides ?? slides, coldStarts: plan.coldStarts,
+                                 remaining: budget.remaining, into: &results)
         } catch {
             for state in stepScratch.stepped.reversed() { state.undoLastStep() }
             stepScratch.stepped.removeAll(keepingCapacity: true)
@@ -301,8 +307,7 @@ final class SolverEngine {
                 moved.append((state, true, UInt64(row)))
             }
         }
-        // (One change, a resize's or an update(constant:)'s, needs no sort: the sort's set-up
-        // alone is a few hundred instructions.)
+        // (One change, a resize's or an update(constant:)'s, needs no sort: its set-up alone costs more.)
         if moved.count > 1 {
             moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
         }
@@ -360,7 +365,7 @@ final class SolverEngine {
     func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
         for (index, solution) in results { plan.states[index].solution = solution }
         if let new = plan.slides { slides = new }
-        if structureChanged { placesGeneration &+= 1 }
+        if structureChanged || plan.placesMoved { placesGeneration &+= 1 }
         states = plan.states
         variableIndex = plan.variableIndex
         places = plan.places
@@ -374,12 +379,12 @@ final class SolverEngine {
     }
 
     /// Solves the components at `work` (indices into `states`) with the simplex method.
-    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
+    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: Set<Int> = [],
+                          remaining: () throws -> Int?,
                           into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
         let newStates = states
-        // At the first solve, a split component is solved as one LP (as it would be unsplit)
-        // and its blocks take their values from it: a thousand small LPs cost far more.
-        var solvedTogether = self.states.isEmpty && !slides.isEmpty
+        // A split component with no block solved is solved as one LP (1000 small LPs cost more).
+        var solvedTogether = !slides.isEmpty
             ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
         for index in work.sorted() {
             if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
@@ -388,7 +393,8 @@ final class SolverEngine {
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: state.movingRows,
-                                         warmStart: warmStart(for: state), timeLimit: try remaining())
+                                         warmStart: coldStarts.contains(index) ? .none : warmStart(for: state),
+                                         timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine, let optimalBasis, let iterations):

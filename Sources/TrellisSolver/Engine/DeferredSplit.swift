@@ -1,0 +1,108 @@
+extension SolverEngine {
+    /// Splits, at translation bridges (``BridgeSplit``), components a solve must solve again from
+    /// scratch — not at the first solve.
+    ///
+    /// A system solved once and then only stepped (or never changed) never pays for the bridge
+    /// search and the blocks: the first solve solves each component whole, as one LP, unless
+    /// the component has rows expected to move (``movedConstraints``: a layout's measured
+    /// sizes), which splits when it is built (``rebuildComponents(into:)``). When a
+    /// later change cannot step a component (texts measured again on a chained feed), the
+    /// component falls apart into its blocks here, before anything is solved: the blocks that
+    /// hold a changed row are solved again (each alone, without a warm start), and every other
+    /// block takes its values from the component's last solution, slid back so that its bridge
+    /// variable is 0 (they are the block's own optimum: its rows did not change). From then on,
+    /// structural solves split as they go (``splitsActively``).
+    ///
+    /// A component is split when two or more of its rows changed, or when it was solved again
+    /// whole before: a single changed row becomes a parameter row and steps from then on (a
+    /// resize's root width), so the search would cost more than it saves. A component whose
+    /// solution a failed step could have moved (it has an affine model) is split too, but all
+    /// its blocks are solved again. Components with edit rows are not split here (drags step;
+    /// their blocks would need the suggestions), nor components found not to split before.
+    func splitWork(in plan: inout Plan) {
+        guard splitsAtBridges, !splitsActively, !structureChanged, !plan.work.isEmpty, edits.isEmpty else { return }
+        var changedRows: [Int: Set<ObjectIdentifier>] = [:]
+        for (state, row) in constantsTouched {
+            changedRows[state, default: []].insert(ObjectIdentifier(plan.states[state].component.constraints[row]))
+        }
+        var eligible = Set<Int>()
+        for index in plan.work {
+            let state = plan.states[index]
+            guard !state.component.isScalarBatch, state.component.variables.count >= 2, state.rowOfEdit.isEmpty,
+                  state.solution != nil, !state.splitsNot else { continue }
+            if state.resolvedWhole || (changedRows[index]?.count ?? 0) >= 2 {
+                eligible.insert(index)
+            } else {
+                state.resolvedWhole = true
+            }
+        }
+        guard !eligible.isEmpty else { return }
+        let work = Set(plan.work)
+        var states: [ComponentState] = [], newWork: [Int] = [], coldStarts = Set<Int>()
+        states.reserveCapacity(plan.states.count)
+        var group = 0
+        for (index, state) in plan.states.enumerated() {
+            guard eligible.contains(index),
+                  case let blocks = Component.partition(state.component.constraints, batching: nil, splitting: { _ in true }).components,
+                  blocks.count > 1 else {
+                if eligible.contains(index) { state.splitsNot = true }
+                if work.contains(index) { newWork.append(states.count) }
+                states.append(state)
+                continue
+            }
+            let values = state.solution!.affine == nil ? Self.valuesByID(of: state) : nil
+            let changed = changedRows[index] ?? []
+            for var block in blocks {
+                block.slide?.group = group
+                let blockState = ComponentState(component: block, editOfRow: editOfRow, moved: movedConstraints)
+                if let values, !block.constraints.contains(where: { changed.contains(ObjectIdentifier($0)) }) {
+                    blockState.solution = Self.adoptedSolution(of: blockState, from: values)
+                } else {
+                    newWork.append(states.count)
+                    coldStarts.insert(states.count)
+                }
+                states.append(blockState)
+            }
+            group += 1
+        }
+        guard group > 0 else { return }
+        splitsActively = true
+        plan.states = states
+        plan.work = newWork
+        plan.coldStarts = coldStarts
+        let parts = states.map(\.component)
+        (plan.variableIndex, _) = Self.variableTable(for: parts)
+        plan.places = []
+        for (index, component) in parts.enumerated() {
+            for position in component.variables.indices {
+                plan.variableIndex.insert(component.variables[position].id, Int32(plan.places.count))
+                plan.places.append((Int32(index), Int32(position)))
+            }
+        }
+        plan.slides = makeSlides(for: parts, plan: plan)
+        plan.placesMoved = true
+    }
+
+    /// A state's solution by variable id.
+    private static func valuesByID(of state: ComponentState) -> [UInt64: Double] {
+        var values = [UInt64: Double](minimumCapacity: state.component.variables.count)
+        for (position, variable) in state.component.variables.enumerated() {
+            values[variable.id] = state.solution!.values[position]
+        }
+        return values
+    }
+
+    /// A block's solution taken from its unsplit component's values: slid back along its
+    /// direction so that its bridge variable is 0 (the block's pin row).
+    private static func adoptedSolution(of state: ComponentState, from values: [UInt64: Double]) -> ComponentState.Solution {
+        let component = state.component
+        var local = component.variables.map { values[$0.id]! }
+        if let slide = component.slide, slide.endpoint >= 0 {
+            let x = local[slide.endpoint]
+            for p in local.indices { local[p] -= slide.direction[p] * x }
+        }
+        local = local.map { $0 + 0 }
+        return ComponentState.Solution(values: local, objective: state.objective(values: local, constants: state.baseConstants),
+                                       affine: nil)
+    }
+}
