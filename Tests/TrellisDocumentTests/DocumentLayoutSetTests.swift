@@ -59,7 +59,8 @@ struct DocumentLayoutSetTests {
             """)
         let document = try LayoutDocument.parse(text, name: "sets.json")
         #expect(document.layoutSets.count == 1)
-        #expect(document.layoutSets[0].cases.map(\.constraints.count) == [4, 4, 2])
+        let caseCounts: [Int] = document.layoutSets[0].cases.map { $0.constraints.count }
+        #expect(caseCounts == [4, 4, 2])
         #expect(document.layoutSets[0].cases[1].constraints[0].subject == #"layoutSets[0].cases[1].constraints[0] "a~.top.leading.bottom == r~""#)
         for (width, height) in [(250.0, 300.0), (400, 300), (400, 450), (700, 300)] {
             let result = try document.makeLayout(width: width, height: height).layout(reportingAmbiguity: true)

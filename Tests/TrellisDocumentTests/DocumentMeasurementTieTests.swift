@@ -37,7 +37,8 @@ struct DocumentMeasurementTieTests {
         #expect(ambiguity.map(\.name) == ["title", "badge2"])
         // Either could give the whole 20: title in [142, 162], badge2 in [10, 30].
         let ranges = ambiguity.map { item in item.attributes.map { [$0.minimum, $0.maximum] } }
-        #expect(ranges == [[[142, 162]], [[10, 30]]])
+        let expectedRanges: [[[Double]]] = [[[142, 162]], [[10, 30]]]
+        #expect(ranges == expectedRanges)
         let note = try #require(ambiguity.first?.notes.first)
         let cause: String = "title.width and badge2.width were tied before measuring: compression resistance: "
             + "title.width >= 162 @750 and compression resistance: badge2.width >= 30 @750 compete at the same priority"

@@ -16,7 +16,8 @@ struct DocumentRecordsTests {
              "visualFormat": ["V:[a]-(>=2)-|"]
             """)
         let layout = try LayoutDocument.parse(text, name: "records.json").makeLayout()
-        #expect(layout.groups.map(\.constraints.count) == [2, 2, 4, 1, 1])
+        let counts: [Int] = layout.groups.map { $0.constraints.count }
+        #expect(counts == [2, 2, 4, 1, 1])
         for (index, group) in layout.groups.enumerated() {
             for constraint in group.constraints {
                 #expect(layout.documentIndex(of: constraint.id) == index, "\(constraint)")

@@ -153,7 +153,8 @@ struct DocumentTests {
         var description: String { fragment }
     }
 
-    @Test("Bad documents name the entry, its line and its column", arguments: [
+    /// Documents that do not parse, and where their error must point.
+    static let badDocuments: [Bad] = [
         Bad(text: "not json", line: 1, column: 1, fragment: "invalid JSON"),
         Bad(text: "[]", line: 1, column: 1, fragment: "must be a JSON object"),
         Bad(text: #"{"root": {"id": "r", "width": 1, "height": 1}}"#, line: 1, column: 1, fragment: "missing field \"format\""),
@@ -234,7 +235,9 @@ struct DocumentTests {
             line: 1, column: 127, fragment: "cannot pair the left attributes"),
         Bad(text: DocumentTests.document(#""views": [{"id": "a"}], "constraints": [{"constraint": "a~.width == 1 ~~ \"x\"", "label": "y"}]"#),
             line: 1, column: 142, fragment: "the label is given twice"),
-    ])
+    ]
+
+    @Test("Bad documents name the entry, its line and its column", arguments: badDocuments)
     func bad(_ bad: Bad) {
         guard let error = Self.failure(bad.text) else {
             Issue.record("parsed without error")

@@ -199,7 +199,8 @@ struct LabelPlacementTests {
             .init(name: "third", depth: 1, frame: Rect(x: 40, y: 0, width: 20, height: 20)),
         ])
         let layout = SVGRenderer.layout(of: picture)
-        #expect(layout.placement.legend.map { layout.order[$0].name } == ["root", "first", "second", "third"])
+        let legendNames: [String] = layout.placement.legend.map { layout.order[$0].name }
+        #expect(legendNames == ["root", "first", "second", "third"])
         #expect(SVGRenderer.legendLines(layout) == ["1 root 60 × 20", "2 first 20 × 20", "3 second 20 × 20", "4 third 20 × 20"])
         // The boxes show their numbers (they fit), and the SVG lists the legend.
         #expect(layout.placement.labels.dropFirst().allSatisfy { $0.kind == .legend && $0.rect != nil })

@@ -157,7 +157,8 @@ struct LayoutSystemExportTests {
         #expect(firstVariables == ["page.left", "page.top", "page.width", "page.height", "card.left"])
         // Two soft levels here (250 and 750), 10 soft constraints: weights 1 and 100.
         #expect(export.weights.map(\.weight) == [1, 100])
-        #expect(export.weights.map { $0.priority?.rawValue } == [250, 750])
+        let priorities = export.weights.map { $0.priority?.rawValue }
+        #expect(priorities == [250, 750])
         let hugging = try #require(system.constraints.first { $0.id == "content hugging: title.width" })
         let compression = try #require(system.constraints.first { $0.id == "compression resistance: title.width" })
         #expect(hugging.weight == 1 && compression.weight == 100)

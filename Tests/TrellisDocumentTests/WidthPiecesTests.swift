@@ -244,7 +244,8 @@ struct WidthPiecesTests {
         let tallRows = try #require(try Self.data(of: String(contentsOf: directory.appendingPathComponent("tall.html"),
                                                                  encoding: .utf8))["rows"] as? [[String: Any]])
         let tallHeights: [Double] = tallRows.compactMap { $0["height"] as? Double }
-        #expect(tallHeights == [400, 500, 600])
+        let expectedHeights: [Double] = [400, 500, 600]
+        #expect(tallHeights == expectedHeights)
 
         let refusedArguments: [[String]] = [
             ["--range", "700...500", "--html", "x.html"], ["--range", "300...400"],

@@ -267,12 +267,14 @@ struct LinearSystemReaderTests {
         #expect(Self.render(canonical) == Self.render(reversed))
         // Listed first, then first appearance in constraints, then in edits.
         #expect(canonical.variables == ["w", "x", "y", "z", "e"])
-        #expect(canonical.indexedTerms().map { $0.map(\.variable) } == [[1, 2], [3, 1], []])
+        let canonicalVariables: [[Int]] = canonical.indexedTerms().map { terms in terms.map { $0.variable } }
+        #expect(canonicalVariables == [[1, 2], [3, 1], []])
         let coefficients: [[Double]] = [[1, -1.5], [20, 0.25], []]
         #expect(canonical.indexedTerms().map { $0.map(\.coefficient) } == coefficients)
         #expect(canonical.editVariableIndices() == [4, 2])
         #expect(canonical.indexedSteps().map { $0.map(\.variable) } == [[4, 2], [2]])
-        #expect(reversed.indexedTerms().map { $0.map(\.variable) } == [[1, 2], [3, 1], []])
+        let reversedVariables: [[Int]] = reversed.indexedTerms().map { terms in terms.map { $0.variable } }
+        #expect(reversedVariables == [[1, 2], [3, 1], []])
         #expect(reversed.editVariableIndices() == [4, 2])
         #expect(reversed.indexedSteps().map { $0.map(\.variable) } == [[4, 2], [2]])
         #expect(canonical.hasStoredIndexForm && reversed.hasStoredIndexForm)

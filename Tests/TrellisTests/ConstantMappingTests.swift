@@ -85,12 +85,15 @@ struct ConstantMappingTests {
             outer~.size == Size.zero ~~ .defaultLow                           // as small as allowed
         )
         let firstFour: [Relation] = [.greaterThanOrEqual, .greaterThanOrEqual, .lessThanOrEqual, .lessThanOrEqual]
-        #expect(group.constraints.prefix(4).map(\.relation) == firstFour)
+        let relations: [Relation] = group.constraints.prefix(4).map { $0.relation }
+        #expect(relations == firstFour)
         try root.layoutIfNeeded()
         expectFrame(inner, 10, 10, 380, 280)
         expectFrame(outer, 10, 10, 380, 280)
         // Not flipped when written per attribute:
-        #expect(Tails.make(inner~.top.bottom >= root~).constraints.map(\.relation) == [.greaterThanOrEqual, .greaterThanOrEqual])
+        let perAttribute = Tails.make(inner~.top.bottom >= root~).constraints.map(\.relation)
+        let notFlipped: [Relation] = [.greaterThanOrEqual, .greaterThanOrEqual]
+        #expect(perAttribute == notFlipped)
     }
 
     @Test("multipliers: o~ * 2, 2 * o~, o~ / 2, and linear scaling of constants")

@@ -50,10 +50,12 @@ struct MeasurementTieTests {
         #expect(ties.count == 1)
         let tie = try #require(ties.first)
         #expect(tie.priority == 750)
-        #expect(Set(tie.competing.map(\.text)) == [
+        let competing: Set<String> = Set(tie.competing.map { $0.text })
+        let expectedCompeting: Set<String> = [
             "compression resistance: title.width >= 200 @750",
             "compression resistance: badge2.width >= 50 @750",
-        ])
+        ]
+        #expect(competing == expectedCompeting)
         // Round 1: either could give the whole 30: title in [170, 200], badge2 in [20, 50].
         let ranges = Dictionary(uniqueKeysWithValues: tie.widths.map { ($0.subject.name, [$0.minimum, $0.maximum]) })
         #expect(ranges == ["title": [170, 200], "badge2": [20, 50]])

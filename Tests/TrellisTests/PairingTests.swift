@@ -30,7 +30,8 @@ struct PairingTests {
         let v = addViews(["v"], to: root)[0]
         let group = Tails.make(v~.top.left.top.edges.width.left == root~)
         let attributes: [LayoutAttribute?] = group.constraints.map(\.firstAttribute)
-        #expect(attributes == [.top, .left, .bottom, .right, .width])
+        let expected: [LayoutAttribute?] = [.top, .left, .bottom, .right, .width]
+        #expect(attributes == expected)
         #expect(group.constraints.allSatisfy { $0.firstAttribute == $0.secondAttribute })
     }
 

@@ -110,7 +110,8 @@ struct SVGTextTests {
             let expected: [String] = label.text.split(separator: " ").map(String.init)
             #expect(words == expected, "\(id): \(shown)")
         }
-        #expect(collector.lines["bubble1"]?.count == 2)
+        let bubbleLines: Int? = collector.lines["bubble1"]?.count
+        #expect(bubbleLines == 2)
 
         // No box label or legend number lies on a line of text.
         let layout = SVGRenderer.layout(of: picture)
