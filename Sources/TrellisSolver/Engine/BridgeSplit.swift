@@ -14,12 +14,13 @@
 /// own optimum moved so that R holds. Applied from the leaves up, a feed whose rows are chained
 /// `row_i.top == row_{i-1}.bottom + 8` falls apart into one block per row.
 ///
-/// The blocks are found in one depth-first search of the incidence graph from the component's
-/// oldest variable (the smallest id: a layout's root, a chain's head; so the blocks found do not
-/// depend on the order the constraints come in) (articulation rows, by low points), deepest first, each candidate's block
-/// checked by propagating d through its rows and verifying it on every row. Rejected candidates
-/// stay with the block above; the checks' total work is capped at a few times the component's
-/// size (past it nothing more splits), so the search stays linear.
+/// The blocks are found in one depth-first search of the incidence graph (articulation rows, by
+/// low points) from the component's oldest variable (the smallest id: a layout's root, a chain's
+/// head), each variable's candidate rows visited last, so that the blocks found do not depend on
+/// the order the constraints come in. Deepest first, each candidate's block is checked by
+/// propagating d through its rows and verifying it on every row. Rejected candidates stay with
+/// the block above; the checks' total work is capped at a few times the component's size (past it
+/// nothing more splits), so the search stays linear.
 struct BridgeSplit {
     /// One block: its variables (slots) and constraints (indices into the partitioned list).
     struct Block {
