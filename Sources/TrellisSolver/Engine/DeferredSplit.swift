@@ -50,13 +50,13 @@ extension SolverEngine {
                 states.append(state)
                 continue
             }
-            let values = state.solution!.affine == nil ? Self.valuesByID(of: state) : nil
+            let values = state.solution!.affine == nil ? Self.valuesByID(state.component.variables, state.solution!.values) : nil
             let changed = changedRows[index] ?? []
             for var block in blocks {
                 block.slide?.group = group
                 let blockState = ComponentState(component: block, editOfRow: editOfRow, moved: movedConstraints)
                 if let values, !block.constraints.contains(where: { changed.contains(ObjectIdentifier($0)) }) {
-                    blockState.solution = Self.adoptedSolution(of: blockState, from: values)
+                    blockState.solution = Self.blockSolution(of: blockState, from: values)
                 } else {
                     newWork.append(states.count)
                     coldStarts.insert(states.count)
@@ -71,38 +71,8 @@ extension SolverEngine {
         plan.work = newWork
         plan.coldStarts = coldStarts
         let parts = states.map(\.component)
-        (plan.variableIndex, _) = Self.variableTable(for: parts)
-        plan.places = []
-        for (index, component) in parts.enumerated() {
-            for position in component.variables.indices {
-                plan.variableIndex.insert(component.variables[position].id, Int32(plan.places.count))
-                plan.places.append((Int32(index), Int32(position)))
-            }
-        }
+        plan.placeVariables(of: parts)
         plan.slides = makeSlides(for: parts, plan: plan)
         plan.placesMoved = true
-    }
-
-    /// A state's solution by variable id.
-    private static func valuesByID(of state: ComponentState) -> [UInt64: Double] {
-        var values = [UInt64: Double](minimumCapacity: state.component.variables.count)
-        for (position, variable) in state.component.variables.enumerated() {
-            values[variable.id] = state.solution!.values[position]
-        }
-        return values
-    }
-
-    /// A block's solution taken from its unsplit component's values: slid back along its
-    /// direction so that its bridge variable is 0 (the block's pin row).
-    private static func adoptedSolution(of state: ComponentState, from values: [UInt64: Double]) -> ComponentState.Solution {
-        let component = state.component
-        var local = component.variables.map { values[$0.id]! }
-        if let slide = component.slide, slide.endpoint >= 0 {
-            let x = local[slide.endpoint]
-            for p in local.indices { local[p] -= slide.direction[p] * x }
-        }
-        local = local.map { $0 + 0 }
-        return ComponentState.Solution(values: local, objective: state.objective(values: local, constants: state.baseConstants),
-                                       affine: nil)
     }
 }

@@ -14,6 +14,23 @@ struct Plan {
     /// New states solved without a warm start (blocks just split off: tiny LPs, whose unsplit
     /// component's basis would cost far more to look up than it saves).
     var coldStarts: Set<Int> = []
+
+    /// Where each variable of `parts` (the components of ``states``, in order) lives: a new
+    /// ``variableIndex`` and ``places``.
+    mutating func placeVariables(of parts: [Component]) {
+        let count: Int
+        (variableIndex, count) = SolverEngine.variableTable(for: parts)
+        places = []
+        places.reserveCapacity(count)
+        for (index, component) in parts.enumerated() {
+            component.variables.withUnsafeBufferPointer { variables in
+                for position in 0..<variables.count {
+                    variableIndex.insert(variables[position].id, Int32(places.count))
+                    places.append((Int32(index), Int32(position)))
+                }
+            }
+        }
+    }
 }
 
 extension SolverEngine {
@@ -53,10 +70,6 @@ extension SolverEngine {
         plan.states = []
         plan.states.reserveCapacity(components.count + 1)
         let parts = components + (batch.map { [$0.component] } ?? [])
-        let variableCount: Int
-        (plan.variableIndex, variableCount) = Self.variableTable(for: parts)
-        plan.places = []
-        plan.places.reserveCapacity(variableCount)
         for component in parts {
             let index = plan.states.count
             if let old = unchangedState(of: component, touched: touched) {
@@ -72,13 +85,8 @@ extension SolverEngine {
                 plan.states.append(ComponentState(component: component, editOfRow: editOfRow, moved: moved))
                 plan.work.append(index)
             }
-            component.variables.withUnsafeBufferPointer { variables in
-                for position in 0..<variables.count {
-                    plan.variableIndex.insert(variables[position].id, Int32(plan.places.count))
-                    plan.places.append((Int32(index), Int32(position)))
-                }
-            }
         }
+        plan.placeVariables(of: parts)
         plan.slides = makeSlides(for: parts, plan: plan)
         if plan.slides?.isEmpty == false { splitsActively = true }
     }

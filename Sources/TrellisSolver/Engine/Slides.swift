@@ -167,24 +167,34 @@ extension SolverEngine {
                 continue
             }
             statistics.simplexIterations += iterations
-            var positionOf = [UInt64: Int](minimumCapacity: component.variables.count)
-            for (p, variable) in component.variables.enumerated() { positionOf[variable.id] = p }
+            let byID = Self.valuesByID(component.variables, values)
             for index in members.sorted() {
-                let state = states[index]
-                var local = state.component.variables.map { values[positionOf[$0.id]!] }
-                let e = slides.entryOfState[index]
-                if e >= 0 {
-                    let entry = slides.entries[Int(e)]
-                    let x = local[Int(entry.endpoint)]
-                    for p in local.indices { local[p] -= entry.direction[p] * x }
-                }
-                local = local.map { $0 + 0 }
-                let objective = state.objective(values: local, constants: state.baseConstants)
-                results.append((index, ComponentState.Solution(values: local, objective: objective, affine: nil)))
+                results.append((index, Self.blockSolution(of: states[index], from: byID)))
                 solved.insert(index)
             }
         }
         return solved
+    }
+
+    /// Values by variable id.
+    static func valuesByID(_ variables: [Variable], _ values: [Double]) -> [UInt64: Double] {
+        var byID = [UInt64: Double](minimumCapacity: variables.count)
+        for (position, variable) in variables.enumerated() { byID[variable.id] = values[position] }
+        return byID
+    }
+
+    /// A block's solution taken from values of its unsplit component (by variable id), slid
+    /// back along its direction so that its bridge variable is 0 (the block's pin row).
+    static func blockSolution(of state: ComponentState, from values: [UInt64: Double]) -> ComponentState.Solution {
+        let component = state.component
+        var local = component.variables.map { values[$0.id]! }
+        if let slide = component.slide, slide.endpoint >= 0 {
+            let x = local[slide.endpoint]
+            for p in local.indices { local[p] -= slide.direction[p] * x }
+        }
+        local = local.map { $0 + 0 }
+        return ComponentState.Solution(values: local, objective: state.objective(values: local, constants: state.baseConstants),
+                                       affine: nil)
     }
 
     /// The constraints of split group `group`: its blocks' (pins left out) and its bridges.
