@@ -78,6 +78,11 @@ struct BridgeSplitTests {
         return solver
     }
 
+    /// The same system solved by a splitting solver and by an unsplit one.
+    static func solvers(_ constraints: [Constraint]) throws -> (split: Solver, plain: Solver) {
+        (try solver(constraints, splitting: true), try solver(constraints, splitting: false))
+    }
+
     /// A text measured again at `height`: both its intrinsic rows moved in both solvers, both solved.
     static func remeasure(_ text: (low: Constraint, high: Constraint), to height: Double,
                           in split: Solver, _ plain: Solver) throws {
@@ -106,8 +111,7 @@ struct BridgeSplitTests {
     func feedSplits() throws {
         var rng = SplitMix(seed: 21)
         let feed = Feed(rows: 200, rng: &rng)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         // The first solve is one LP per component: nothing is searched or split yet.
         #expect(split.bridgeCount == 0)
         #expect(split.statistics.componentSolves == plain.statistics.componentSolves)
@@ -140,8 +144,7 @@ struct BridgeSplitTests {
     func closedChainSplits(closing: Relation) throws {
         var rng = SplitMix(seed: 33)
         let feed = Feed(rows: 80, rng: &rng, closing: closing)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         Self.expectSame(split, plain, feed.variables, "cold")
         try Self.remeasure(feed.intrinsic[79], to: 200, in: split, plain)
         // Closed by an equality: the container's height is a block of its own, and then its
@@ -154,8 +157,7 @@ struct BridgeSplitTests {
     func pinnedBlocksStay(pinEvery: Int, softLinks: Bool) throws {
         var rng = SplitMix(seed: UInt64(100 + pinEvery))
         let feed = Feed(rows: 60, rng: &rng, pinEvery: pinEvery, softLinks: softLinks)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         Self.expectSame(split, plain, feed.variables, "cold")
         try Self.remeasure(feed.intrinsic[30], to: 70, in: split, plain)
         #expect(split.bridgeCount < 60)
@@ -172,8 +174,7 @@ struct BridgeSplitTests {
     func splitAfterWholeResolve() throws {
         var rng = SplitMix(seed: 77)
         let feed = Feed(rows: 50, rng: &rng)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         var splitBridges = feed.bridges, plainBridges = feed.bridges
         func gap(_ index: Int, _ gap: Double) throws {
             splitBridges[index] = try split.updateConstant(of: splitBridges[index], to: -gap)
@@ -206,8 +207,7 @@ struct BridgeSplitTests {
     func movedRowsSplitWhenBuilt() throws {
         var rng = SplitMix(seed: 78)
         let feed = Feed(rows: 40, rng: &rng)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         let extra = (feed.rows[10].height >= 60) ~~ .priority(300)
         for solver in [split, plain] {
             _ = try solver.updateConstant(of: feed.intrinsic[20].low, to: -75)
@@ -224,8 +224,7 @@ struct BridgeSplitTests {
         var rng = SplitMix(seed: 7_000 + seed)
         var feed = Feed(rows: 4 + rng.below(30), rng: &rng, pinEvery: rng.below(3) == 0 ? 2 + rng.below(5) : 0,
                         softLinks: rng.below(2) == 0, closing: rng.below(2) == 0 ? .equal : nil)
-        let split = try Self.solver(feed.constraints, splitting: true)
-        let plain = try Self.solver(feed.constraints, splitting: false)
+        let (split, plain) = try Self.solvers(feed.constraints)
         Self.expectSame(split, plain, feed.variables, "seed \(seed) cold")
         // Each solver's handles (an update returns each solver its own replacement).
         var bridges = feed.bridges.map { ($0, $0) }
