@@ -88,4 +88,65 @@ struct CrashBasisTests {
         #expect(solver.statistics.simplexIterations == 0)
         #expect(widths.enumerated().allSatisfy { solver.value(of: $1) == 80 - Double($0) })
     }
+
+    /// Chat bubbles: each label's width held by hugging and compression resistance at its
+    /// intrinsic width and capped by a required `w + 24 <= 0.7 × root` (a column bound once the
+    /// root's width is substituted), the cap below the intrinsic width of every other label.
+    /// `floor` adds a required `w >= 0` (a column with both bounds). The hugging and compression
+    /// rows are moved once before the first solve, as a layout's rows of measured views start
+    /// (movable rows stay LP rows: no label is then solved alone in closed form).
+    static func cappedLabels(root width: Double, floor: Bool) -> (solver: Solver, widths: [Variable], intrinsic: [Double],
+                                                                  rootRow: Constraint) {
+        let solver = Solver()
+        let root = Variable("root")
+        let rootRow = root == width
+        var constraints = [rootRow]
+        var widths: [Variable] = []
+        var intrinsic: [Double] = []
+        var measured: [(row: Constraint, size: Double)] = []
+        for index in 0..<40 {
+            let w = Variable("w\(index)")
+            let size = index % 2 == 0 ? 120 + Double(index) : 300 + Double(index)
+            let hugging = (w <= 0) ~~ .priority(.defaultLow)
+            let compression = (w >= 0) ~~ .priority(.defaultHigh)
+            constraints += [w + 24 <= root * 0.7, hugging, compression]
+            if floor { constraints.append(w >= 0) }
+            measured += [(hugging, size), (compression, size)]
+            widths.append(w)
+            intrinsic.append(size)
+        }
+        try! solver.add(constraints)
+        // `w - size OP 0`: the constant is -size.
+        for (row, size) in measured { _ = try! solver.updateConstant(of: row, to: -size) }
+        return (solver, widths, intrinsic, rootRow)
+    }
+
+    @Test("Labels whose compression asks for more than a required cap start at the cap: no iteration",
+          arguments: [false, true])
+    func compressionBeyondABoundStartsAtTheBound(floor: Bool) throws {
+        let (solver, widths, intrinsic, _) = Self.cappedLabels(root: 375, floor: floor)
+        try solver.solve()
+        #expect(solver.statistics.simplexIterations == 0)
+        let cap = 375 * 0.7 - 24
+        let expected = intrinsic.map { min($0, cap) }
+        #expect(zip(widths, expected).allSatisfy { abs(solver.value(of: $0) - $1) <= 1e-9 })
+    }
+
+    @Test("A component the crash start solved at once starts from it again when a step cannot follow a change")
+    func failedStepStartsFromTheCrashAgain() throws {
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true)
+        try solver.solve()
+        var row = rootRow
+        // The root's row moves: the caps cross some labels' intrinsic widths each time, which a
+        // step along one basis cannot follow.
+        for width in [600.0, 300, 800, 375] {
+            row = try solver.updateConstant(of: row, to: -width)   // root - width == 0
+            try solver.solve()
+            let cap = width * 0.7 - 24
+            let expected = intrinsic.map { min($0, cap) }
+            #expect(zip(widths, expected).allSatisfy { abs(solver.value(of: $0) - $1) <= 1e-9 })
+        }
+        #expect(solver.statistics.componentSolves >= 3)
+        #expect(solver.statistics.simplexIterations == 0)
+    }
 }

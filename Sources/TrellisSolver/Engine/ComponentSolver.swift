@@ -34,6 +34,11 @@ struct ComponentSolver {
         case none
         case own(BasisMemory.Compact)
         case keyed(BasisMemory)
+
+        /// Whether the solve starts cold (from ``CrashBasis`` when it reduces).
+        var isCold: Bool {
+            if case .none = self { true } else { false }
+        }
     }
     var warmStart = WarmStart.none
     var timeLimit: Int?

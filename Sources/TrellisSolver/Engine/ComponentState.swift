@@ -15,6 +15,9 @@ final class ComponentState {
         /// that must compute the objective again (several levels), so that a step re-evaluates
         /// only the rows it moved; nil until such a step first needs it.
         var rowCosts: [Double]? = nil
+        /// Whether this solution came from a cold start (``CrashBasis``) that needed no simplex
+        /// iteration: a solve after a failed step then starts cold again.
+        var crashWasOptimal = false
     }
 
     /// (Not checked dynamically for exclusive access, like ``solution``: a constant change reads

@@ -2,9 +2,8 @@
 /// components and where each variable lives in them, and the solve itself — planning
 /// (``Plan``), its budget (``Budget``), drag and constant steps (``Drag``) and reading values
 /// (``Solver/ValuePlaces``), each in its own file. ``Solver`` forwards to it one call a method.
-///
-/// Everything the public methods check is checked here too; a method that throws leaves the
-/// engine as it was. Its methods do what ``Solver``'s of the same names document.
+/// Its methods check what ``Solver``'s of the same names do, and do what those document; a
+/// method that throws leaves the engine as it was.
 final class SolverEngine {
     struct Edit {
         let variable: Variable
@@ -346,6 +345,7 @@ final class SolverEngine {
                 statistics.countStep(of: state)
             } else {
                 plan.work.append(index)
+                if state.solution?.crashWasOptimal == true { plan.coldStarts.insert(index) }
             }
         }
     }
@@ -391,17 +391,17 @@ final class SolverEngine {
             let state = newStates[index]
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
+            let start = coldStarts.contains(index) ? .none : warmStart(for: state)
             let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
-                                         editRows: state.movingRows,
-                                         warmStart: coldStarts.contains(index) ? .none : warmStart(for: state),
-                                         timeLimit: try remaining())
+                                         editRows: state.movingRows, warmStart: start, timeLimit: try remaining())
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine, let optimalBasis, let iterations):
                 statistics.simplexIterations += iterations
                 let objective = state.objective(values: values, constants: constants)
                 results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
-                                                               affine: affine, basis: optimalBasis)))
+                                                               affine: affine, basis: optimalBasis, crashWasOptimal:
+                                                                start.isCold && iterations == 0 && optimalBasis != nil)))
             case .infeasible:
                 let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
