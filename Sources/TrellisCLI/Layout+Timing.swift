@@ -162,7 +162,7 @@ extension TrellisCommand.Layout {
                 entries.map { entry in
                     var shortened = entry.text
                     shortened.text = String(entry.text.text.prefix(count))
-                    return { width in LayoutDocument.modelTextSize(of: shortened, width: width) }
+                    return LayoutDocument.modelTextMeasure(of: shortened)
                 }
             }
             return ({ step in

@@ -17,7 +17,7 @@ extension LayoutDocument {
     public static func defaultView(for entry: ViewEntry) -> View {
         let view = View(id: entry.id)
         guard let text = entry.text else { return view }
-        view.sizeForWidth = { width in modelTextSize(of: text, width: width) }
+        view.sizeForWidth = modelTextMeasure(of: text)
         if !text.text.isEmpty {
             view.firstBaselineOffsetFromTop = 0.8 * text.pointSize
             view.lastBaselineOffsetFromBottom = 0.4 * text.pointSize
@@ -46,52 +46,13 @@ extension LayoutDocument {
     /// LayoutDocument.modelTextSize(of: text, width: 60)    // 60 × 24: "See you at" / "eight?"
     /// ```
     public static func modelTextSize(of entry: TextEntry, width: Double) -> Size {
-        guard !entry.text.isEmpty else { return .zero }
-        let size = entry.pointSize
-        let characterWidth = 0.6 * size
-        let available = width.isFinite ? max(width, 0) : 1e7
-        let perLine = max(1, Int(min(available / characterWidth + 1e-9, 1e9).rounded(.down)))
-        var lines: [Int] = []
-        for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            switch entry.lineBreak {
-            case "clip":
-                lines.append(paragraph.count)
-            case "charWrap":
-                let count = paragraph.count
-                if count == 0 { lines.append(0) }
-                var start = 0
-                while start < count {
-                    lines.append(min(perLine, count - start))
-                    start += perLine
-                }
-            default:
-                lines += wrapWords(of: paragraph, perLine: perLine)
-            }
-        }
-        if entry.lines > 0, lines.count > entry.lines { lines.removeLast(lines.count - entry.lines) }
-        var lineWidth = Double(lines.max() ?? 0) * characterWidth
-        if entry.lineBreak != "clip" { lineWidth = min(lineWidth, available) }
-        return Size(width: lineWidth, height: Double(lines.count) * 1.2 * size)
+        ModelText(entry).size(width: width)
     }
 
-    /// The character counts of the lines of one paragraph broken greedily at spaces.
-    private static func wrapWords(of paragraph: Substring, perLine: Int) -> [Int] {
-        var lines: [Int] = []
-        var current = 0
-        for word in paragraph.split(separator: " ") {
-            var length = word.count
-            if current > 0, current + 1 + length <= perLine {
-                current += 1 + length
-                continue
-            }
-            if current > 0 { lines.append(current) }
-            while length > perLine {
-                lines.append(perLine)
-                length -= perLine
-            }
-            current = length
-        }
-        lines.append(current)
-        return lines
+    /// ``modelTextSize(of:width:)`` of `entry` as a measuring closure, the entry read once (a
+    /// view is measured at every width a pass tries).
+    package static func modelTextMeasure(of entry: TextEntry) -> @Sendable (Double) -> Size {
+        let text = ModelText(entry)
+        return { width in text.size(width: width) }
     }
 }

@@ -1,0 +1,106 @@
+import Trellis
+
+/// A text entry read once for ``LayoutDocument/modelTextSize(of:width:)``: its point size, and
+/// each paragraph's character count and word lengths. A view measured again at every width a
+/// pass tries (and at every resize) then costs a walk over integers, not a split of its string
+/// into paragraphs and words and a parse of its font each time.
+struct ModelText: Sendable {
+    private let pointSize: Double
+    /// The most lines kept (``LayoutDocument/TextEntry/lines``; `Int.max` for 0).
+    private let lineLimit: Int
+    private enum Breaking: Sendable { case clip, characters, words }
+    private let breaking: Breaking
+    /// Per paragraph: its characters, and its words' range in ``wordLengths``.
+    private let paragraphs: [(characters: Int, words: Range<Int>)]
+    /// The character count of every word (runs of spaces between words count as one), paragraph
+    /// after paragraph.
+    private let wordLengths: [Int]
+    private let isEmpty: Bool
+
+    init(_ entry: LayoutDocument.TextEntry) {
+        pointSize = entry.pointSize
+        lineLimit = entry.lines > 0 ? entry.lines : Int.max
+        breaking = switch entry.lineBreak {
+        case "clip": .clip
+        case "charWrap": .characters
+        default: .words
+        }
+        isEmpty = entry.text.isEmpty
+        var paragraphs: [(characters: Int, words: Range<Int>)] = []
+        var wordLengths: [Int] = []
+        for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let first = wordLengths.count
+            var characters = 0
+            var word = 0
+            for character in paragraph {
+                characters += 1
+                if character == " " {
+                    if word > 0 { wordLengths.append(word) }
+                    word = 0
+                } else {
+                    word += 1
+                }
+            }
+            if word > 0 { wordLengths.append(word) }
+            paragraphs.append((characters, first..<wordLengths.count))
+        }
+        self.paragraphs = paragraphs
+        self.wordLengths = wordLengths
+    }
+
+    /// The size at `width`, by the rules of ``LayoutDocument/modelTextSize(of:width:)``.
+    func size(width: Double) -> Size {
+        guard !isEmpty else { return .zero }
+        let characterWidth = 0.6 * pointSize
+        let available = width.isFinite ? max(width, 0) : 1e7
+        let perLine = max(1, Int(min(available / characterWidth + 1e-9, 1e9).rounded(.down)))
+        var lines = Lines(limit: lineLimit)
+        for paragraph in paragraphs where !lines.full {
+            switch breaking {
+            case .clip:
+                lines.add(paragraph.characters)
+            case .characters:
+                if paragraph.characters == 0 { lines.add(0) }
+                var start = 0
+                while start < paragraph.characters && !lines.full {
+                    lines.add(min(perLine, paragraph.characters - start))
+                    start += perLine
+                }
+            case .words:
+                // Greedy at spaces; a word longer than a line is cut between characters.
+                var current = 0
+                for k in paragraph.words where !lines.full {
+                    var length = wordLengths[k]
+                    if current > 0, current + 1 + length <= perLine {
+                        current += 1 + length
+                        continue
+                    }
+                    if current > 0 { lines.add(current) }
+                    while length > perLine && !lines.full {
+                        lines.add(perLine)
+                        length -= perLine
+                    }
+                    current = length
+                }
+                lines.add(current)
+            }
+        }
+        var lineWidth = Double(lines.widest) * characterWidth
+        if breaking != .clip { lineWidth = min(lineWidth, available) }
+        return Size(width: lineWidth, height: Double(lines.count) * 1.2 * pointSize)
+    }
+
+    /// The lines kept so far: how many, and the widest (in characters).
+    private struct Lines {
+        let limit: Int
+        var count = 0
+        var widest = 0
+        var full: Bool { count >= limit }
+
+        mutating func add(_ characters: Int) {
+            guard count < limit else { return }
+            count += 1
+            widest = max(widest, characters)
+        }
+    }
+}
