@@ -139,6 +139,45 @@ struct BridgeSplitTests {
         #expect(moved.expression.constant == -30)
     }
 
+    @Test("A chain of required equalities alone (determined: nothing to optimise) is not split; one soft row makes it split")
+    func determinedChainsStayWhole() throws {
+        func chain(soft: Bool) throws -> (solver: Solver, tops: [Variable], bridges: [Constraint]) {
+            let root = Variable("root.top")
+            var constraints = [root == 0]
+            var tops: [Variable] = [], heights: [Variable] = [], bridges: [Constraint] = []
+            var bottom = LinearExpression(root)
+            for i in 0..<50 {
+                let top = Variable("top\(i)"), height = Variable("height\(i)")
+                let bridge = top == bottom + 8
+                constraints += [bridge, height == Double(20 + i % 7)]
+                tops.append(top)
+                heights.append(height)
+                bridges.append(bridge)
+                bottom = top + height
+            }
+            // A size row (it slides with its block): an optimum to find, however trivial.
+            if soft { constraints.append((heights[10] <= 5) ~~ .priority(1)) }
+            let solver = Solver()
+            solver.splitsAtBridges = true
+            solver.splitsFromTheStart = true
+            try solver.add(constraints)
+            try solver.solve()
+            return (solver, tops, bridges)
+        }
+        let determined = try chain(soft: false)
+        #expect(determined.solver.bridgeCount == 0)
+        // A gap change follows the substitutions (one step), the rows below move with it.
+        _ = try determined.solver.updateConstant(of: determined.bridges[5], to: -30)
+        try determined.solver.solve()
+        var expected = 0.0
+        for (i, top) in determined.tops.enumerated() {
+            expected += i == 5 ? 30 : 8
+            #expect(determined.solver.value(of: top) == expected)
+            expected += Double(20 + i % 7)
+        }
+        #expect(try chain(soft: true).solver.bridgeCount > 0)
+    }
+
     @Test("A chain closed by its container's height splits too (and gives the unsplit values)",
           arguments: [Relation.equal, .greaterThanOrEqual])
     func closedChainSplits(closing: Relation) throws {

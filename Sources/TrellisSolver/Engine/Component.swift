@@ -58,7 +58,7 @@ struct Component {
                          position: &position, batchable: batchable) {
                 continue
             }
-            if let splits, slots.count >= 2, splits(members),
+            if let splits, slots.count >= 2, splits(members), Self.optimises(members, constraints),
                let blocks = BridgeSplit.split(slots: slots, members: members, constraints: constraints,
                                               termSlots: joined.termSlots, termStart: joined.termStart, ids: joined.ids,
                                               local: &position) {
@@ -71,6 +71,12 @@ struct Component {
                                             position: &position))
         }
         return (components, batch.finish())
+    }
+
+    /// Whether any of `members` is soft or an inequality. Required equalities alone are determined:
+    /// presolve substitutes them in one linear pass, and blocks would only cost a component each.
+    private static func optimises(_ members: ArraySlice<Int32>, _ constraints: [Constraint]) -> Bool {
+        members.contains { !constraints[Int($0)].strength.isRequired || constraints[Int($0)].relation != .equal }
     }
 
     /// The blocks of one split component as components: the root block as it is, each other
