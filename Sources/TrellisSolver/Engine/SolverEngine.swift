@@ -1,7 +1,10 @@
 /// The state and the work behind ``Solver``: the constraints and edit variables, the solved
 /// components and where each variable lives in them, and the solve itself — planning
-/// (``Plan``), its budget (``Budget``), drag and constant steps (``Drag``) and reading values
-/// (``Solver/ValuePlaces``), each in its own file. ``Solver`` forwards to it one call a method.
+/// (``Plan``), its budget (``Budget``), drag and constant steps (``Drag``, ``takeSteps(in:)``),
+/// solving from scratch (``solveFromScratch(_:states:slides:coldStarts:remaining:into:)``) and
+/// reading values (``Solver/ValuePlaces``), each in its own file. ``Solver`` forwards to it one
+/// call a method.
+///
 /// Its methods check what ``Solver``'s of the same names do, and do what those document; a
 /// method that throws leaves the engine as it was.
 final class SolverEngine {
@@ -283,82 +286,7 @@ final class SolverEngine {
         }
     }
 
-    /// Moves the components whose suggestions or (in-place) constants changed along their
-    /// stored directions; those that cannot move join the plan's work. The states moved are
-    /// listed in ``StepScratch/stepped`` (to be taken back should the solve fail).
-    func takeSteps(in plan: inout Plan) {
-        // (No dictionary or set on the usual path: what moved is gathered in a reused list,
-        // sorted by state, edits before rows, edits by variable, rows by index.)
-        let fresh = plan.work.isEmpty ? nil : Set(plan.work)
-        var moved = stepScratch.moved
-        stepScratch.moved = []
-        moved.removeAll(keepingCapacity: true)
-        defer { stepScratch.moved = moved }
-        for variable in suggestionsTouched {
-            guard let slot = plan.variableIndex.index(of: variable) else { continue }
-            let state = Int(plan.places[Int(slot)].state)
-            if let fresh, fresh.contains(state) { continue }
-            moved.append((state, false, variable))
-        }
-        // Constants changed in place (updateConstant), by state, when nothing structural happened.
-        if !structureChanged {
-            for (state, row) in constantsTouched where !(fresh?.contains(state) ?? false) {
-                moved.append((state, true, UInt64(row)))
-            }
-        }
-        // (One change, a resize's or an update(constant:)'s, needs no sort: its set-up alone costs more.)
-        if moved.count > 1 {
-            moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
-        }
-        var stepped = stepScratch.stepped
-        stepScratch.stepped = []
-        stepped.removeAll(keepingCapacity: true)
-        defer { stepScratch.stepped = stepped }
-        var changes = stepScratch.changes
-        stepScratch.changes = []
-        defer { stepScratch.changes = changes }
-        var k = 0
-        while k < moved.count {
-            let index = moved[k].state
-            let state = plan.states[index]
-            changes.removeAll(keepingCapacity: true)
-            var movable = true
-            while k < moved.count && moved[k].state == index {
-                let (_, isRow, key) = moved[k]
-                k += 1
-                if !isRow {
-                    // In variable order, so that floating-point sums are the same in every run.
-                    guard let edit = edits[key], let row = state.rowOfEdit[key] else { continue }
-                    changes.append((row, -edit.value, edit.strength.weight))
-                } else {
-                    // Each row once, in row order.
-                    if k >= 2 && moved[k - 2].state == index && moved[k - 2].isRow && moved[k - 2].key == key { continue }
-                    let row = Int(key)
-                    let constraint = state.component.constraints[row]
-                    movable = movable && state.canStep(row: row)
-                    changes.append((row, constraint.expression.constant,
-                                    constraint.strength.isRequired ? 0 : constraint.strength.weight))
-                }
-            }
-            if movable, state.step(changes) {
-                stepped.append(state)
-                statistics.countStep(of: state)
-            } else {
-                plan.work.append(index)
-                if state.solution?.crashWasOptimal == true { plan.coldStarts.insert(index) }
-            }
-        }
-    }
-
-    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
-    /// row, edit variable or row index) — and the changes handed to one state's step.
-    struct StepScratch {
-        var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
-        var changes: [(index: Int, constant: Double, weight: Double)] = []
-        /// The states the last ``takeSteps(in:)`` moved (emptied, capacity kept, once the solve
-        /// is done with them).
-        var stepped: [ComponentState] = []
-    }
+    /// ``takeSteps(in:)``'s lists, reused from solve to solve (`SolverEngine+Steps.swift`).
     @exclusivity(unchecked) var stepScratch = StepScratch()
 
     /// Makes the plan and the new solutions the solver's state.
@@ -376,38 +304,6 @@ final class SolverEngine {
         drag.target = nil
         constantsTouched.removeAll(keepingCapacity: true)
         structureChanged = false
-    }
-
-    /// Solves the components at `work` (indices into `states`) with the simplex method.
-    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: Set<Int> = [],
-                          remaining: () throws -> Int?,
-                          into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
-        let newStates = states
-        // A split component with no block solved is solved as one LP (1000 small LPs cost more).
-        var solvedTogether = !slides.isEmpty
-            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
-        for index in work.sorted() {
-            if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
-            let state = newStates[index]
-            var constants = state.baseConstants
-            for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
-            let start = coldStarts.contains(index) ? .none : warmStart(for: state)
-            let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
-                                         editRows: state.movingRows, warmStart: start, timeLimit: try remaining())
-            statistics.componentSolves += 1
-            switch try solver.solve() {
-            case .solved(let values, let affine, let optimalBasis, let iterations):
-                statistics.simplexIterations += iterations
-                let objective = state.objective(values: values, constants: constants)
-                results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
-                                                               affine: affine, basis: optimalBasis, crashWasOptimal:
-                                                                start.isCold && iterations == 0 && optimalBasis != nil)))
-            case .infeasible:
-                let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
-                let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
-                throw TrellisError.unsatisfiable(conflict: conflict)
-            }
-        }
     }
 
     func value(of variable: Variable) -> Double {
@@ -429,24 +325,6 @@ final class SolverEngine {
     }
 
     // MARK: - Internals
-
-    /// The basis to start `state`'s simplex run from: its own last optimal basis when it was
-    /// solved before (an edit step left the affine range), else the bases of the solved
-    /// components it shares variables with (it was rebuilt from them), keyed by identity.
-    func warmStart(for state: ComponentState) -> ComponentSolver.WarmStart {
-        if let basis = state.solution?.basis { return .own(basis) }
-        guard !states.isEmpty else { return .none }
-        var memory = BasisMemory()
-        var seen = Set<Int32>()
-        for variable in state.component.variables {
-            guard let slot = variableIndex.index(of: variable.id) else { continue }
-            let old = places[Int(slot)].state
-            guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
-                  let basis = solution.basis else { continue }
-            memory.remember(basis, of: states[Int(old)].component)
-        }
-        return memory.isEmpty ? .none : .keyed(memory)
-    }
 
     func validate(_ constraint: Constraint) throws {
         if hasConstraint(constraint) { throw TrellisError.duplicateConstraint(constraint) }

@@ -1,0 +1,52 @@
+// Components solved with the simplex method, and the basis each starts from.
+extension SolverEngine {
+    /// Solves the components at `work` (indices into `states`) with the simplex method.
+    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: Set<Int> = [],
+                          remaining: () throws -> Int?,
+                          into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
+        let newStates = states
+        // A split component with no block solved is solved as one LP (1000 small LPs cost more).
+        var solvedTogether = !slides.isEmpty
+            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
+        for index in work.sorted() {
+            if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
+            let state = newStates[index]
+            var constants = state.baseConstants
+            for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
+            let start = coldStarts.contains(index) ? .none : warmStart(for: state)
+            let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
+                                         editRows: state.movingRows, warmStart: start, timeLimit: try remaining())
+            statistics.componentSolves += 1
+            switch try solver.solve() {
+            case .solved(let values, let affine, let optimalBasis, let iterations):
+                statistics.simplexIterations += iterations
+                let objective = state.objective(values: values, constants: constants)
+                results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
+                                                               affine: affine, basis: optimalBasis, crashWasOptimal:
+                                                                start.isCold && iterations == 0 && optimalBasis != nil)))
+            case .infeasible:
+                let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
+                let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
+                throw TrellisError.unsatisfiable(conflict: conflict)
+            }
+        }
+    }
+
+    /// The basis to start `state`'s simplex run from: its own last optimal basis when it was
+    /// solved before (an edit step left the affine range), else the bases of the solved
+    /// components it shares variables with (it was rebuilt from them), keyed by identity.
+    func warmStart(for state: ComponentState) -> ComponentSolver.WarmStart {
+        if let basis = state.solution?.basis { return .own(basis) }
+        guard !states.isEmpty else { return .none }
+        var memory = BasisMemory()
+        var seen = Set<Int32>()
+        for variable in state.component.variables {
+            guard let slot = variableIndex.index(of: variable.id) else { continue }
+            let old = places[Int(slot)].state
+            guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
+                  let basis = solution.basis else { continue }
+            memory.remember(basis, of: states[Int(old)].component)
+        }
+        return memory.isEmpty ? .none : .keyed(memory)
+    }
+}

@@ -1,0 +1,79 @@
+// The constant and suggestion steps of a solve: components moved along their affine models.
+extension SolverEngine {
+    /// Moves the components whose suggestions or (in-place) constants changed along their
+    /// stored directions; those that cannot move join the plan's work. The states moved are
+    /// listed in ``StepScratch/stepped`` (to be taken back should the solve fail).
+    func takeSteps(in plan: inout Plan) {
+        // (No dictionary or set on the usual path: what moved is gathered in a reused list,
+        // sorted by state, edits before rows, edits by variable, rows by index.)
+        let fresh = plan.work.isEmpty ? nil : Set(plan.work)
+        var moved = stepScratch.moved
+        stepScratch.moved = []
+        moved.removeAll(keepingCapacity: true)
+        defer { stepScratch.moved = moved }
+        for variable in suggestionsTouched {
+            guard let slot = plan.variableIndex.index(of: variable) else { continue }
+            let state = Int(plan.places[Int(slot)].state)
+            if let fresh, fresh.contains(state) { continue }
+            moved.append((state, false, variable))
+        }
+        // Constants changed in place (updateConstant), by state, when nothing structural happened.
+        if !structureChanged {
+            for (state, row) in constantsTouched where !(fresh?.contains(state) ?? false) {
+                moved.append((state, true, UInt64(row)))
+            }
+        }
+        // (One change, a resize's or an update(constant:)'s, needs no sort: its set-up alone costs more.)
+        if moved.count > 1 {
+            moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+        }
+        var stepped = stepScratch.stepped
+        stepScratch.stepped = []
+        stepped.removeAll(keepingCapacity: true)
+        defer { stepScratch.stepped = stepped }
+        var changes = stepScratch.changes
+        stepScratch.changes = []
+        defer { stepScratch.changes = changes }
+        var k = 0
+        while k < moved.count {
+            let index = moved[k].state
+            let state = plan.states[index]
+            changes.removeAll(keepingCapacity: true)
+            var movable = true
+            while k < moved.count && moved[k].state == index {
+                let (_, isRow, key) = moved[k]
+                k += 1
+                if !isRow {
+                    // In variable order, so that floating-point sums are the same in every run.
+                    guard let edit = edits[key], let row = state.rowOfEdit[key] else { continue }
+                    changes.append((row, -edit.value, edit.strength.weight))
+                } else {
+                    // Each row once, in row order.
+                    if k >= 2 && moved[k - 2].state == index && moved[k - 2].isRow && moved[k - 2].key == key { continue }
+                    let row = Int(key)
+                    let constraint = state.component.constraints[row]
+                    movable = movable && state.canStep(row: row)
+                    changes.append((row, constraint.expression.constant,
+                                    constraint.strength.isRequired ? 0 : constraint.strength.weight))
+                }
+            }
+            if movable, state.step(changes) {
+                stepped.append(state)
+                statistics.countStep(of: state)
+            } else {
+                plan.work.append(index)
+                if state.solution?.crashWasOptimal == true { plan.coldStarts.insert(index) }
+            }
+        }
+    }
+
+    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
+    /// row, edit variable or row index) — and the changes handed to one state's step.
+    struct StepScratch {
+        var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
+        var changes: [(index: Int, constant: Double, weight: Double)] = []
+        /// The states the last ``takeSteps(in:)`` moved (emptied, capacity kept, once the solve
+        /// is done with them).
+        var stepped: [ComponentState] = []
+    }
+}
