@@ -97,46 +97,39 @@ struct CrashBasis {
                     if unassigned[k] == 1 && !tight[k] && isCandidate(k) { heap.push(k) }
                 }
             }
-            // Values: free-standing columns where GLPK puts non-basic ones, the rest by substitution.
+            // Values: free-standing columns where GLPK puts non-basic ones, the rest by substitution
+            // (the last pass's below, clamped to the bounds).
             for j in 0..<layoutColumns where !assigned[j] { value[j] = lower[j] ?? upper[j] ?? 0 }
-            for i in order {
-                var sum = 0.0
-                var a = 1.0
-                for entry in entries[i] {
-                    if entry.column == pivot[i] { a = entry.value } else { sum += entry.value * value[entry.column] }
-                }
-                value[pivot[i]] = (rows[i].rhs - sum) / a
-            }
             guard pass == 0 else { break }
+            Self.substitute(rows, entries: entries, order: order, pivot: &pivot, tight: &tight, assigned: &assigned,
+                            value: &value, lower: lower, upper: upper, clamping: false)
             weakestTight = Self.weakestTight(rows, tight: tight)
             violation = Self.violations(rows, entries: entries, values: value)
         }
 
-        let settled = Self.clampToBounds(rows, entries: entries, order: order, pivot: &pivot, tight: &tight,
-                                         assigned: &assigned, value: &value, lower: lower, upper: upper)
+        // Settled: basic, or non-basic at the bound the substitution clamps it to.
+        let settled = assigned
+        Self.substitute(rows, entries: entries, order: order, pivot: &pivot, tight: &tight, assigned: &assigned,
+                        value: &value, lower: lower, upper: upper, clamping: true)
         rowBasic = tight.map { !$0 }
         columnBasic = Array(repeating: false, count: columnCount)
         for j in 0..<layoutColumns where assigned[j] { columnBasic[j] = true }
         startLooseSoftRows(rows, entries: entries, tight: tight, settled: settled, value: value)
     }
 
-    /// Values by forward substitution in `order`, where a soft row whose pivot would push its
-    /// column past a bound (a label's compression resistance asking for more width than a
-    /// required maximum leaves it) gives that column up: the column starts non-basic at the
-    /// bound and the row loose (``startLooseSoftRows``: its error column absorbs the
-    /// violation). Made tight, each such row would start its column out of bounds, a primal
+    /// The pivot columns' values by forward substitution in `order`. With `clamping`, a soft row
+    /// whose pivot would push its column past a bound (a label's compression resistance asking
+    /// for more width than a required maximum leaves it) gives that column up: the column starts
+    /// non-basic at the bound and the row loose (``startLooseSoftRows``: its error column absorbs
+    /// the violation). Made tight, each such row would start its column out of bounds, a primal
     /// infeasibility the dual simplex removes with an iteration of O(rows) each: the chat
     /// screen's 1000 bubbles capped at 70 % of the root's width took 782 iterations.
     ///
     /// (Non-basic, a column with both bounds starts on its lower one: GLPK's dual simplex flips
     /// it to the upper one where its reduced cost asks, without an iteration.)
-    ///
-    /// Returns, per layout column, whether it is settled (basic, or non-basic at the bound it
-    /// was clamped to).
-    private static func clampToBounds(_ rows: [Row], entries: [[(column: Int, value: Double)]], order: [Int],
-                                      pivot: inout [Int], tight: inout [Bool], assigned: inout [Bool], value: inout [Double],
-                                      lower: [Double?], upper: [Double?]) -> [Bool] {
-        let settled = assigned
+    private static func substitute(_ rows: [Row], entries: [[(column: Int, value: Double)]], order: [Int],
+                                   pivot: inout [Int], tight: inout [Bool], assigned: inout [Bool], value: inout [Double],
+                                   lower: [Double?], upper: [Double?], clamping: Bool) {
         for i in order {
             let j = pivot[i]
             var sum = 0.0
@@ -147,7 +140,7 @@ struct CrashBasis {
             var v = (rows[i].rhs - sum) / a
             let row = rows[i]
             let hasError = row.error >= 0 || (row.surplus >= 0 && row.shortfall >= 0)
-            if !row.isRequired && row.range == nil && hasError && v.isFinite {
+            if clamping && !row.isRequired && row.range == nil && hasError && v.isFinite {
                 var bound: Double?
                 if let u = upper[j], v > u {
                     bound = u
@@ -163,7 +156,6 @@ struct CrashBasis {
             }
             value[j] = v
         }
-        return settled
     }
 
     /// Soft rows the crash left loose start at their right-hand side with an error column basic
