@@ -149,4 +149,36 @@ struct CrashBasisTests {
         #expect(solver.statistics.componentSolves >= 3)
         #expect(solver.statistics.simplexIterations == 0)
     }
+
+    @Test("The crash start chosen after a failed step holds when another component of the same solve splits at bridges")
+    func failedStepStartsFromTheCrashBesideASplit() throws {
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true)
+        // A chain of rows beside the labels: each row's height pulled to a target (a soft row),
+        // so the chain splits at its gaps when two targets change in one solve.
+        let head = Variable("head")
+        var chain: [Constraint] = [head == 0]
+        var targets: [Constraint] = []
+        var bottom = LinearExpression(head)
+        for i in 0..<10 {
+            let top = Variable("top\(i)"), height = Variable("height\(i)")
+            let target = (height == 30) ~~ .priority(500)
+            chain += [top == bottom + 8, target, height >= 10]
+            targets.append(target)
+            bottom = top + height
+        }
+        try solver.add(chain)
+        try solver.solve()
+        var row = rootRow
+        for (step, width) in [600.0, 300, 800, 375].enumerated() {
+            row = try solver.updateConstant(of: row, to: -width)   // root - width == 0
+            targets[step] = try solver.updateConstant(of: targets[step], to: -40)
+            targets[step + 5] = try solver.updateConstant(of: targets[step + 5], to: -20)
+            try solver.solve()
+            let cap = width * 0.7 - 24
+            let expected = intrinsic.map { min($0, cap) }
+            #expect(zip(widths, expected).allSatisfy { abs(solver.value(of: $0) - $1) <= 1e-9 })
+        }
+        #expect(solver.bridgeCount > 0)
+        #expect(solver.statistics.simplexIterations == 0)
+    }
 }

@@ -38,6 +38,7 @@ extension SolverEngine {
         }
         guard !eligible.isEmpty else { return }
         let work = Set(plan.work)
+        // (A component left whole keeps the cold start ``takeSteps(in:)`` may have chosen for it.)
         var states: [ComponentState] = [], newWork: [Int] = [], coldStarts = Set<Int>()
         states.reserveCapacity(plan.states.count)
         var group = 0
@@ -47,6 +48,7 @@ extension SolverEngine {
                   blocks.count > 1 else {
                 if eligible.contains(index) { state.splitsNot = true }
                 if work.contains(index) { newWork.append(states.count) }
+                if plan.coldStarts.contains(index) { coldStarts.insert(states.count) }
                 states.append(state)
                 continue
             }
