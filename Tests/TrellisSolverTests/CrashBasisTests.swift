@@ -94,9 +94,10 @@ struct CrashBasisTests {
     /// root's width is substituted), the cap below the intrinsic width of every other label.
     /// `floor` adds a required `w >= 0` (a column with both bounds). The hugging and compression
     /// rows are moved once before the first solve, as a layout's rows of measured views start
-    /// (movable rows stay LP rows: no label is then solved alone in closed form).
-    static func cappedLabels(root width: Double, floor: Bool) -> (solver: Solver, widths: [Variable], intrinsic: [Double],
-                                                                  rootRow: Constraint) {
+    /// (movable rows stay LP rows: no label is then solved alone in closed form). `count` labels,
+    /// three LP rows each.
+    static func cappedLabels(root width: Double, floor: Bool, count: Int = 40)
+        -> (solver: Solver, widths: [Variable], intrinsic: [Double], rootRow: Constraint) {
         let solver = Solver()
         let root = Variable("root")
         let rootRow = root == width
@@ -104,7 +105,7 @@ struct CrashBasisTests {
         var widths: [Variable] = []
         var intrinsic: [Double] = []
         var measured: [(row: Constraint, size: Double)] = []
-        for index in 0..<40 {
+        for index in 0..<count {
             let w = Variable("w\(index)")
             let size = index % 2 == 0 ? 120 + Double(index) : 300 + Double(index)
             let hugging = (w <= 0) ~~ .priority(.defaultLow)
@@ -132,9 +133,13 @@ struct CrashBasisTests {
         #expect(zip(widths, expected).allSatisfy { abs(solver.value(of: $0) - $1) <= 1e-9 })
     }
 
+    /// Labels enough that their component is beyond the tableau's reach (a step cannot follow
+    /// the basis through breakpoints in Swift: ``ParametricTableau/maximumRows``).
+    static let labelsBeyondTheTableau = ParametricTableau.maximumRows / 3 + 10
+
     @Test("A component the crash start solved at once starts from it again when a step cannot follow a change")
     func failedStepStartsFromTheCrashAgain() throws {
-        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true)
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau)
         try solver.solve()
         var row = rootRow
         // The root's row moves: the caps cross some labels' intrinsic widths each time, which a
@@ -152,7 +157,7 @@ struct CrashBasisTests {
 
     @Test("The crash start chosen after a failed step holds when another component of the same solve splits at bridges")
     func failedStepStartsFromTheCrashBesideASplit() throws {
-        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true)
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau)
         // A chain of rows beside the labels: each row's height pulled to a target (a soft row),
         // so the chain splits at its gaps when two targets change in one solve.
         let head = Variable("head")

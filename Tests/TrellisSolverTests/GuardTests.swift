@@ -275,8 +275,9 @@ struct FaultScenario: Sendable, CustomTestStringConvertible {
             return (solver, [x, y, z], { solver in try solver.add((z >= 25) ~~ .weight(5)) })
         },
         FaultScenario(name: "edit suggestions beyond the affine range", minimumCalls: 10) {
-            // Two levels: a one-level LP follows such a step through its breakpoints in Swift
-            // (no GLPK call); with several, the step goes back to the simplex method.
+            // A level whose weights span more than 1e9 (solved in exact arithmetic): the tableau
+            // does not follow its steps through breakpoints in Swift, so the step goes back to
+            // the simplex method.
             let left = Variable("left"), split = Variable("split"), right = Variable("right")
             let solver = Solver()
             try solver.add(left + right == 600)
@@ -284,6 +285,7 @@ struct FaultScenario: Sendable, CustomTestStringConvertible {
             try solver.add(left >= 100)
             try solver.add(right >= 150)
             try solver.add((left == 300) ~~ .priority(.defaultLow))
+            try solver.add((right == 250) ~~ .weight(1e-7))
             try solver.addEditVariable(split, strength: .weight(1000))
             try solver.suggest(split, value: 320)
             try solver.solve()

@@ -170,7 +170,7 @@ final class AffineModel {
             moving.directionOf[edit] = Int32(moving.directions.count)
             moving.directions.append(Direction(entries: entries, slope: slope))
         }
-        core = Core(moving: moving, tableau: costScale == nil ? nil : tableau, tableauConstants: presolve.constants)
+        core = Core(moving: moving, tableau: tableau, tableauConstants: presolve.constants)
     }
 
     /// From this many edit rows on, directions are read when first needed (``DirectionReader``).
@@ -220,7 +220,7 @@ final class AffineModel {
             Self.adopt(core.tableau!, into: &core.moving, presolve: presolve, editRows: editRows, variableOfColumn: variableOfColumn,
                        costScale: costScale)
         }
-        return Outcome(objectiveChange: moved.objectiveChange, needsObjective: false, pivots: moved.pivots)
+        return Outcome(objectiveChange: moved.objectiveChange, needsObjective: !slopesObjective, pivots: moved.pivots)
     }
 
     /// Takes the basis, values and directions of a moved tableau for linear steps.

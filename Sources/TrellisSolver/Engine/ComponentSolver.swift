@@ -116,8 +116,10 @@ struct ComponentSolver {
     private struct LastLevel {
         /// The factor applied to the level's weights (nil: no level was solved).
         var scale: Double?
-        /// The final LP's objective by column, when a step may follow its basis in Swift.
-        var followable: [Double]?
+        /// What a step that follows the basis in Swift reads (nil: it may not): each level's
+        /// objective by column, highest first, and the LP's bounds without the levels' optimal
+        /// faces (which ``ParametricTableau`` keeps by its lexicographic test instead).
+        var followable: (objectives: [[Double]], rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound])?
     }
 
     /// Optimises the levels one after another, fixing each one's optimal face before the next;
@@ -130,6 +132,9 @@ struct ComponentSolver {
             return try run(lp, first: true, warm: warm) == .infeasible ? nil : last
         }
         var previous: [(column: Int, weight: Double)] = []
+        if !editRows.isEmpty && presolve.rows.count <= ParametricTableau.maximumRows {
+            last.followable = ([], model.rowBounds, model.columnBounds)
+        }
         for (step, columns) in levels.enumerated() {
             // A lower level already at zero error is optimal where it stands: its optimal face
             // (within the higher levels') is "all its errors 0", so fix them there and skip
@@ -141,6 +146,9 @@ struct ComponentSolver {
                     lp.setColumnBound(column, .fixed(0))
                     model.columnBounds[column] = .fixed(0)
                 }
+                // (The tableau keeps the level as an objective instead: fixed, it would hold the
+                // errors at zero where a higher level comes to need them.)
+                follow(columns, costs: Self.costs(columns.map(\.weight)), into: &last, columnCount: model.columnCount)
                 continue
             }
             let costs = Self.costs(columns.map(\.weight))
@@ -161,14 +169,23 @@ struct ComponentSolver {
             }
             previous = columns
             last.scale = costs.scale
-            if levels.count == 1 && !costs.needExact && !editRows.isEmpty
-                && presolve.rows.count <= ParametricTableau.maximumRows {
-                var objective = Array(repeating: 0.0, count: model.columnCount)
-                for (entry, cost) in zip(columns, costs.values) { objective[entry.column] = cost }
-                last.followable = objective
-            }
+            follow(columns, costs: costs, into: &last, columnCount: model.columnCount)
         }
         return last
+    }
+
+    /// Adds a level's objective to what the tableau reads (none when its weights need exact
+    /// arithmetic).
+    private func follow(_ columns: [(column: Int, weight: Double)], costs: (values: [Double], needExact: Bool, scale: Double),
+                        into last: inout LastLevel, columnCount: Int) {
+        guard last.followable != nil else { return }
+        guard !costs.needExact else {
+            last.followable = nil
+            return
+        }
+        var objective = Array(repeating: 0.0, count: columnCount)
+        for (entry, cost) in zip(columns, costs.values) { objective[entry.column] = cost }
+        last.followable!.objectives.append(objective)
     }
 
     /// One level's simplex run, finished in exact arithmetic when its weights need it.
@@ -186,12 +203,14 @@ struct ComponentSolver {
         // With several levels the final LP holds every higher level's optimal face as fixed
         // bounds (at values a right-hand side does not move), so a step that keeps its basis
         // feasible keeps every level optimal; the objective is then recomputed, not sloped.
+        // The tableau takes the levels' objectives instead of those faces.
         return AffineModel(lp: lp, presolve: presolve, remaining: remaining, editRows: editRows,
                            variableOfColumn: variableOfColumn, rowBounds: model.rowBounds, columnBounds: model.columnBounds,
                            costScale: levels > 1 ? nil : (last.scale ?? 1),
-                           tableau: last.followable.map { objective in
-                               ParametricTableau(rows: model.matrix, columns: model.columnCount, rowBounds: model.rowBounds,
-                                                 columnBounds: model.columnBounds, objective: objective,
+                           tableau: last.followable.flatMap { followable in
+                               followable.objectives.isEmpty ? nil :
+                               ParametricTableau(rows: model.matrix, columns: model.columnCount, rowBounds: followable.rowBounds,
+                                                 columnBounds: followable.columnBounds, objectives: followable.objectives,
                                                  basic: lp.basicVariables(),
                                                  rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
                                                  columnValues: (0..<model.columnCount).map { lp.columnValue($0) })

@@ -52,34 +52,44 @@ extension ParametricTableau {
         return true
     }
 
-    /// Reduced costs `d = c - πᵀ M` with `πᵀ = c_Bᵀ B⁻¹`; false when the basis is not dual
-    /// feasible beyond a tolerance (tiny wrong-signed values, GLPK's tolerance, become 0).
+    /// Reduced costs `d = c - πᵀ M` with `πᵀ = c_Bᵀ B⁻¹`, level by level; false when the basis
+    /// is not dual feasible beyond a tolerance (tiny wrong-signed values, GLPK's tolerance,
+    /// become 0). With several levels a variable's reduced costs are read highest level first: a
+    /// zero (within the tolerance) passes the judgement on to the next level, the first one that
+    /// is not decides.
     mutating func computeReducedCosts() -> Bool {
+        let size = m + n
+        var d = [Double](repeating: 0, count: levels * size)
         var pi = [Double](repeating: 0, count: m)
-        for p in 0..<m {
-            let c = cost[Int(header[p])]
-            if c == 0 { continue }
-            let rowStart = p * m
-            for i in 0..<m { pi[i] += c * inverse[rowStart + i] }
+        for level in 0..<levels {
+            let base = level * size
+            for i in 0..<m { pi[i] = 0 }
+            for p in 0..<m {
+                let c = cost[base + Int(header[p])]
+                if c == 0 { continue }
+                let rowStart = p * m
+                for i in 0..<m { pi[i] += c * inverse[rowStart + i] }
+            }
+            for k in 0..<size where positionOf[k] < 0 {
+                if k < m {
+                    d[base + k] = -pi[k]
+                } else {
+                    let j = k - m
+                    var reduced = cost[base + k]
+                    for e in Int(start[j])..<Int(start[j + 1]) { reduced += pi[Int(entryRow[e])] * entryValue[e] }
+                    d[base + k] = reduced
+                }
+            }
         }
-        var d = [Double](repeating: 0, count: m + n)
-        let tolerance = 1e-7 * costScale
-        for k in 0..<(m + n) where positionOf[k] < 0 {
-            var reduced: Double
-            if k < m {
-                reduced = -pi[k]
-            } else {
-                let j = k - m
-                reduced = cost[k]
-                for e in Int(start[j])..<Int(start[j + 1]) { reduced += pi[Int(entryRow[e])] * entryValue[e] }
-            }
-            if lower[k] < upper[k] {
-                let free = lower[k] == -.infinity && upper[k] == .infinity
+        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
+            let free = lower[k] == -.infinity && upper[k] == .infinity
+            for level in 0..<levels {
+                let reduced = d[level * size + k]
                 let wrong = free ? abs(reduced) : (atUpper[k] ? reduced : -reduced)
-                if wrong > tolerance { return false }
-                if wrong > 0 { reduced = 0 }
+                if wrong > 1e-7 * costScale[level] { return false }
+                if wrong > 0 { d[level * size + k] = 0 }
+                if -wrong > 1e-7 * costScale[level] { break }   // of the right sign: decided
             }
-            d[k] = reduced
         }
         reducedCost = d
         return true

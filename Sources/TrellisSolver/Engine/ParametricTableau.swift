@@ -12,10 +12,25 @@
 ///
 /// The basis inverse is dense (m × m), built from the basis matrix by Gauss–Jordan elimination at
 /// the first move and updated by each pivot, so it is only kept for LPs of at most
-/// ``maximumRows`` rows. Only single-level LPs are followed (with several levels, the higher
-/// levels' optimal faces are fixed bounds that a move would have to re-derive). Any numerical
-/// doubt (a tiny pivot, a basis that does not hold its bounds or optimality after the move, too
-/// many pivots) returns nil and the caller re-solves with the simplex method.
+/// ``maximumRows`` rows.
+///
+/// With several priority levels the objective is lexicographic: one cost vector per level,
+/// highest first, and a basis is optimal when every non-basic variable's reduced costs, read
+/// level by level, first differ from zero with the sign its bound needs. The dual ratio test
+/// then compares level by level (the lowest ratio at the highest level, ties broken by the next
+/// level), and a pivot updates every level's reduced costs, so the basis stays optimal for each
+/// level in turn: the end point is the lexicographic optimum for the new constants, what the
+/// level-by-level simplex runs find (up to ties). GLPK's last basis is such a basis: each level
+/// was solved with the higher levels' optimal faces fixed, and a variable fixed there had a
+/// reduced cost of the right sign at that level, zero at the ones above. (Checked when the
+/// inverse is built: a level skipped at zero error, never run, can leave a basis that is not,
+/// and then the move is given up.) A move of several levels that pivoted and ends where some
+/// non-basic variable has a zero reduced cost at every level is given up too: the optimum is
+/// not the only one there, and which one a layout gets must not depend on the path to it (GLPK
+/// solving again picks the one a fresh solve picks).
+///
+/// Any numerical doubt (a tiny pivot, a basis that does not hold its bounds or optimality after
+/// the move, too many pivots) returns nil and the caller re-solves with the simplex method.
 struct ParametricTableau {
     /// The largest LP (rows) whose basis inverse is kept: 512² doubles are 2 MB.
     static let maximumRows = 512
@@ -26,11 +41,15 @@ struct ParametricTableau {
     let start: [Int32]
     let entryRow: [Int32]
     let entryValue: [Double]
-    /// Objective coefficient of every joint variable (rows: 0).
+    /// The objective's priority levels (1: one weighted sum).
+    let levels: Int
+    /// Objective coefficient of every joint variable (rows: 0), level by level, highest first:
+    /// level l's at `l · (m + n) + k`.
     let cost: [Double]
-    /// The largest |cost|, the scale of the reduced-cost tolerances.
-    let costScale: Double
-    /// The joint variables with a non-zero cost (the objective sums over these only).
+    /// Each level's largest |cost|, the scale of its reduced-cost tolerances.
+    let costScale: [Double]
+    /// The joint variables with a non-zero cost at the lowest level (``objectiveValue`` sums
+    /// over these only).
     let costed: [Int32]
     /// Bounds of every joint variable (rows first); moved rows' bounds shift with each move.
     var lower: [Double]
@@ -45,7 +64,8 @@ struct ParametricTableau {
     var atUpper: [Bool]
     /// The basis inverse, row-major (m × m); empty until the first move.
     var inverse: [Double] = []
-    /// Reduced costs of every joint variable (0 for basic ones); valid once ``inverse`` is built.
+    /// Reduced costs of every joint variable (0 for basic ones), level by level as ``cost``;
+    /// valid once ``inverse`` is built.
     var reducedCost: [Double] = []
     /// Pivots since the values and reduced costs were last computed from scratch (the updates
     /// of each pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
@@ -63,14 +83,17 @@ struct ParametricTableau {
         var alphaRow: [Double] = []
         /// The entering column of the tableau, per position.
         var w: [Double] = []
+        /// The non-basic variables still in the running in the dual ratio test.
+        var candidates: [Int32] = []
     }
     private var scratch = Scratch()
 
-    /// Reads the LP as ComponentSolver built it: `rows[i]` the entries of row i, the final bounds,
-    /// the objective (`objective[j]` of column j), the basic variables (joint indices) in the
-    /// order of the basis header, and the values of rows and columns.
+    /// Reads the LP as ComponentSolver built it: `rows[i]` the entries of row i, the bounds,
+    /// the objective of each level, highest first (`objectives[l][j]` of column j), the basic
+    /// variables (joint indices) in the order of the basis header, and the values of rows and
+    /// columns.
     init(rows: [(indices: [Int32], values: [Double])], columns n: Int,
-         rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objective: [Double],
+         rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objectives: [[Double]],
          basic: [Int], rowValues: [Double], columnValues: [Double]) {
         let m = rows.count
         self.m = m
@@ -91,11 +114,15 @@ struct ParametricTableau {
         self.start = start
         self.entryRow = entryRow
         self.entryValue = entryValue
-        var cost = [Double](repeating: 0, count: m + n)
-        for j in 0..<n { cost[m + j] = objective[j] }
+        levels = objectives.count
+        var cost = [Double](repeating: 0, count: objectives.count * (m + n))
+        for (l, objective) in objectives.enumerated() {
+            for j in 0..<n { cost[l * (m + n) + m + j] = objective[j] }
+        }
         self.cost = cost
-        costed = (m..<(m + n)).filter { cost[$0] != 0 }.map { Int32($0) }
-        costScale = max(1, objective.reduce(0) { max($0, abs($1)) })
+        let lowest = (objectives.count - 1) * (m + n)
+        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32(lowest + $0) }
+        costScale = objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
         var lower = [Double](repeating: 0, count: m + n), upper = lower
         for (k, bound) in (rowBounds + columnBounds).enumerated() {
             (lower[k], upper[k]) = bound.interval
@@ -124,10 +151,11 @@ struct ParametricTableau {
     /// Whether the basis inverse has been built (at the first move).
     var isFactorized: Bool { !inverse.isEmpty }
 
-    /// The LP's objective at the current values.
+    /// The LP's objective (its lowest level's) at the current values.
     var objectiveValue: Double {
+        let lowest = (levels - 1) * (m + n)
         var sum = 0.0
-        for k in costed { sum += cost[Int(k)] * value[Int(k)] }
+        for k in costed { sum += cost[Int(k)] * value[Int(k) - lowest] }
         return sum
     }
 
@@ -161,8 +189,9 @@ struct ParametricTableau {
         }
     }
 
-    /// The reduced cost of row `i` (the change of the LP objective per unit of its value).
-    func rowReducedCost(_ i: Int) -> Double { reducedCost[i] }
+    /// The reduced cost of row `i` (the change of the LP objective, its lowest level's, per unit
+    /// of its value).
+    func rowReducedCost(_ i: Int) -> Double { reducedCost[(levels - 1) * (m + n) + i] }
 
     /// Moves the bounds of the given rows by the given amounts (a constant's change shifts its
     /// row's bounds by minus that change), following the optimal basis through every breakpoint.
@@ -188,7 +217,8 @@ struct ParametricTableau {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
             scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
-                              alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m))
+                              alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m),
+                              candidates: [])
         }
         // Taken out by swapping (no copy: a copy and its write-back retain and release every array).
         var s = Scratch()
@@ -233,10 +263,12 @@ struct ParametricTableau {
             guard pivots <= pivotLimit else { return nil }
             let k = Int(header[leave])
             value[k] = toUpper ? upper[k] : lower[k]
-            guard let q = enteringVariable(leaving: leave, toUpper: toUpper, alphaRow: &s.alphaRow) else { return nil }
+            guard let q = enteringVariable(leaving: leave, toUpper: toUpper, alphaRow: &s.alphaRow,
+                                           candidates: &s.candidates) else { return nil }
             guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: s.alphaRow, w: &s.w) else { return nil }
         }
         pivotsSinceRefresh += pivots
+        if levels > 1 && pivots > 0 && !isDualNondegenerate() { return nil }
         return finish() ? pivots : nil
     }
 
@@ -271,9 +303,12 @@ struct ParametricTableau {
 
     /// The dual ratio test on row `leave` of the tableau: the non-basic variable whose reduced
     /// cost reaches zero first as the leaving variable's reduced cost grows from zero with the
-    /// sign its bound needs (Harris's two passes: the largest pivot among near ties). Fills
+    /// sign its bound needs (Harris's two passes: the largest pivot among near ties). With
+    /// several levels the test runs level by level: the highest level's near ties go on to the
+    /// next level's test, and so on; the largest pivot among the last ties enters. Fills
     /// `alphaRow` with the row for the non-basic variables.
-    private func enteringVariable(leaving leave: Int, toUpper: Bool, alphaRow: inout [Double]) -> Int? {
+    private func enteringVariable(leaving leave: Int, toUpper: Bool, alphaRow: inout [Double],
+                                  candidates: inout [Int32]) -> Int? {
         let sigma = toUpper ? 1.0 : -1.0
         let rowStart = leave * m
         let m = m, n = n
@@ -295,50 +330,55 @@ struct ParametricTableau {
             }
         }
         let pivotTolerance = 1e-9 * max(1, largest)
-        let slack = 1e-9 * costScale
-        return positionOf.withUnsafeBufferPointer { positionOf in
+        candidates.removeAll(keepingCapacity: true)
+        // The variables that can enter at all: not fixed, and a pivot of the sign their bound needs.
+        positionOf.withUnsafeBufferPointer { positionOf in
             alphaRow.withUnsafeBufferPointer { alphaRow in
-                lower.withUnsafeBufferPointer { lower in
-                    upper.withUnsafeBufferPointer { upper in
-                        reducedCost.withUnsafeBufferPointer { reducedCost in
-                            atUpper.withUnsafeBufferPointer { atUpper in
-                                /// (ratio, with the Harris slack) of variable k, or nil when it does not bind.
-                                func ratio(_ k: Int, relaxed: Bool) -> Double? {
-                                    guard lower[k] < upper[k] else { return nil }   // fixed: never enters
-                                    let s = sigma * alphaRow[k]
-                                    guard abs(s) > pivotTolerance else { return nil }
-                                    let d = reducedCost[k]
+                for k in 0..<(m + n) where positionOf[k] < 0 && lower[k] < upper[k] {
+                    let s = sigma * alphaRow[k]
+                    guard abs(s) > pivotTolerance else { continue }
+                    let free = lower[k] == -.infinity && upper[k] == .infinity
+                    if free || (atUpper[k] ? s < 0 : s > 0) { candidates.append(Int32(k)) }
+                }
+            }
+        }
+        guard !candidates.isEmpty else { return nil }
+        for level in 0..<levels {
+            let base = level * (m + n)
+            let slack = 1e-9 * costScale[level]
+            lower.withUnsafeBufferPointer { lower in
+                upper.withUnsafeBufferPointer { upper in
+                    reducedCost.withUnsafeBufferPointer { reducedCost in
+                        atUpper.withUnsafeBufferPointer { atUpper in
+                            alphaRow.withUnsafeBufferPointer { alphaRow in
+                                /// The ratio of variable k at this level: its reduced cost with the sign
+                                /// its bound needs over the pivot's size. At the highest level a value
+                                /// of the wrong sign (within the tolerance) counts as 0; below, the
+                                /// sign counts: a variable that ties at the levels above and would
+                                /// go wrong at this one must enter first.
+                                func ratio(_ k: Int) -> Double {
+                                    let d = reducedCost[base + k]
                                     let free = lower[k] == -.infinity && upper[k] == .infinity
-                                    let extra = relaxed ? slack : 0
-                                    if free { return (abs(d) + extra) / abs(s) }
-                                    if atUpper[k] {
-                                        guard s < 0 else { return nil }
-                                        return (max(0, -d) + extra) / -s
-                                    }
-                                    guard s > 0 else { return nil }
-                                    return (max(0, d) + extra) / s
+                                    if free { return abs(d) / abs(alphaRow[k]) }
+                                    let signed = atUpper[k] ? -d : d
+                                    return (level == 0 ? max(0, signed) : signed) / abs(alphaRow[k])
                                 }
                                 var bound = Double.infinity
-                                for k in 0..<(m + n) where positionOf[k] < 0 {
-                                    if let r = ratio(k, relaxed: true) { bound = min(bound, r) }
-                                }
-                                guard bound < .infinity else { return nil }
-                                var best = -1
-                                var bestSize = 0.0
-                                for k in 0..<(m + n) where positionOf[k] < 0 {
-                                    guard let r = ratio(k, relaxed: false), r <= bound else { continue }
-                                    if abs(alphaRow[k]) > bestSize {
-                                        bestSize = abs(alphaRow[k])
-                                        best = k
-                                    }
-                                }
-                                return best >= 0 ? best : nil
+                                for k in candidates { bound = min(bound, ratio(Int(k)) + slack / abs(alphaRow[Int(k)])) }
+                                candidates.removeAll { ratio(Int($0)) > bound }
                             }
                         }
                     }
                 }
             }
         }
+        var best = -1
+        var bestSize = 0.0
+        for k in candidates where abs(alphaRow[Int(k)]) > bestSize {
+            bestSize = abs(alphaRow[Int(k)])
+            best = Int(k)
+        }
+        return best >= 0 ? best : nil
     }
 
     /// Makes `enter` basic in place of the variable at position `leave`: updates the reduced
@@ -363,16 +403,19 @@ struct ParametricTableau {
         let element = w[leave]
         guard abs(element) > 1e-11, abs(element - alphaRow[q]) <= 1e-7 * max(1, abs(element)) else { return false }
         let k = Int(header[leave])
-        let thetaDual = reducedCost[q] / element
         let m = m, n = n
         reducedCost.withUnsafeMutableBufferPointer { reducedCost in
             positionOf.withUnsafeBufferPointer { positionOf in
-                for j in 0..<(m + n) where positionOf[j] < 0 && j != q {
-                    reducedCost[j] -= thetaDual * alphaRow[j]
+                for level in 0..<levels {
+                    let base = level * (m + n)
+                    let thetaDual = reducedCost[base + q] / element
+                    for j in 0..<(m + n) where positionOf[j] < 0 && j != q {
+                        reducedCost[base + j] -= thetaDual * alphaRow[j]
+                    }
+                    reducedCost[base + k] = -thetaDual
+                    reducedCost[base + q] = 0
                 }
             }
-            reducedCost[k] = -thetaDual
-            reducedCost[q] = 0
         }
         // B⁻¹ ← E B⁻¹: divide the pivot row, eliminate the column from the others.
         let rowStart = leave * m
@@ -424,5 +467,20 @@ struct ParametricTableau {
             value[k] = sum
         }
         return computeReducedCosts()
+    }
+
+    /// Whether every non-basic variable that is not fixed has a reduced cost other than zero at
+    /// some level: then the optimum is the only one, the point a cold solve finds too.
+    private func isDualNondegenerate() -> Bool {
+        let size = m + n
+        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
+            var decided = false
+            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
+                decided = true
+                break
+            }
+            if !decided { return false }
+        }
+        return true
     }
 }
