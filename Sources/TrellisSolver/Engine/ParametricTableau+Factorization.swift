@@ -1,5 +1,67 @@
-/// Factorizing a ``ParametricTableau``'s basis: its dense inverse, and the reduced costs read from it.
+/// Building a ``ParametricTableau`` from the LP read, and factorizing its basis: its dense
+/// inverse, and the reduced costs read from it.
 extension ParametricTableau {
+    /// The LP as ComponentSolver read it (see ``init(rows:columns:rowBounds:columnBounds:objectives:basic:rowValues:columnValues:)``).
+    struct Inputs {
+        let rows: [(indices: [Int32], values: [Double])]
+        let rowBounds: [LinearProgram.Bound]
+        let columnBounds: [LinearProgram.Bound]
+        let objectives: [[Double]]
+        let basic: [Int]
+        let rowValues: [Double]
+        let columnValues: [Double]
+    }
+
+    /// Builds the tableau's arrays from ``pending`` (at the first move).
+    mutating func build() {
+        guard let inputs = pending else { return }
+        pending = nil
+        let (m, n) = (self.m, self.n)
+        var start = [Int32](repeating: 0, count: n + 1)
+        for row in inputs.rows { for j in row.indices { start[Int(j) + 1] += 1 } }
+        for j in 0..<n { start[j + 1] += start[j] }
+        var fill = start
+        var entryRow = [Int32](repeating: 0, count: Int(start[n]))
+        var entryValue = [Double](repeating: 0, count: Int(start[n]))
+        for (i, row) in inputs.rows.enumerated() {
+            for (j, a) in zip(row.indices, row.values) {
+                entryRow[Int(fill[Int(j)])] = Int32(i)
+                entryValue[Int(fill[Int(j)])] = a
+                fill[Int(j)] += 1
+            }
+        }
+        self.start = start
+        self.entryRow = entryRow
+        self.entryValue = entryValue
+        let objectives = inputs.objectives
+        levels = objectives.count
+        var cost = [Double](repeating: 0, count: objectives.count * (m + n))
+        for (l, objective) in objectives.enumerated() {
+            for j in 0..<n { cost[l * (m + n) + m + j] = objective[j] }
+        }
+        self.cost = cost
+        let lowest = (objectives.count - 1) * (m + n)
+        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32(lowest + $0) }
+        costScale = objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
+        var lower = [Double](repeating: 0, count: m + n), upper = lower
+        for (k, bound) in (inputs.rowBounds + inputs.columnBounds).enumerated() {
+            (lower[k], upper[k]) = bound.interval
+        }
+        self.lower = lower
+        self.upper = upper
+        header = inputs.basic.map { Int32($0) }
+        var positionOf = [Int32](repeating: -1, count: m + n)
+        for (p, k) in inputs.basic.enumerated() { positionOf[k] = Int32(p) }
+        self.positionOf = positionOf
+        let values = inputs.rowValues + inputs.columnValues
+        value = values
+        var atUpper = [Bool](repeating: false, count: m + n)
+        for k in 0..<(m + n) where upper[k] < .infinity {
+            atUpper[k] = lower[k] == -.infinity || abs(values[k] - upper[k]) < abs(values[k] - lower[k])
+        }
+        self.atUpper = atUpper
+    }
+
     /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
     mutating func factorize() -> Bool {
         guard m > 0, m <= Self.maximumRows else { return false }

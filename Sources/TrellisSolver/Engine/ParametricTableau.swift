@@ -37,31 +37,34 @@ struct ParametricTableau {
 
     let m: Int
     let n: Int
+    /// The LP as read, until the first move builds the arrays below from it (most tableaux of
+    /// a layout are never moved: their components step without breakpoints, or not at all).
+    var pending: Inputs?
     /// The columns of A (sparse, by column): rows and values of column j in start[j]..<start[j+1].
-    let start: [Int32]
-    let entryRow: [Int32]
-    let entryValue: [Double]
+    var start: [Int32] = []
+    var entryRow: [Int32] = []
+    var entryValue: [Double] = []
     /// The objective's priority levels (1: one weighted sum).
-    let levels: Int
+    var levels = 1
     /// Objective coefficient of every joint variable (rows: 0), level by level, highest first:
     /// level l's at `l · (m + n) + k`.
-    let cost: [Double]
+    var cost: [Double] = []
     /// Each level's largest |cost|, the scale of its reduced-cost tolerances.
-    let costScale: [Double]
+    var costScale: [Double] = []
     /// The joint variables with a non-zero cost at the lowest level (``objectiveValue`` sums
     /// over these only).
-    let costed: [Int32]
+    var costed: [Int32] = []
     /// Bounds of every joint variable (rows first); moved rows' bounds shift with each move.
-    var lower: [Double]
-    var upper: [Double]
+    var lower: [Double] = []
+    var upper: [Double] = []
     /// The joint variable basic at each position.
-    private(set) var header: [Int32]
+    var header: [Int32] = []
     /// The position of each joint variable in ``header``, or -1 when non-basic.
-    var positionOf: [Int32]
+    var positionOf: [Int32] = []
     /// Current values of every joint variable.
-    private(set) var value: [Double]
+    var value: [Double] = []
     /// Whether each non-basic variable stands at its upper bound (else its lower bound, or 0 when free).
-    var atUpper: [Bool]
+    var atUpper: [Bool] = []
     /// The basis inverse, row-major (m × m); empty until the first move.
     var inverse: [Double] = []
     /// Reduced costs of every joint variable (0 for basic ones), level by level as ``cost``;
@@ -95,51 +98,10 @@ struct ParametricTableau {
     init(rows: [(indices: [Int32], values: [Double])], columns n: Int,
          rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objectives: [[Double]],
          basic: [Int], rowValues: [Double], columnValues: [Double]) {
-        let m = rows.count
-        self.m = m
+        m = rows.count
         self.n = n
-        var start = [Int32](repeating: 0, count: n + 1)
-        for row in rows { for j in row.indices { start[Int(j) + 1] += 1 } }
-        for j in 0..<n { start[j + 1] += start[j] }
-        var fill = start
-        var entryRow = [Int32](repeating: 0, count: Int(start[n]))
-        var entryValue = [Double](repeating: 0, count: Int(start[n]))
-        for (i, row) in rows.enumerated() {
-            for (j, a) in zip(row.indices, row.values) {
-                entryRow[Int(fill[Int(j)])] = Int32(i)
-                entryValue[Int(fill[Int(j)])] = a
-                fill[Int(j)] += 1
-            }
-        }
-        self.start = start
-        self.entryRow = entryRow
-        self.entryValue = entryValue
-        levels = objectives.count
-        var cost = [Double](repeating: 0, count: objectives.count * (m + n))
-        for (l, objective) in objectives.enumerated() {
-            for j in 0..<n { cost[l * (m + n) + m + j] = objective[j] }
-        }
-        self.cost = cost
-        let lowest = (objectives.count - 1) * (m + n)
-        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32(lowest + $0) }
-        costScale = objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
-        var lower = [Double](repeating: 0, count: m + n), upper = lower
-        for (k, bound) in (rowBounds + columnBounds).enumerated() {
-            (lower[k], upper[k]) = bound.interval
-        }
-        self.lower = lower
-        self.upper = upper
-        header = basic.map { Int32($0) }
-        var positionOf = [Int32](repeating: -1, count: m + n)
-        for (p, k) in basic.enumerated() { positionOf[k] = Int32(p) }
-        self.positionOf = positionOf
-        let values = rowValues + columnValues
-        value = values
-        var atUpper = [Bool](repeating: false, count: m + n)
-        for k in 0..<(m + n) where upper[k] < .infinity {
-            atUpper[k] = lower[k] == -.infinity || abs(values[k] - upper[k]) < abs(values[k] - lower[k])
-        }
-        self.atUpper = atUpper
+        pending = Inputs(rows: rows, rowBounds: rowBounds, columnBounds: columnBounds, objectives: objectives,
+                         basic: basic, rowValues: rowValues, columnValues: columnValues)
     }
 
     /// The values of the columns.
@@ -208,12 +170,14 @@ struct ParametricTableau {
     /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
     /// that the caller does not copy the tableau to read it).
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> Moved? {
+        if pending != nil { build() }
         let before = objectiveValue
         guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
         return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
     }
 
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int) -> Int? {
+        if pending != nil { build() }
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
             scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
