@@ -12,7 +12,7 @@ extension ParametricTableau {
         let columnValues: [Double]
     }
 
-    /// Builds the tableau's arrays from ``pending`` (at the first move).
+    /// Builds the tableau's arrays from ``pending`` (at the first move; nothing once built).
     mutating func build() {
         guard let inputs = pending else { return }
         pending = nil

@@ -170,14 +170,13 @@ struct ParametricTableau {
     /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
     /// that the caller does not copy the tableau to read it).
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> Moved? {
-        if pending != nil { build() }
+        build()
         let before = objectiveValue
         guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
         return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
     }
 
-    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int) -> Int? {
-        if pending != nil { build() }
+    private mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
             scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
