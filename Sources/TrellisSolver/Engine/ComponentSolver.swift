@@ -175,10 +175,13 @@ struct ComponentSolver {
     }
 
     /// Adds a level's objective to what the tableau reads (none when its weights need exact
-    /// arithmetic).
-    private func follow(_ columns: [(column: Int, weight: Double)], costs: (values: [Double], needExact: Bool, scale: Double),
+    /// arithmetic). `costs` is evaluated only when a tableau is kept (a level skipped at zero
+    /// error has not computed them).
+    private func follow(_ columns: [(column: Int, weight: Double)],
+                        costs: @autoclosure () -> (values: [Double], needExact: Bool, scale: Double),
                         into last: inout LastLevel, columnCount: Int) {
         guard last.followable != nil else { return }
+        let costs = costs()
         guard !costs.needExact else {
             last.followable = nil
             return
