@@ -232,6 +232,25 @@ int trellis_glp_eval_tab_col(uint64_t epoch, struct glp_prob *P, int k, int ind[
     })
 }
 
+int trellis_glp_ftran_basic(uint64_t epoch, struct glp_prob *P, double x[], int ind[], double val[], int *length) {
+    GUARDED(epoch, {
+        if (!glp_bf_exists(P) && glp_factorize(P) != 0) {
+            *length = -1;
+        } else {
+            int m = glp_get_num_rows(P), len = 0;
+            glp_ftran(P, x);
+            for (int t = 1; t <= m; t++) {
+                if (x[t] != 0.0) {
+                    len++;
+                    ind[len] = glp_get_bhead(P, t);
+                    val[len] = x[t];
+                }
+            }
+            *length = len;
+        }
+    })
+}
+
 /* ---- Basis ------------------------------------------------------------------------------- */
 
 static int nonbasic_status(int type) {

@@ -102,6 +102,10 @@ int trellis_glp_adv_basis(uint64_t epoch, struct glp_prob *P);
 /** glp_eval_tab_col for the non-basic row or column `k`, factorizing first if needed. `*length`
  *  is the number of entries (1-based in ind/val), or -1 if the basis could not be factorized. */
 int trellis_glp_eval_tab_col(uint64_t epoch, struct glp_prob *P, int k, int ind[], double val[], int *length);
+/** Solves B·y = x for the current basis B (glp_ftran; x[1...m] in, y out in place), factorizing
+ *  first if needed, and lists y's non-zero entries by basic variable: ind[1...length] (GLPK's
+ *  numbering, rows then columns) and val. `*length` is -1 if the basis could not be factorized. */
+int trellis_glp_ftran_basic(uint64_t epoch, struct glp_prob *P, double x[], int ind[], double val[], int *length);
 
 /* ---- Basis ------------------------------------------------------------------------------- */
 

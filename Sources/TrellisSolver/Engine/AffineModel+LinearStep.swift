@@ -54,6 +54,8 @@ extension AffineModel {
         var touched = ScratchList<Int>()
         /// Where unread directions (``AffineModel/unreadDirection``) are read from (nil: all read).
         var reader: DirectionReader?
+        /// Scratch of a step: the moved edit rows whose directions are not read yet.
+        var unread = ScratchList<(index: Int, row: Int, delta: Double)>()
 
         mutating func rollBackBasics() {
             basicJournal.rollBack(into: &basicValue)
@@ -105,14 +107,18 @@ extension AffineModel {
         var constantRowChange = 0.0
         var movedEdits = 0
         var movedDirection = -1
+        moving.unread.removeAll()
         for (index, constant, weight) in changes {
             let delta = constant - moving.constants[index]
             if delta == 0 { continue }
             movedEdits += 1
             switch presolve.place(ofSource: index) {
             case .row(let row):
-                var direction = Int(moving.directionOf[index])
-                if direction == Int(AffineModel.unreadDirection) { direction = read(index, row: row, &moving) }
+                let direction = Int(moving.directionOf[index])
+                if direction == Int(AffineModel.unreadDirection) {
+                    moving.unread.append((index, row, delta))
+                    continue
+                }
                 if direction <= -2 {
                     // A basic row: the right-hand side (its bounds) moves by -delta, no value does.
                     shiftBounds(atPosition: -2 - direction, by: -delta, &moving)
@@ -130,6 +136,20 @@ extension AffineModel {
             case nil:
                 break
             }
+        }
+        if moving.unread.count == 1 {
+            // One row not read yet (a drag's): read its direction, kept for the steps to come.
+            let (index, row, delta) = moving.unread[0]
+            let direction = read(index, row: row, &moving)
+            guard direction >= 0 else { moving.rollBackBasics(); return nil }
+            movedDirection = direction
+            lpChange -= moving.directions[direction].slope * delta
+            moveBasics(along: direction, by: delta, &moving)
+        } else if !moving.unread.isEmpty {
+            // Several (a resize that re-wraps many texts of a large component): one solve with
+            // the basis moves them all, where reading each direction would cost one each.
+            guard let slope = moveBasicsAlongUnread(&moving) else { moving.rollBackBasics(); return nil }
+            lpChange -= slope
         }
         guard basicsHoldBounds(moving) else {
             moving.rollBackBasics()
@@ -173,6 +193,28 @@ extension AffineModel {
                 }
             }
         }
+    }
+
+    /// Moves the basic values for every row in ``Moving/unread`` by its delta at once, from the
+    /// kept LP (journaled, as ``moveBasics(along:by:_:)``); their directions stay unread.
+    /// Returns the change of the LP's weighted objective per unit of the step, or nil when the
+    /// LP cannot tell.
+    static func moveBasicsAlongUnread(_ moving: inout Moving) -> Double? {
+        guard let reader = moving.reader,
+              let change = reader.lp.basicChange(forRowAmounts: moving.unread.elements.lazy.map { ($0.row, $0.delta) })
+        else { return nil }
+        var slope = 0.0
+        if let costScale = reader.costScale {
+            for (_, row, delta) in moving.unread.elements { slope += reader.lp.rowDual(row) / costScale * delta }
+            guard slope.isFinite else { return nil }
+        }
+        for (basic, amount) in change {
+            let position = reader.positionOf[basic]
+            guard position >= 0 else { continue }
+            moving.basicJournal.append((position, moving.basicValue[position]))
+            moving.basicValue[position] += amount
+        }
+        return slope
     }
 
     /// Reads the direction of constraint `index` (LP row `row`, non-basic) from the kept LP:

@@ -28,6 +28,28 @@ extension LinearProgram {
         return (0..<Int(length)).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }
     }
 
+    /// How the basic variables move when the constants of several non-basic rows move at once:
+    /// the sum of each row's ``tableauColumn(ofRow:)`` times minus its `amount`, from one solve
+    /// with the basis (GLPK's `glp_ftran`) instead of one per row. Entries as
+    /// ``tableauColumn(ofRow:)``'s; a row may be listed more than once (its amounts add up).
+    /// Returns nil when the basis cannot be factorized or the problem is faulted.
+    func basicChange(forRowAmounts amounts: some Sequence<(row: Int, amount: Double)>) -> [(basic: Int, change: Double)]? {
+        let capacity = rowCount + 1
+        var x = [Double](repeating: 0, count: capacity)
+        for (row, amount) in amounts {
+            precondition(row >= 0 && row < rowCount, "LinearProgram.basicChange: row out of range")
+            precondition(amount.isFinite, "LinearProgram.basicChange: amount not finite")
+            x[row + 1] += amount
+        }
+        var ind = [Int32](repeating: 0, count: capacity)
+        var val = [Double](repeating: 0, count: capacity)
+        var length: Int32 = -1
+        guard guarded(trellis_glp_ftran_basic(epoch, problem, &x, &ind, &val, &length), "glp_ftran"),
+              length >= 0, Int(length) < capacity
+        else { return nil }
+        return (0..<Int(length)).map { (Int(ind[$0 + 1]) - 1, val[$0 + 1]) }
+    }
+
     /// The (0-based, GLPK order: rows then columns) indices of the basic variables (none when faulted).
     func basicVariables() -> [Int] {
         guard let rows = basicFlags(rows: true), let columns = basicFlags(rows: false) else { return [] }
