@@ -232,3 +232,45 @@ struct MeasuredTextPathTests {
         }
     }
 }
+
+extension MeasuredTextPathTests {
+    @Test("A new sizeForWidth closure on a measured view is a content-size change: nothing lowered again, a fresh tree's frames",
+          arguments: [false, true])
+    func newClosuresMoveContentSizes(stacks: Bool) throws {
+        let (root, texts) = Self.feed(rows: 24, stacks: stacks)
+        try root.layoutIfNeeded()
+        let engine = root.engine!
+        var characters = texts.map(\.characters)
+        for round in 0..<4 {
+            let before = engine.statistics.fullLowerings
+            for index in stride(from: round, to: texts.count, by: 3) {
+                // Another text, measured by a closure of its own (`characters` of the view unchanged).
+                let count = Double(180 + (index * 53 + round * 71) % 170)
+                characters[index] = count
+                texts[index].sizeForWidth = { width in
+                    let full = count * 7
+                    return Size(width: min(full, width), height: max(1, (full / max(width, 1)).rounded(.up)) * 18)
+                }
+            }
+            try root.layoutIfNeeded()
+            #expect(engine.statistics.fullLowerings == before, "round \(round): lowered everything again")
+            let (twin, twinTexts) = Self.feed(rows: 24, stacks: stacks)
+            for (text, count) in zip(twinTexts, characters) { text.characters = count }
+            try twin.layoutIfNeeded()
+            #expect(Self.same(root, twin), "round \(round)")
+        }
+        // Removing the closure changes the view's rows (it has no content size then): everything is lowered again.
+        let before = engine.statistics.fullLowerings
+        texts[0].sizeForWidth = nil
+        texts[0].intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: 30)
+        try root.layoutIfNeeded()
+        #expect(engine.statistics.fullLowerings == before + 1)
+        let (twin, twinTexts) = Self.feed(rows: 24, stacks: stacks)
+        for (text, count) in zip(twinTexts, characters) { text.characters = count }
+        twinTexts[0].sizeForWidth = nil
+        twinTexts[0].intrinsicContentSize = Size(width: View.noIntrinsicMetric, height: 30)
+        try twin.layoutIfNeeded()
+        #expect(Self.same(root, twin))
+        #expect(texts[0].frame.height == 30)
+    }
+}

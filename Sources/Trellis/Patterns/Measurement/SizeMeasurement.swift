@@ -4,7 +4,8 @@ import TrellisSupport
 /// unconstrained (at ``unconstrainedWidth``) at the start of a pass, then again at the view's solved width after each solve
 /// until the measured size stops changing.
 final class SizeMeasurement: LayoutParticipant {
-    let measure: (Double) -> Size
+    /// The callback (replaced in place when ``View/sizeForWidth`` is set again).
+    var measure: (Double) -> Size
     private let key: LayoutItemKey
     private let identifier: ObjectIdentifier
     private let name: String

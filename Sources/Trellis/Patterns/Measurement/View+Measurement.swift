@@ -25,7 +25,10 @@ extension View {
     /// content hugging and compression resistance priorities, like an intrinsic size.
     ///
     /// Answers are cached per width, as UIKit caches a label's size: when what the closure
-    /// measures changes (new text), call ``View/invalidateIntrinsicContentSize()``.
+    /// measures changes (new text), call ``View/invalidateIntrinsicContentSize()``. Setting a new
+    /// closure where there was one does that itself: the next pass moves the view's content-size
+    /// rows and lowers nothing else again (setting the first one, or nil, is a change of the
+    /// view's rows: the next pass lowers every constraint again).
     ///
     /// The view keeps the closure: capture the view itself `weak` or `unowned` in it.
     public var sizeForWidth: ((Double) -> Size)? {
@@ -36,6 +39,13 @@ extension View {
             return nil
         }
         set {
+            if let newValue, let measurement = layoutParticipants.lazy.compactMap({ $0 as? SizeMeasurement }).first {
+                // A new callback for a measured view (new text, say): only its content size may
+                // change, as after invalidateIntrinsicContentSize(); nothing is lowered again.
+                measurement.measure = newValue
+                invalidateIntrinsicContentSize()
+                return
+            }
             layoutParticipants.removeAll { $0 is SizeMeasurement }
             if let newValue { layoutParticipants.append(SizeMeasurement(view: self, measure: newValue)) }
         }
