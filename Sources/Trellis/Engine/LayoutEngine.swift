@@ -228,8 +228,10 @@ final class LayoutEngine {
     /// (``ImplicitRows/all(scope:mode:contentSizes:)``); rows that are not made again are removed.
     private func lowerEverything(scope: LayoutScope, mode: Mode, budget: PassBudget, limits: SolveLimits,
                                  into changes: inout RowChanges) throws {
-        changes.next.reserveCapacity(rows.count)
         let active = scope.activeConstraints()
+        let specs = ImplicitRows.all(scope: scope, mode: mode, contentSizes: contentSizes)
+        // (A cold pass's table starts empty: sized at once, it is not grown and rehashed 15 times.)
+        changes.next.reserveCapacity(max(rows.count, active.count + specs.count))
         if limits.maximumVariables != nil || limits.maximumConstraints != nil {
             let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
             try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
@@ -244,7 +246,6 @@ final class LayoutEngine {
             let key = RowKey.explicit(ObjectIdentifier(constraint))
             place(key, lowered, old: rows[key], into: &changes) { constraint }
         }
-        let specs = ImplicitRows.all(scope: scope, mode: mode, contentSizes: contentSizes)
         if limits.maximumConstraints != nil {
             try budget.checkSize(variables: 0, constraints: active.count + specs.count)
         }
