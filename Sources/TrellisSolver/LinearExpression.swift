@@ -90,8 +90,9 @@ public struct LinearExpression: Sendable, CustomStringConvertible {
     private static func merged(_ terms: consuming [Term]) -> [Term] {
         if terms.count <= 8 {
             // Small expressions (nearly all of them): insertion sort and merge in place, no
-            // hashing. (Terms are swapped in the buffer: an element assignment retains and
-            // releases its variable, 1,400 instructions an expression in a cold layout.)
+            // hashing. (Terms are swapped in the buffer, not assigned: each assignment retained
+            // and released a variable, and the sort by assignments cost 1,400 instructions an
+            // expression of a cold layout.)
             var merged = terms
             let kept = merged.withUnsafeMutableBufferPointer { b -> Int in
                 for i in 1..<b.count {
