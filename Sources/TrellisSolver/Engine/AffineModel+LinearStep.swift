@@ -211,6 +211,7 @@ extension AffineModel {
         for (basic, amount) in change {
             let position = reader.positionOf[basic]
             guard position >= 0 else { continue }
+            guard amount.isFinite else { return nil }   // (the caller rolls back what moved)
             moving.basicJournal.append((position, moving.basicValue[position]))
             moving.basicValue[position] += amount
         }

@@ -32,15 +32,16 @@ extension LinearProgram {
     /// the sum of each row's ``tableauColumn(ofRow:)`` times minus its `amount`, from one solve
     /// with the basis (GLPK's `glp_ftran`) instead of one per row. Entries as
     /// ``tableauColumn(ofRow:)``'s; a row may be listed more than once (its amounts add up).
-    /// Returns nil when the basis cannot be factorized or the problem is faulted.
+    /// Returns nil when the amounts overflow, the basis cannot be factorized or the problem is faulted.
     func basicChange(forRowAmounts amounts: some Sequence<(row: Int, amount: Double)>) -> [(basic: Int, change: Double)]? {
         let capacity = rowCount + 1
         var x = [Double](repeating: 0, count: capacity)
         for (row, amount) in amounts {
             precondition(row >= 0 && row < rowCount, "LinearProgram.basicChange: row out of range")
-            precondition(amount.isFinite, "LinearProgram.basicChange: amount not finite")
             x[row + 1] += amount
         }
+        // (A sum that overflowed cannot be followed: the caller solves again, which judges the inputs.)
+        guard x.allSatisfy(\.isFinite) else { return nil }
         var ind = [Int32](repeating: 0, count: capacity)
         var val = [Double](repeating: 0, count: capacity)
         var length: Int32 = -1
