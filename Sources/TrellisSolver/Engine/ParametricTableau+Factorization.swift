@@ -41,7 +41,7 @@ extension ParametricTableau {
         }
         self.cost = cost
         let lowest = (objectives.count - 1) * (m + n)
-        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32(lowest + $0) }
+        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32($0) }
         costScale = objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
         var lower = [Double](repeating: 0, count: m + n), upper = lower
         for (k, bound) in (inputs.rowBounds + inputs.columnBounds).enumerated() {

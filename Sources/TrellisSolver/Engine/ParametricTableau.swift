@@ -117,7 +117,7 @@ struct ParametricTableau {
     var objectiveValue: Double {
         let lowest = (levels - 1) * (m + n)
         var sum = 0.0
-        for k in costed { sum += cost[Int(k)] * value[Int(k) - lowest] }
+        for k in costed { sum += cost[lowest + Int(k)] * value[Int(k)] }
         return sum
     }
 
