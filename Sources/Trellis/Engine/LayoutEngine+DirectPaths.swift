@@ -28,6 +28,7 @@ extension LayoutEngine {
                 let moved = try solver.updateConstant(of: entry.constraint, to: RootEdge.rowConstant(value))
                 entry.source.constant = LayoutConstant(value)
                 rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+                noteConstantMoved(.implicit(root.key, .root(edge)))
                 reached = edge.setting(value, in: reached)
             }
         } catch let error as TrellisError {
@@ -64,6 +65,7 @@ extension LayoutEngine {
                 guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
                 let moved = try solver.updateConstant(of: entry.constraint, to: lowered.expression.constant)
                 rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+                noteConstantMoved(key)
             }
         } catch let error as TrellisError {
             reset()

@@ -35,6 +35,8 @@ final class LayoutEngine {
         var directPasses = 0
         /// Times the engine started over after a failure (``reset()``).
         var resets = 0
+        /// Solves run (a lowering alone, ``lower(root:mode:contentSizes:budget:)``, runs none).
+        var solves = 0
     }
     @exclusivity(unchecked) var statistics = Statistics()
 
@@ -50,6 +52,10 @@ final class LayoutEngine {
     /// view's spanning boundaries — millions of points away, they never bind). A third of a
     /// stack's rows; one that stops standing back (a hidden toggle) gets its row then.
     @exclusivity(unchecked) var standingBack: Set<ObjectIdentifier> = []
+    /// The last answer of ``widthsAreFixed(of:)``: forgotten when rows are added or removed.
+    @exclusivity(unchecked) var fixedWidths: FixedWidths?
+    /// Rows whose constants moved since ``fixedWidths`` read them (``noteConstantMoved(_:)``).
+    @exclusivity(unchecked) var movedConstants: [RowKey] = []
     /// Content sizes that replace ``View/intrinsicContentSize`` in this solve (height-for-width
     /// measurement), by view: given by each ``solve(root:mode:contentSizes:budget:)``.
     @exclusivity(unchecked) var contentSizes: [ObjectIdentifier: Size] = [:]
@@ -107,11 +113,25 @@ final class LayoutEngine {
     /// other change (``markDirty()``) lowers every constraint.
     func solve(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size],
                budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
-        self.contentSizes = contentSizes
         let limits = try budget.solveLimits()
+        let (scope, incremental) = try lower(root: root, mode: mode, contentSizes: contentSizes, budget: budget, limits: limits)
+        try runSolver(limits: limits)
+        return frames.snapshot(of: scope, mode: mode, solver: solver, incremental: incremental)
+    }
+
+    /// The first half of ``solve(root:mode:contentSizes:budget:)``: the solver's rows brought in
+    /// line with the constraints and `contentSizes`, nothing solved (a pass reads fixed widths
+    /// from the rows, ``fixedWidths(of:)``, before it solves with the sizes measured at them).
+    func lower(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size], budget: PassBudget) throws {
+        _ = try lower(root: root, mode: mode, contentSizes: contentSizes, budget: budget, limits: budget.solveLimits())
+    }
+
+    /// The rows brought in line: the scope they were lowered in, and whether only what changed was.
+    private func lower(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size], budget: PassBudget,
+                       limits: SolveLimits) throws -> (LayoutScope, incremental: Bool) {
+        self.contentSizes = contentSizes
         if let scope = try resizedScope(root: root, mode: mode) ?? constantChangedScope(root: root, mode: mode) {
-            try runSolver(limits: limits)
-            return frames.snapshot(of: scope, mode: mode, solver: solver, incremental: true)
+            return (scope, true)
         }
         let (scope, changedSpecs) = scopeOfSolve(root: root, mode: mode)
         var changes = RowChanges(incremental: changedSpecs != nil)
@@ -128,8 +148,7 @@ final class LayoutEngine {
         }
         try bringSolverInLine(with: &changes)
         keepLowering(scope: scope, mode: mode, incremental: changes.incremental)
-        try runSolver(limits: limits)
-        return frames.snapshot(of: scope, mode: mode, solver: solver, incremental: changes.incremental)
+        return (scope, changes.incremental)
     }
 
     /// The scope of this solve and, when only constants changed since the last lowering, the
@@ -267,6 +286,7 @@ final class LayoutEngine {
             for change in changes.constantChanges {
                 let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
                 record(change.key, RowEntry(source: change.source, constraint: replacement), in: &changes)
+                noteConstantMoved(change.key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
             if !changes.additions.isEmpty { try solver.add(changes.additions) }
@@ -280,6 +300,7 @@ final class LayoutEngine {
             throw LayoutError.solverFailure(error)
         }
         if !changes.incremental { rows = changes.next }
+        if !changes.additions.isEmpty || !changes.removals.isEmpty { fixedWidths = nil }
     }
 
     /// Keeps what the next incremental lowering compares with: the scope (an incremental
@@ -295,6 +316,7 @@ final class LayoutEngine {
 
     /// Solves, with the solver's errors as layout errors.
     private func runSolver(limits: SolveLimits) throws {
+        statistics.solves += 1
         solver.limits = limits
         do {
             try solver.solve()
@@ -336,6 +358,8 @@ final class LayoutEngine {
         solver = Self.makeSolver()
         rows = [:]
         standingBack = []
+        fixedWidths = nil
+        movedConstants.removeAll()
         needsLowering = true
         changedContentViews.removeAll()
         loweredScope = nil

@@ -12,7 +12,9 @@
 ///
 /// Every pass starts from the same state (measured views from their unconstrained size), so
 /// the result depends on the views and constraints only, not on earlier passes. From the second
-/// pass on, when measured views (and stacks) are the only participants, the first round runs on a second
+/// pass on, when measured views (and stacks) are the only participants, the first round need not
+/// solve with the unconstrained sizes where they cannot move a measured width: it starts from the
+/// last pass's sizes without solving (``resumedFirstRound(context:participants:budget:participantsCurrent:)``). Else it runs on a second
 /// engine that only ever solves with the unconstrained sizes (``firstRoundEngine(participants:mode:)``):
 /// the same problems, each solver moving a little from pass to pass.
 final class LayoutPass {
@@ -60,6 +62,11 @@ final class LayoutPass {
     @exclusivity(unchecked) private var participantsCurrent = false
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
+    /// First rounds taken from the last pass's sizes without solving, for tests
+    /// (``resumedFirstRound(context:participants:budget:participantsCurrent:)``).
+    @exclusivity(unchecked) private(set) var resumedRounds = 0
+    /// Whether a probe engine is kept, for tests (``firstRoundEngine(participants:mode:)``).
+    var keepsProbe: Bool { probe != nil }
 
     /// Notes a change that layout reads; the next pass solves again and lowers every
     /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
@@ -167,13 +174,19 @@ final class LayoutPass {
         }
         let context = PassContext(root: root, mode: mode)
         do {
-            for participant in participants { participant.begin(context) }
             var unsettled: [String] = []
             var round = 0
-            if let probe = firstRoundEngine(participants: participants, mode: mode),
-               let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
+            if let moved = resumedFirstRound(context: context, participants: participants, budget: budget,
+                                             participantsCurrent: participantsCurrent) {
                 unsettled = moved
                 round = 1
+            } else {
+                for participant in participants { participant.begin(context) }
+                if let probe = firstRoundEngine(participants: participants, mode: mode),
+                   let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
+                    unsettled = moved
+                    round = 1
+                }
             }
             while round < Self.maximumRounds {
                 participantRounds += 1
@@ -188,6 +201,54 @@ final class LayoutPass {
             safeArea?.restore()
             throw error
         }
+    }
+
+    /// The first round without solving, from the content sizes of the last solve
+    /// (``SizeMeasurement/resume(_:from:)``), when no content size moves a measured view's width
+    /// (``LayoutEngine/widthsAreFixed(of:)``): from the second pass on, for a frame, with measured
+    /// views and stacks the only participants. The engine lowers the changes (the root's frame,
+    /// constants) and the views are measured at the widths its rows fix
+    /// (``LayoutEngine/fixedWidths(of:)``) — those a solve with the unconstrained sizes gives — so
+    /// that the pass's first solve has the sizes the second round of a pass from the unconstrained
+    /// sizes would have, and the rounds from there are the same. What did not settle, the pass
+    /// going on from round 2 (which solves even when everything settled); nil when the pass
+    /// starts as usual: the rows lowered no longer fix the widths (a constraint changed since the
+    /// last pass), or lowering failed.
+    ///
+    /// When only the root's frame changed since the last pass (`participantsCurrent`), the
+    /// stacks hold the constants for the last sizes already and are not prepared.
+    private func resumedFirstRound(context: PassContext, participants: [any LayoutParticipant],
+                                   budget: PassBudget, participantsCurrent: Bool) -> [String]? {
+        guard hasPassed, case .frame = context.mode, engine.keepsLowering(of: context.root) else { return nil }
+        var measured: [SizeMeasurement] = []
+        for participant in participants {
+            if let measurement = participant as? SizeMeasurement {
+                measured.append(measurement)
+            } else if !(participant is StackView) {
+                return nil
+            }
+        }
+        guard !measured.isEmpty, engine.widthsAreFixed(of: measured) else { return nil }
+        probe = nil
+        for participant in participants {
+            if let measurement = participant as? SizeMeasurement {
+                measurement.resume(context, from: engine.contentSizes)
+            } else {
+                participant.begin(context)
+            }
+        }
+        participantRounds += 1
+        if !participantsCurrent {
+            for participant in participants { participant.prepare(context) }
+        }
+        guard (try? engine.lower(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,
+                                 budget: budget)) != nil,
+              let widths = engine.fixedWidths(of: measured) else {
+            context.measuredSizes.removeAll()
+            return nil
+        }
+        resumedRounds += 1
+        return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) }
     }
 
     /// The first round on the probe (``firstRoundEngine(participants:mode:)``): what did not

@@ -1,3 +1,4 @@
+import TrellisSolver
 import TrellisSupport
 
 /// A view's ``View/sizeForWidth`` callback taking part in layout passes: measured once
@@ -6,8 +7,10 @@ import TrellisSupport
 final class SizeMeasurement: LayoutParticipant {
     /// The callback (replaced in place when ``View/sizeForWidth`` is set again).
     var measure: (Double) -> Size
-    private let key: LayoutItemKey
-    private let identifier: ObjectIdentifier
+    let key: LayoutItemKey
+    let identifier: ObjectIdentifier
+    /// The view's width in the solver.
+    let width: Variable
     private let name: String
     /// Sizes closer than this count as equal (solver noise).
     static let tolerance = 1e-6
@@ -18,6 +21,7 @@ final class SizeMeasurement: LayoutParticipant {
         self.measure = measure
         self.key = view.key
         self.identifier = ObjectIdentifier(view)
+        self.width = view.variables.width
         self.name = view.name
     }
 
@@ -48,15 +52,33 @@ final class SizeMeasurement: LayoutParticipant {
         pass.measuredSizes[identifier] = measured(atWidth: Self.unconstrainedWidth)
     }
 
+    /// Starts a pass from `sizes` (the content sizes of the last solve) instead of measuring the
+    /// view unconstrained, when they hold one for the view; else as ``begin(_:)``. For a view whose
+    /// width no content size moves (``LayoutEngine/widthsAreFixed(of:)``) the rounds then measure
+    /// it at the same widths as from its unconstrained size.
+    func resume(_ pass: PassContext, from sizes: [ObjectIdentifier: Size]) {
+        if let size = sizes[identifier] {
+            pass.measuredSizes[identifier] = size
+        } else {
+            begin(pass)
+        }
+    }
+
     func prepare(_ pass: PassContext) {}
 
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
         guard let frame = snapshot[key] else { return nil }
-        let next = measured(atWidth: frame.width)
+        return settle(pass, width: frame.width)
+    }
+
+    /// Measures the view at `width`: nil when the size the pass holds for it stands, else
+    /// what changed (the pass then holds the new size).
+    func settle(_ pass: PassContext, width: Double) -> String? {
+        let next = measured(atWidth: width)
         let current = pass.measuredSizes[identifier]
         if let current, abs(current.width - next.width) <= Self.tolerance,
            abs(current.height - next.height) <= Self.tolerance { return nil }
         pass.measuredSizes[identifier] = next
-        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberFormat.short(frame.width))"
+        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberFormat.short(width))"
     }
 }

@@ -1,0 +1,236 @@
+import TrellisSolver
+
+/// The variables that required equalities fix by substitution alone: a required equality with
+/// one variable not yet fixed fixes it (`x == 16`, then `y - x == 48` fixes `y`, and so on).
+///
+/// A fixed variable has the same value in every solution that meets the required constraints,
+/// whatever the soft rows and the inequalities say — and whatever their constants are — and
+/// that value follows from the fixing rows' constants by substitution, in the order they fix.
+/// The layout pass asks this of a measured view's width
+/// (``LayoutEngine/fixedWidths(of:root:mode:contentSizes:budget:)``): when it is fixed, any
+/// content sizes give the same width, which substitution finds without solving.
+///
+/// Variables fixed only by solving several equalities together (`x + y == 10`, `x - y == 2`)
+/// are not found: the answer errs on the side of "not fixed".
+struct DeterminedVariables {
+    /// The required equalities: their keys, and their terms flat (row r's in
+    /// `rowStart[r]..<rowStart[r + 1]`, as variable slots and coefficients).
+    private var keys: [RowKey] = []
+    private var constants: [Double] = []
+    private var termSlots: [Int32] = []
+    private var coefficients: [Double] = []
+    private var rowStart: [Int] = [0]
+    /// Dense slots of the variables named by those rows, by id: `slotByOffset[id - lowestID]`
+    /// (-1: none) when the ids span a compact range, else `slotOfID`.
+    private var slotByOffset: [Int32] = []
+    private var lowestID: UInt64 = 0
+    private var slotOfID: [UInt64: Int32] = [:]
+    private var variableCount = 0
+    /// Per slot, the row that fixes the variable, or -1.
+    private var fixedBy: [Int32] = []
+    /// The rows that fix a variable, in the order they do (each names only variables fixed
+    /// before, and its own).
+    private var fixing: [Int32] = []
+
+    /// The variables that the required equalities among `rows` fix.
+    init(_ rows: [RowKey: RowEntry]) {
+        // In the order the constraints were made, not the table's (which differs from run to
+        // run): which of two rows fixes a variable decides the rounding of its value.
+        var found: [(key: RowKey, constraint: Constraint)] = []
+        var ids: [UInt64] = []
+        for (key, entry) in rows {
+            let constraint = entry.constraint
+            guard constraint.strength.isRequired, constraint.relation == .equal, !constraint.expression.terms.isEmpty else { continue }
+            ids.append(entry.source.id.rawValue)
+            found.append((key, constraint))
+        }
+        keys.reserveCapacity(found.count)
+        rowStart.reserveCapacity(found.count + 1)
+        // A layout's variables are made together: their ids span a range not much wider than
+        // their number, and an array over it serves as the table.
+        var lowest = UInt64.max, highest: UInt64 = 0, termCount = 0
+        for (_, constraint) in found {
+            for term in constraint.expression.terms {
+                lowest = min(lowest, term.variable.id)
+                highest = max(highest, term.variable.id)
+            }
+            termCount += constraint.expression.terms.count
+        }
+        if lowest <= highest, highest - lowest < 4 * UInt64(termCount) + 64 {
+            lowestID = lowest
+            slotByOffset = [Int32](repeating: -1, count: Int(highest - lowest) + 1)
+        } else {
+            slotOfID.reserveCapacity(termCount)
+        }
+        termSlots.reserveCapacity(termCount)
+        coefficients.reserveCapacity(termCount)
+        for index in Self.order(of: ids) {
+            let (key, constraint) = found[index]
+            for term in constraint.expression.terms {
+                termSlots.append(assignSlot(term.variable.id))
+                coefficients.append(term.coefficient)
+            }
+            keys.append(key)
+            constants.append(constraint.expression.constant)
+            rowStart.append(termSlots.count)
+        }
+        fix()
+    }
+
+    /// The slot of the variable with `id`, made when it has none yet.
+    private mutating func assignSlot(_ id: UInt64) -> Int32 {
+        let next = Int32(variableCount)
+        if slotByOffset.isEmpty {
+            let slot = slotOfID[id, default: next]
+            if slot == next { slotOfID[id] = slot; variableCount += 1 }
+            return slot
+        }
+        let offset = Int(id - lowestID)
+        if slotByOffset[offset] < 0 { slotByOffset[offset] = next; variableCount += 1 }
+        return slotByOffset[offset]
+    }
+
+    /// The slot of the variable with `id`, if a row names it.
+    private func slot(of id: UInt64) -> Int32? {
+        if slotByOffset.isEmpty { return slotOfID[id] }
+        guard id >= lowestID, id - lowestID < UInt64(slotByOffset.count) else { return nil }
+        let slot = slotByOffset[Int(id - lowestID)]
+        return slot >= 0 ? slot : nil
+    }
+
+    /// The indices of `ids` in increasing order of id: sorted as single integers (id and index
+    /// packed, when they fit), several times faster than pairs.
+    private static func order(of ids: [UInt64]) -> [Int] {
+        let indexBits: UInt64 = 24
+        guard ids.count < 1 << indexBits, ids.allSatisfy({ $0 < 1 << (64 - indexBits) }) else {
+            return ids.indices.sorted { ids[$0] < ids[$1] }
+        }
+        var packed = ids.enumerated().map { $0.element << indexBits | UInt64($0.offset) }
+        packed.sort()
+        return packed.map { Int($0 & (1 << indexBits - 1)) }
+    }
+
+    /// Fixes, row by row, the one open variable of each row that has one, until none has.
+    private mutating func fix() {
+        let rowCount = keys.count
+        // Each variable's rows (a counting sort), and each row's count of open variables.
+        var rowsStart = [Int](repeating: 0, count: variableCount + 1)
+        for slot in termSlots { rowsStart[Int(slot) + 1] += 1 }
+        for k in 0..<variableCount { rowsStart[k + 1] += rowsStart[k] }
+        var rowsOf = [Int32](repeating: 0, count: termSlots.count)
+        var fill = rowsStart
+        var open = [Int](repeating: 0, count: rowCount)
+        var ready: [Int] = []
+        for row in 0..<rowCount {
+            open[row] = rowStart[row + 1] - rowStart[row]
+            if open[row] == 1 { ready.append(row) }
+            for k in rowStart[row]..<rowStart[row + 1] {
+                let slot = Int(termSlots[k])
+                rowsOf[fill[slot]] = Int32(row)
+                fill[slot] += 1
+            }
+        }
+        fixedBy = [Int32](repeating: -1, count: variableCount)
+        while let row = ready.popLast() {
+            guard open[row] == 1,
+                  let slot = termSlots[rowStart[row]..<rowStart[row + 1]].first(where: { fixedBy[Int($0)] < 0 }) else { continue }
+            fixedBy[Int(slot)] = Int32(row)
+            fixing.append(Int32(row))
+            for k in rowsStart[Int(slot)]..<rowsStart[Int(slot) + 1] {
+                let other = Int(rowsOf[k])
+                open[other] -= 1
+                if open[other] == 1 { ready.append(other) }
+            }
+        }
+    }
+
+    /// Whether `variable` is fixed.
+    func contains(_ variable: Variable) -> Bool {
+        slot(of: variable.id).map { fixedBy[Int($0)] >= 0 } ?? false
+    }
+
+    /// How to compute `targets` by substitution, or nil when one of them is not fixed.
+    func substitution(for targets: [Variable]) -> Substitution? {
+        // The rows the targets need, found backwards from them, then put in the order of fixing.
+        var needed = [Bool](repeating: false, count: keys.count)
+        var stack: [Int32] = []
+        for target in targets {
+            guard let slot = slot(of: target.id), fixedBy[Int(slot)] >= 0 else { return nil }
+            stack.append(slot)
+        }
+        while let slot = stack.popLast() {
+            let row = Int(fixedBy[Int(slot)])
+            guard !needed[row] else { continue }
+            needed[row] = true
+            for k in rowStart[row]..<rowStart[row + 1] where termSlots[k] != slot { stack.append(termSlots[k]) }
+        }
+        var made = Substitution()
+        var local = [Int32](repeating: -1, count: fixedBy.count)       // slot → index into the values
+        for row in fixing where needed[Int(row)] {
+            let range = rowStart[Int(row)]..<rowStart[Int(row) + 1]
+            let fixedSlot = range.first { fixedBy[Int(termSlots[$0])] == row }!
+            for k in range where k != fixedSlot {
+                made.others.append(local[Int(termSlots[k])])
+                made.otherCoefficients.append(coefficients[k])
+            }
+            made.othersEnd.append(made.others.count)
+            made.keys.append(keys[Int(row)])
+            made.constants.append(constants[Int(row)])
+            made.coefficient.append(coefficients[fixedSlot])
+            local[Int(termSlots[fixedSlot])] = Int32(made.coefficient.count - 1)
+        }
+        made.targets = targets.map { local[Int(slot(of: $0.id)!)] }
+        return made
+    }
+
+    /// The values of some fixed variables in terms of their fixing rows' constants
+    /// (``substitution(for:)``): step `i` fixes value `i` from its row's constant `constants[i]`.
+    struct Substitution {
+        /// Each step's row, and its constant, kept up to date by ``move(_:to:)``.
+        fileprivate(set) var keys: [RowKey] = []
+        fileprivate(set) var constants: [Double] = []
+        /// The step of each row but the root's, made at the first move of one.
+        private var stepOfKey: [RowKey: Int32]?
+        /// The steps of the root's rows (which move at every resize): found by a scan the first time.
+        private var rootSteps: [(key: RowKey, step: Int32)]?
+        /// The coefficient of the variable step `i` fixes.
+        fileprivate(set) var coefficient: [Double] = []
+        /// Step `i`'s other terms, `othersEnd[i - 1]..<othersEnd[i]`: earlier values and coefficients.
+        fileprivate(set) var others: [Int32] = []
+        fileprivate(set) var otherCoefficients: [Double] = []
+        fileprivate(set) var othersEnd: [Int] = []
+        /// Each target's value.
+        fileprivate(set) var targets: [Int32] = []
+
+        /// Takes the new constant of the row under `key`, if a step reads it.
+        mutating func move(_ key: RowKey, to constant: Double) {
+            if case .implicit(_, .root) = key {
+                if rootSteps == nil {
+                    rootSteps = keys.indices.compactMap { step in
+                        guard case .implicit(_, .root) = keys[step] else { return nil }
+                        return (keys[step], Int32(step))
+                    }
+                }
+                for (rootKey, step) in rootSteps! where rootKey == key { constants[Int(step)] = constant }
+                return
+            }
+            if stepOfKey == nil {
+                stepOfKey = Dictionary(keys.indices.map { (keys[$0], Int32($0)) }, uniquingKeysWith: { a, _ in a })
+            }
+            if let step = stepOfKey![key] { constants[Int(step)] = constant }
+        }
+
+        /// The targets' values at the rows' constants.
+        func values() -> [Double] {
+            var values = [Double](repeating: 0, count: constants.count)
+            var start = 0
+            for step in constants.indices {
+                var sum = constants[step]
+                for k in start..<othersEnd[step] { sum += otherCoefficients[k] * values[Int(others[k])] }
+                values[step] = -sum / coefficient[step]
+                start = othersEnd[step]
+            }
+            return targets.map { values[Int($0)] }
+        }
+    }
+}
