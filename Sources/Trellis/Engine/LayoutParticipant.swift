@@ -10,7 +10,11 @@ protocol LayoutParticipant: AnyObject {
     func begin(_ pass: PassContext)
     /// Called before each solve: bring the constraints in line with the current estimates.
     func prepare(_ pass: PassContext)
-    /// Called after each solve: `nil` when the solved frames agree with what ``prepare(_:)``
-    /// assumed, else a one-line description of what changed (the pass then solves again).
-    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String?
+    /// Called after each solve: whether the solved frames agree with what ``prepare(_:)``
+    /// assumed; if not, the pass solves again.
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool
+    /// What the last ``settle(_:snapshot:)`` that did not settle saw change, in one line. Made
+    /// only when a pass gives up (``LayoutError/notConverged(rounds:unsettled:)``): a pass of a
+    /// thousand re-wrapped texts formats nothing.
+    var unsettledChange: String { get }
 }

@@ -174,7 +174,7 @@ final class LayoutPass {
         }
         let context = PassContext(root: root, mode: mode)
         do {
-            var unsettled: [String] = []
+            var unsettled: [any LayoutParticipant] = []
             var round = 0
             if let moved = resumedFirstRound(context: context, participants: participants, budget: budget,
                                              participantsCurrent: participantsCurrent) {
@@ -192,11 +192,11 @@ final class LayoutPass {
                 participantRounds += 1
                 for participant in participants { participant.prepare(context) }
                 let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
-                unsettled = participants.compactMap { $0.settle(context, snapshot: snapshot) }
+                unsettled = participants.filter { !$0.settle(context, snapshot: snapshot) }
                 if unsettled.isEmpty { return snapshot }
                 round += 1
             }
-            throw LayoutError.notConverged(rounds: Self.maximumRounds, unsettled: unsettled)
+            throw LayoutError.notConverged(rounds: Self.maximumRounds, unsettled: unsettled.map(\.unsettledChange))
         } catch {
             safeArea?.restore()
             throw error
@@ -218,7 +218,7 @@ final class LayoutPass {
     /// When only the root's frame changed since the last pass (`participantsCurrent`), the
     /// stacks hold the constants for the last sizes already and are not prepared.
     private func resumedFirstRound(context: PassContext, participants: [any LayoutParticipant],
-                                   budget: PassBudget, participantsCurrent: Bool) -> [String]? {
+                                   budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
         guard hasPassed, case .frame = context.mode, engine.keepsLowering(of: context.root) else { return nil }
         var measured: [SizeMeasurement] = []
         for participant in participants {
@@ -248,7 +248,7 @@ final class LayoutPass {
             return nil
         }
         resumedRounds += 1
-        return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) }
+        return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) ? nil : measurement }
     }
 
     /// The first round on the probe (``firstRoundEngine(participants:mode:)``): what did not
@@ -257,12 +257,12 @@ final class LayoutPass {
     /// are the engine's) or the probe failed (the engine fails the same way, with its own state
     /// to diagnose).
     private func firstRound(on probe: LayoutEngine, context: PassContext, participants: [any LayoutParticipant],
-                            budget: PassBudget) -> [String]? {
+                            budget: PassBudget) -> [any LayoutParticipant]? {
         for participant in participants { participant.prepare(context) }
         guard let snapshot = try? probe.solve(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,
                                               budget: budget) else { return nil }
         // Settling changes the measured sizes of the views that did not settle only.
-        let unsettled = participants.compactMap { $0.settle(context, snapshot: snapshot) }
+        let unsettled = participants.filter { !$0.settle(context, snapshot: snapshot) }
         return unsettled.isEmpty ? nil : unsettled
     }
 

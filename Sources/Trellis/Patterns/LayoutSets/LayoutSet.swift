@@ -39,6 +39,8 @@ public final class LayoutSet: CustomStringConvertible {
     public private(set) var activeCaseIndex: Int?
     private var estimate: Size = .zero
     private var attached = true
+    /// The case change the last round saw (``unsettledChange``).
+    private var lastChange = ""
 
     init(view: View) {
         self.view = view
@@ -122,12 +124,15 @@ extension LayoutSet: LayoutParticipant {
         activate(caseIndex(for: estimate))
     }
 
-    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
-        guard attached, let view, let solved = snapshot[view.key]?.size else { return nil }
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
+        guard attached, let view, let solved = snapshot[view.key]?.size else { return true }
         let chosen = caseIndex(for: solved)
-        if chosen == activeCaseIndex { return nil }
+        if chosen == activeCaseIndex { return true }
         estimate = solved
         func name(_ index: Int?) -> String { index.map { "case \($0) (\(cases[$0].query))" } ?? "no case" }
-        return "layout set of \(view.name): \(name(activeCaseIndex)) → \(name(chosen)) at size \(solved)"
+        lastChange = "layout set of \(view.name): \(name(activeCaseIndex)) → \(name(chosen)) at size \(solved)"
+        return false
     }
+
+    var unsettledChange: String { lastChange }
 }

@@ -28,24 +28,33 @@ final class SizeMeasurement: LayoutParticipant {
     /// The callback's answer; a component that is negative, NaN or infinite means "no intrinsic
     /// size on that axis" (as ``View/noIntrinsicMetric``).
     private func measured(atWidth width: Double) -> Size {
-        if let cached = cache[width] { return cached }
+        // (A pass asks at the width it asked last: once at the fixed width, once at the solved one.)
+        if let last, last.width == width { return last.size }
+        if let cached = cache[width] {
+            last = (width, cached)
+            return cached
+        }
         let size = measure(width)
         func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
         let result = Size(width: clean(size.width), height: clean(size.height))
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
         cache[width] = result
+        last = (width, result)
         return result
     }
 
     /// Answers by width, until ``View/invalidateIntrinsicContentSize()`` (as UIKit caches a
     /// label's size for a width until its text changes).
     private var cache: [Double: Size] = [:]
+    /// The last answer, by width (looked at before the table).
+    private var last: (width: Double, size: Size)?
     /// The most widths kept (a window resized through many widths starts over past it).
     static let cacheLimit = 64
 
     /// Drops the cached answers.
     func forgetMeasurements() {
         cache.removeAll()
+        last = nil
     }
 
     func begin(_ pass: PassContext) {
@@ -66,19 +75,33 @@ final class SizeMeasurement: LayoutParticipant {
 
     func prepare(_ pass: PassContext) {}
 
-    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
-        guard let frame = snapshot[key] else { return nil }
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
+        guard let frame = snapshot[key] else { return true }
         return settle(pass, width: frame.width)
     }
 
-    /// Measures the view at `width`: nil when the size the pass holds for it stands, else
-    /// what changed (the pass then holds the new size).
-    func settle(_ pass: PassContext, width: Double) -> String? {
+    /// Measures the view at `width`: whether the size the pass holds for it stands (if not, the
+    /// pass holds the new size from then on).
+    func settle(_ pass: PassContext, width: Double) -> Bool {
         let next = measured(atWidth: width)
         let current = pass.measuredSizes[identifier]
         if let current, abs(current.width - next.width) <= Self.tolerance,
-           abs(current.height - next.height) <= Self.tolerance { return nil }
+           abs(current.height - next.height) <= Self.tolerance { return true }
         pass.measuredSizes[identifier] = next
-        return "\(name): measured \(current.map(\.description) ?? "nothing") → \(next) at width \(NumberFormat.short(width))"
+        lastChange = Change(from: current, to: next, width: width)
+        return false
+    }
+
+    /// The last size change a round saw (``unsettledChange``), kept as numbers: formatted only
+    /// when a pass gives up.
+    private struct Change {
+        var from: Size?
+        var to = Size(width: 0, height: 0)
+        var width = 0.0
+    }
+    private var lastChange = Change()
+
+    var unsettledChange: String {
+        "\(name): measured \(lastChange.from.map(\.description) ?? "nothing") → \(lastChange.to) at width \(NumberFormat.short(lastChange.width))"
     }
 }

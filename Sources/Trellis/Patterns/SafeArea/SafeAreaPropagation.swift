@@ -15,6 +15,8 @@ final class SafeAreaPropagation: LayoutParticipant {
     private let views: [View]
     /// The derived insets before the pass, restored when it throws (a failed pass changes nothing).
     private let before: [EdgeInsets]
+    /// What the last round moved (``unsettledChange``).
+    private var lastChange = ""
 
     /// Whether `root`'s subtree (`views`, root first) needs the propagation: a descendant has a
     /// system guide to move, or derived insets of an earlier pass to clear.
@@ -44,7 +46,7 @@ final class SafeAreaPropagation: LayoutParticipant {
 
     func prepare(_ pass: PassContext) {}
 
-    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? {
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
         // The safe rectangle of each view, in root coordinates, parents before children.
         var safe: [ObjectIdentifier: Rect] = [:]
         var moved: [String] = []
@@ -66,8 +68,11 @@ final class SafeAreaPropagation: LayoutParticipant {
             view.derivedSafeAreaInsets = derived
             safe[ObjectIdentifier(view)] = frame.inset(by: view.effectiveSafeAreaInsets)
         }
-        return moved.isEmpty ? nil : moved.joined(separator: "; ")
+        lastChange = moved.joined(separator: "; ")
+        return moved.isEmpty
     }
+
+    var unsettledChange: String { lastChange }
 
     /// Puts the insets back as they were before the pass.
     func restore() {

@@ -275,5 +275,7 @@ extension StackView: LayoutParticipant {
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
     /// and content sizes, which ``prepare(_:)`` read, never on solved frames.
-    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> String? { nil }
+    func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool { true }
+
+    var unsettledChange: String { "" }
 }
