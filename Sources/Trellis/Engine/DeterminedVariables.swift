@@ -13,6 +13,8 @@ import TrellisSolver
 /// Variables fixed only by solving several equalities together (`x + y == 10`, `x - y == 2`)
 /// are not found: the answer errs on the side of "not fixed".
 struct DeterminedVariables {
+    /// The items with a required content-size row (hugging or compression resistance at 1000).
+    private(set) var requiredContentSizes: Set<LayoutItemKey> = []
     /// The required equalities: their keys, and their terms flat (row r's in
     /// `rowStart[r]..<rowStart[r + 1]`, as variable slots and coefficients).
     private var keys: [RowKey] = []
@@ -40,7 +42,14 @@ struct DeterminedVariables {
         var ids: [UInt64] = []
         for (key, entry) in rows {
             let constraint = entry.constraint
-            guard constraint.strength.isRequired, constraint.relation == .equal, !constraint.expression.terms.isEmpty else { continue }
+            guard constraint.strength.isRequired else { continue }
+            switch key {
+            case .implicit(let item, .hugging), .implicit(let item, .compression):
+                requiredContentSizes.insert(item)
+            default:
+                break
+            }
+            guard constraint.relation == .equal, !constraint.expression.terms.isEmpty else { continue }
             ids.append(entry.source.id.rawValue)
             found.append((key, constraint))
         }
@@ -98,16 +107,28 @@ struct DeterminedVariables {
         return slot >= 0 ? slot : nil
     }
 
-    /// The indices of `ids` in increasing order of id: sorted as single integers (id and index
-    /// packed, when they fit), several times faster than pairs.
+    /// The indices of `ids` in increasing order of id: a least-significant-digit radix sort of
+    /// the ids above the lowest (a layout's constraints are made together: one or two passes).
     private static func order(of ids: [UInt64]) -> [Int] {
-        let indexBits: UInt64 = 24
-        guard ids.count < 1 << indexBits, ids.allSatisfy({ $0 < 1 << (64 - indexBits) }) else {
-            return ids.indices.sorted { ids[$0] < ids[$1] }
-        }
-        var packed = ids.enumerated().map { $0.element << indexBits | UInt64($0.offset) }
-        packed.sort()
-        return packed.map { Int($0 & (1 << indexBits - 1)) }
+        guard let lowest = ids.min(), let highest = ids.max() else { return [] }
+        let digitBits: UInt64 = 11, buckets = 1 << 11
+        var order = Array(ids.indices), scratch = order
+        var counts = [Int](repeating: 0, count: buckets)
+        var shift: UInt64 = 0
+        repeat {
+            for bucket in counts.indices { counts[bucket] = 0 }
+            for index in order { counts[Int((ids[index] - lowest) >> shift) & (buckets - 1)] += 1 }
+            var start = 0
+            for bucket in counts.indices { (counts[bucket], start) = (start, start + counts[bucket]) }
+            for index in order {
+                let bucket = Int((ids[index] - lowest) >> shift) & (buckets - 1)
+                scratch[counts[bucket]] = index
+                counts[bucket] += 1
+            }
+            swap(&order, &scratch)
+            shift += digitBits
+        } while (highest - lowest) >> shift != 0
+        return order
     }
 
     /// Fixes, row by row, the one open variable of each row that has one, until none has.

@@ -51,13 +51,9 @@ extension LayoutEngine {
     }
 
     private func findSubstitution(_ measured: [SizeMeasurement]) -> DeterminedVariables.Substitution? {
-        let roles: [ImplicitRole] = [.hugging(.horizontal), .hugging(.vertical),
-                                     .compression(.horizontal), .compression(.vertical)]
-        for view in measured {
-            for role in roles where rows[.implicit(view.key, role)]?.constraint.strength.isRequired == true {
-                return nil
-            }
-        }
-        return DeterminedVariables(rows).substitution(for: measured.map(\.width))
+        let determined = DeterminedVariables(rows)
+        if !determined.requiredContentSizes.isEmpty,
+           measured.contains(where: { determined.requiredContentSizes.contains($0.key) }) { return nil }
+        return determined.substitution(for: measured.map(\.width))
     }
 }

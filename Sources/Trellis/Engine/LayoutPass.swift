@@ -11,11 +11,12 @@
 /// ``LayoutError/notConverged(rounds:unsettled:)`` after ``maximumRounds`` rounds.
 ///
 /// Every pass starts from the same state (measured views from their unconstrained size), so
-/// the result depends on the views and constraints only, not on earlier passes. From the second
-/// pass on, when measured views (and stacks) are the only participants, the first round need not
-/// solve with the unconstrained sizes where they cannot move a measured width: it starts from the
-/// last pass's sizes without solving (``resumedFirstRound(context:participants:budget:participantsCurrent:)``). Else it runs on a second
-/// engine that only ever solves with the unconstrained sizes (``firstRoundEngine(participants:mode:)``):
+/// the result depends on the views and constraints only, not on earlier passes. When measured
+/// views (and stacks) are the only participants, the first round need not solve with the
+/// unconstrained sizes where they cannot move a measured width: it reads the widths from the rows
+/// (``resumedFirstRound(context:participants:budget:participantsCurrent:)``). Else, from the
+/// second pass on, it runs on a second engine that only ever solves with the unconstrained sizes
+/// (``firstRoundEngine(participants:mode:)``):
 /// the same problems, each solver moving a little from pass to pass.
 final class LayoutPass {
     /// The most solves one pass runs before it gives up.
@@ -62,7 +63,7 @@ final class LayoutPass {
     @exclusivity(unchecked) private var participantsCurrent = false
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
-    /// First rounds taken from the last pass's sizes without solving, for tests
+    /// First rounds that read fixed widths instead of solving, for tests
     /// (``resumedFirstRound(context:participants:budget:participantsCurrent:)``).
     @exclusivity(unchecked) private(set) var resumedRounds = 0
     /// Whether a probe engine is kept, for tests (``firstRoundEngine(participants:mode:)``).
@@ -203,23 +204,23 @@ final class LayoutPass {
         }
     }
 
-    /// The first round without solving, from the content sizes of the last solve
-    /// (``SizeMeasurement/resume(_:from:)``), when no content size moves a measured view's width
-    /// (``LayoutEngine/widthsAreFixed(of:)``): from the second pass on, for a frame, with measured
-    /// views and stacks the only participants. The engine lowers the changes (the root's frame,
-    /// constants) and the views are measured at the widths its rows fix
-    /// (``LayoutEngine/fixedWidths(of:)``) — those a solve with the unconstrained sizes gives — so
-    /// that the pass's first solve has the sizes the second round of a pass from the unconstrained
-    /// sizes would have, and the rounds from there are the same. What did not settle, the pass
-    /// going on from round 2 (which solves even when everything settled); nil when the pass
-    /// starts as usual: the rows lowered no longer fix the widths (a constraint changed since the
-    /// last pass), or lowering failed.
+    /// The first round without solving, when no content size moves a measured view's width
+    /// (``LayoutEngine/widthsAreFixed(of:)``), for a frame, with measured views and stacks the
+    /// only participants. The engine lowers the changes (the root's frame, constants; everything
+    /// at the first pass) and the views are measured at the widths its rows fix
+    /// (``LayoutEngine/fixedWidths(of:)``) — those a solve with the unconstrained sizes gives —
+    /// so that the pass's first solve has the sizes the second round of a pass from the
+    /// unconstrained sizes would have, and the rounds from there are the same. The sizes the
+    /// round starts from are the last solve's (``SizeMeasurement/resume(_:from:)``): any do.
+    /// What did not settle, the pass going on from round 2 (which solves even when everything
+    /// settled); nil when the pass starts as usual: the rows are known not to fix the widths,
+    /// the rows lowered do not (a constraint changed since the last pass), or lowering failed.
     ///
     /// When only the root's frame changed since the last pass (`participantsCurrent`), the
     /// stacks hold the constants for the last sizes already and are not prepared.
     private func resumedFirstRound(context: PassContext, participants: [any LayoutParticipant],
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
-        guard hasPassed, case .frame = context.mode, engine.keepsLowering(of: context.root) else { return nil }
+        guard case .frame = context.mode else { return nil }
         var measured: [SizeMeasurement] = []
         for participant in participants {
             if let measurement = participant as? SizeMeasurement {
@@ -228,8 +229,10 @@ final class LayoutPass {
                 return nil
             }
         }
-        guard !measured.isEmpty, engine.widthsAreFixed(of: measured) else { return nil }
-        probe = nil
+        // (Asked before lowering while the rows stand, so that a layout whose widths are not
+        // fixed lowers nothing here; a new lowering is asked after.)
+        guard !measured.isEmpty,
+              !engine.keepsLowering(of: context.root) || engine.widthsAreFixed(of: measured) else { return nil }
         for participant in participants {
             if let measurement = participant as? SizeMeasurement {
                 measurement.resume(context, from: engine.contentSizes)
@@ -247,6 +250,7 @@ final class LayoutPass {
             context.measuredSizes.removeAll()
             return nil
         }
+        probe = nil
         resumedRounds += 1
         return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) ? nil : measurement }
     }
