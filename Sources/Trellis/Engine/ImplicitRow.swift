@@ -34,6 +34,25 @@ enum ImplicitRole: Hashable {
     /// relative to its superview (``AutoresizingMask``).
     case autoresizing(RootEdge)
 
+    /// A small number for each role, different for different roles (below 32: ``RowKey``'s hash).
+    var code: Int {
+        func edge(_ edge: RootEdge) -> Int {
+            switch edge {
+            case .left: 0
+            case .top: 1
+            case .width: 2
+            case .height: 3
+            }
+        }
+        switch self {
+        case .root(let root): return edge(root)
+        case .hugging(let axis): return axis == .horizontal ? 4 : 5
+        case .compression(let axis): return axis == .horizontal ? 6 : 7
+        case .scrollGuide(let content, let guide): return (content ? 12 : 8) + edge(guide)
+        case .autoresizing(let side): return 16 + edge(side)
+        }
+    }
+
     /// Whether a new row of this kind should start as a movable row of the solver (its constant
     /// likely changes from pass to pass, so its first change should move along the basis like
     /// the later ones), for an item whose content size the pass measures when

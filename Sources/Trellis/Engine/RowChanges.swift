@@ -5,6 +5,18 @@ import TrellisSolver
 enum RowKey: Hashable {
     case explicit(ObjectIdentifier)
     case implicit(LayoutItemKey, ImplicitRole)
+
+    /// One value hashed per key. (The synthesized hashing combined the role's case and payload
+    /// one by one, and an axis by its string raw value: the engine looks keys up for every row
+    /// it lowers.) Equality stays the synthesized one.
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .explicit(let identifier):
+            hasher.combine(identifier)
+        case .implicit(let item, let role):
+            hasher.combine(item.rawValue &* 32 &+ UInt64(role.code))
+        }
+    }
 }
 
 /// A row the solver holds, with the layout constraint it lowers.
