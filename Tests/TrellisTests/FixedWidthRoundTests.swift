@@ -11,51 +11,14 @@ import TrellisTestSupport
 struct FixedWidthRoundTests {
     typealias TextBox = ContentSizePathTests.TextBox
 
-    /// A feed: rows of a 48 pt avatar and a text taking the rest, 8 pt apart, inside 16 pt
-    /// insets; each row a horizontal stack in a vertical stack, or the same with plain constraints.
-    final class Feed {
-        let root = View(id: "root")
-        var texts: [TextBox] = []
-        /// Each text's `trailing == row.trailing` (plain constraints only).
-        var trailing: [LayoutConstraint] = []
+    /// The stack twins' feed (rows of a 48 pt avatar and a text taking the rest, 8 pt apart,
+    /// inside 16 pt insets, in stacks or plain constraints) with a measured text in each row.
+    typealias Feed = StackTwinTests.Feed
 
-        init(stacks: Bool, characters: [Double], width: Double) {
-            root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
-            var rows: [View] = []
-            for (index, count) in characters.enumerated() {
-                let avatar = View(id: "avatar\(index)")
-                let text = TextBox(id: "text\(index)", characters: count)
-                texts.append(text)
-                Tails.install(avatar~.width == 48, avatar~.height == 48)
-                if stacks {
-                    rows.append(StackView(id: "row\(index)", axis: .horizontal, spacing: 12, alignment: .top,
-                                          arrangedSubviews: [avatar, text]))
-                    continue
-                }
-                let row = View(id: "row\(index)")
-                row.addSubview(avatar)
-                row.addSubview(text)
-                Tails.install(avatar~.top.leading == row~, text~.top == row~, text~.leading == avatar~.trailing + 12,
-                              avatar~.bottom <= row~.bottom, text~.bottom <= row~.bottom, row~.height == 0 ~~ 51)
-                trailing += Tails.install(text~.trailing == row~.trailing).constraints
-                rows.append(row)
-            }
-            if stacks {
-                let feed = StackView(id: "feed", axis: .vertical, spacing: 8, arrangedSubviews: rows)
-                root.addSubview(feed)
-                Tails.install(feed~.top.leading.trailing == root~ + EdgeInsets(16))
-                return
-            }
-            var above: View?
-            for row in rows {
-                root.addSubview(row)
-                Tails.install(row~.leading.trailing == root~ + EdgeInsets(16))
-                if let above { Tails.install(row~.top == above~.bottom + 8) } else { Tails.install(row~.top == root~.top + 16) }
-                above = row
-            }
+    static func feed(stacks: Bool, characters: [Double], width: Double) -> Feed {
+        Feed(rows: characters.count, stacks: stacks, width: width, height: 2000) { index in
+            TextBox(id: "text\(index)", characters: characters[index])
         }
-
-        func frames() -> [Rect] { root.subtreeViews().map(\.frame) }
     }
 
     @Test("A cold pass, resizes and new texts on a feed whose text widths are fixed: one solve a pass, no probe, a fresh tree's frames",
@@ -64,7 +27,7 @@ struct FixedWidthRoundTests {
         var random = SplitMix(state: stacks ? 0xF1 : 0xF2)
         var characters = (0..<8).map { _ in Double(4 + random.below(120)) }
         var width = 375.0
-        let feed = Feed(stacks: stacks, characters: characters, width: width)
+        let feed = Self.feed(stacks: stacks, characters: characters, width: width)
         try feed.root.layoutIfNeeded()
         let pass = try #require(feed.root.layoutPass)
         #expect(pass.resumedRounds == 1, "the cold pass solved a first round")
@@ -78,15 +41,16 @@ struct FixedWidthRoundTests {
             if change != 0 {
                 let index = random.below(characters.count)
                 characters[index] = Double(4 + random.below(120))
-                feed.texts[index].characters = characters[index]
-                feed.texts[index].invalidateIntrinsicContentSize()
+                let text = try #require(feed.texts[index] as? TextBox)
+                text.characters = characters[index]
+                text.invalidateIntrinsicContentSize()
             }
             let resumed = pass.resumedRounds, solves = pass.engine.statistics.solves
             try feed.root.layoutIfNeeded()
             #expect(pass.resumedRounds == resumed + 1, "step \(step): the first round was solved")
             #expect(pass.engine.statistics.solves == solves + 1, "step \(step)")
             #expect(!pass.keepsProbe, "step \(step)")
-            let twin = Feed(stacks: stacks, characters: characters, width: width)
+            let twin = Self.feed(stacks: stacks, characters: characters, width: width)
             try twin.root.layoutIfNeeded()
             #expect(feed.frames() == twin.frames(), "step \(step), width \(width)")
         }
@@ -127,7 +91,7 @@ struct FixedWidthRoundTests {
     @Test("A priority changed so that a text's width is no longer fixed: that pass and the next start from the unconstrained sizes, as a fresh tree")
     func constraintNoLongerFixing() throws {
         let characters: [Double] = [20, 100, 45, 70]
-        let feed = Feed(stacks: false, characters: characters, width: 375)
+        let feed = Self.feed(stacks: false, characters: characters, width: 375)
         try feed.root.layoutIfNeeded()
         let pass = try #require(feed.root.layoutPass)
         feed.root.frame = Rect(x: 0, y: 0, width: 390, height: 2000)
@@ -139,7 +103,7 @@ struct FixedWidthRoundTests {
             feed.root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
             try feed.root.layoutIfNeeded()
             #expect(pass.resumedRounds == 2, "step \(step)")
-            let twin = Feed(stacks: false, characters: characters, width: width)
+            let twin = Self.feed(stacks: false, characters: characters, width: width)
             twin.trailing[1].priority = 500
             try twin.root.layoutIfNeeded()
             #expect(feed.frames() == twin.frames(), "step \(step)")
