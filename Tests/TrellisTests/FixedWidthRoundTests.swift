@@ -30,7 +30,7 @@ struct FixedWidthRoundTests {
         let feed = Self.feed(stacks: stacks, characters: characters, width: width)
         try feed.root.layoutIfNeeded()
         let pass = try #require(feed.root.layoutPass)
-        #expect(pass.resumedRounds == 1, "the cold pass solved a first round")
+        #expect(pass.fixedWidthRounds == 1, "the cold pass solved a first round")
         #expect(pass.engine.statistics.solves == 1)
         for step in 0..<40 {
             let change = random.below(3)
@@ -45,9 +45,9 @@ struct FixedWidthRoundTests {
                 text.characters = characters[index]
                 text.invalidateIntrinsicContentSize()
             }
-            let resumed = pass.resumedRounds, solves = pass.engine.statistics.solves
+            let before = pass.fixedWidthRounds, solves = pass.engine.statistics.solves
             try feed.root.layoutIfNeeded()
-            #expect(pass.resumedRounds == resumed + 1, "step \(step): the first round was solved")
+            #expect(pass.fixedWidthRounds == before + 1, "step \(step): the first round was solved")
             #expect(pass.engine.statistics.solves == solves + 1, "step \(step)")
             #expect(!pass.keepsProbe, "step \(step)")
             let twin = Self.feed(stacks: stacks, characters: characters, width: width)
@@ -80,7 +80,7 @@ struct FixedWidthRoundTests {
         for width in [414.0, 320, 287, 375, 500] {
             root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
             try root.layoutIfNeeded()
-            #expect(pass.resumedRounds == 0)
+            #expect(pass.fixedWidthRounds == 0)
             #expect(pass.keepsProbe)
             let (twin, _) = bubbles(characters, width: width)
             try twin.layoutIfNeeded()
@@ -96,13 +96,13 @@ struct FixedWidthRoundTests {
         let pass = try #require(feed.root.layoutPass)
         feed.root.frame = Rect(x: 0, y: 0, width: 390, height: 2000)
         try feed.root.layoutIfNeeded()
-        #expect(pass.resumedRounds == 2)
+        #expect(pass.fixedWidthRounds == 2)
         // Below the text's compression resistance (750): its width follows its measured size.
         feed.trailing[1].priority = 500
         for (step, width) in [414.0, 360].enumerated() {
             feed.root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
             try feed.root.layoutIfNeeded()
-            #expect(pass.resumedRounds == 2, "step \(step)")
+            #expect(pass.fixedWidthRounds == 2, "step \(step)")
             let twin = Self.feed(stacks: false, characters: characters, width: width)
             twin.trailing[1].priority = 500
             try twin.root.layoutIfNeeded()

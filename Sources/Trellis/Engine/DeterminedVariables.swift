@@ -6,9 +6,9 @@ import TrellisSolver
 /// A fixed variable has the same value in every solution that meets the required constraints,
 /// whatever the soft rows and the inequalities say — and whatever their constants are — and
 /// that value follows from the fixing rows' constants by substitution, in the order they fix.
-/// The layout pass asks this of a measured view's width
-/// (``LayoutEngine/fixedWidths(of:root:mode:contentSizes:budget:)``): when it is fixed, any
-/// content sizes give the same width, which substitution finds without solving.
+/// The layout pass asks this of a measured view's width (``LayoutEngine/fixedWidths(of:)``):
+/// when it is fixed, any content sizes give the same width, which substitution finds without
+/// solving.
 ///
 /// Variables fixed only by solving several equalities together (`x + y == 10`, `x - y == 2`)
 /// are not found: the answer errs on the side of "not fixed".

@@ -14,7 +14,7 @@
 /// the result depends on the views and constraints only, not on earlier passes. When measured
 /// views (and stacks) are the only participants, the first round need not solve with the
 /// unconstrained sizes where they cannot move a measured width: it reads the widths from the rows
-/// (``resumedFirstRound(context:participants:budget:participantsCurrent:)``). Else, from the
+/// (``fixedWidthRound(context:participants:budget:participantsCurrent:)``). Else, from the
 /// second pass on, it runs on a second engine that only ever solves with the unconstrained sizes
 /// (``firstRoundEngine(participants:mode:)``):
 /// the same problems, each solver moving a little from pass to pass.
@@ -64,8 +64,8 @@ final class LayoutPass {
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
     /// First rounds that read fixed widths instead of solving, for tests
-    /// (``resumedFirstRound(context:participants:budget:participantsCurrent:)``).
-    @exclusivity(unchecked) private(set) var resumedRounds = 0
+    /// (``fixedWidthRound(context:participants:budget:participantsCurrent:)``).
+    @exclusivity(unchecked) private(set) var fixedWidthRounds = 0
     /// Whether a probe engine is kept, for tests (``firstRoundEngine(participants:mode:)``).
     var keepsProbe: Bool { probe != nil }
 
@@ -177,7 +177,7 @@ final class LayoutPass {
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0
-            if let moved = resumedFirstRound(context: context, participants: participants, budget: budget,
+            if let moved = fixedWidthRound(context: context, participants: participants, budget: budget,
                                              participantsCurrent: participantsCurrent) {
                 unsettled = moved
                 round = 1
@@ -218,7 +218,7 @@ final class LayoutPass {
     ///
     /// When only the root's frame changed since the last pass (`participantsCurrent`), the
     /// stacks hold the constants for the last sizes already and are not prepared.
-    private func resumedFirstRound(context: PassContext, participants: [any LayoutParticipant],
+    private func fixedWidthRound(context: PassContext, participants: [any LayoutParticipant],
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
         guard case .frame = context.mode else { return nil }
         var measured: [SizeMeasurement] = []
@@ -251,7 +251,7 @@ final class LayoutPass {
             return nil
         }
         probe = nil
-        resumedRounds += 1
+        fixedWidthRounds += 1
         return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) ? nil : measurement }
     }
 
