@@ -56,6 +56,40 @@ struct FixedWidthRoundTests {
         }
     }
 
+    @Test("Hidden avatars and new spacings in the stacks move the rows' constants: the widths read from them stay a fresh tree's")
+    func stackConstants() throws {
+        var random = SplitMix(state: 0xF3)
+        let characters = (0..<6).map { _ in Double(4 + random.below(120)) }
+        var width = 375.0, hidden = Set<Int>(), spacings = [Double](repeating: 12, count: characters.count)
+        let feed = Self.feed(stacks: true, characters: characters, width: width)
+        try feed.root.layoutIfNeeded()
+        let pass = try #require(feed.root.layoutPass)
+        for step in 0..<30 {
+            let index = random.below(characters.count)
+            switch random.below(3) {
+            case 0:
+                if !hidden.insert(index).inserted { hidden.remove(index) }
+                feed.avatars[index].isHidden = hidden.contains(index)
+            case 1:
+                spacings[index] = Double(random.below(40))
+                try #require(feed.rows[index] as? StackView).spacing = spacings[index]
+            default:
+                width = Double(240 + random.below(300))
+                feed.root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
+            }
+            let before = pass.fixedWidthRounds, solves = pass.engine.statistics.solves
+            try feed.root.layoutIfNeeded()
+            #expect(pass.fixedWidthRounds == before + 1, "step \(step)")
+            // (A stale constant would give stale widths, measured again after the solve: two solves.)
+            #expect(pass.engine.statistics.solves == solves + 1, "step \(step)")
+            let twin = Self.feed(stacks: true, characters: characters, width: width)
+            for index in hidden { twin.avatars[index].isHidden = true }
+            for (row, spacing) in zip(twin.rows, spacings) { try #require(row as? StackView).spacing = spacing }
+            try twin.root.layoutIfNeeded()
+            #expect(feed.frames() == twin.frames(), "step \(step), width \(width), hidden \(hidden.sorted())")
+        }
+    }
+
     @Test("Widths that content sizes move (bubbles capped at 70 % of the root): the first round stays on the unconstrained sizes")
     func widthsFollowingContent() throws {
         func bubbles(_ characters: [Double], width: Double) -> (View, [TextBox]) {
