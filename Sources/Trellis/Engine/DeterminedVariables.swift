@@ -165,11 +165,6 @@ struct DeterminedVariables {
         }
     }
 
-    /// Whether `variable` is fixed.
-    func contains(_ variable: Variable) -> Bool {
-        slot(of: variable.id).map { fixedBy[Int($0)] >= 0 } ?? false
-    }
-
     /// How to compute `targets` by substitution, or nil when one of them is not fixed.
     func substitution(for targets: [Variable]) -> Substitution? {
         // The rows the targets need, found backwards from them, then put in the order of fixing.
