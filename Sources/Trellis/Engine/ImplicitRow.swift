@@ -116,10 +116,9 @@ struct ImplicitSpec {
     /// The layout constraint that stands for this row in diagnostics and conflicts.
     func makeConstraint() -> LayoutConstraint {
         LayoutConstraint(
-            lhs: [LayoutConstraint.Operand(target: .item(item.weakBox), attribute: attribute, coefficient: 1)],
+            lhs: [LayoutConstraint.Operand(item, attribute)],
             relation: relation,
-            rhs: others.map { LayoutConstraint.Operand(target: .item($0.item.weakBox),
-                                                       attribute: $0.attribute, coefficient: $0.coefficient) },
+            rhs: others.map { LayoutConstraint.Operand($0.item, $0.attribute, $0.coefficient) },
             constantAttribute: attribute, constant: LayoutConstant(value),
             priority: priority, label: constraintLabel, location: nil, implicitRole: label.rawValue)
     }

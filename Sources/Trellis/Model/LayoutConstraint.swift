@@ -53,6 +53,17 @@ public final class LayoutConstraint: CustomStringConvertible {
         var target: Target
         var attribute: LayoutAttribute
         var coefficient: Double
+
+        init(target: Target, attribute: LayoutAttribute, coefficient: Double) {
+            self.target = target
+            self.attribute = attribute
+            self.coefficient = coefficient
+        }
+
+        /// `coefficient × item.attribute`, the item held weakly.
+        init(_ item: LayoutItem, _ attribute: LayoutAttribute, _ coefficient: Double = 1) {
+            self.init(target: .item(item.weakBox), attribute: attribute, coefficient: coefficient)
+        }
     }
 
     private static let counter = Atomic<UInt64>(0)

@@ -1,8 +1,7 @@
 /// A constraint the patterns generate, written directly in item attributes:
 /// `Σ lhs  relation  Σ rhs + constant`, each term `coefficient × item.attribute`.
 ///
-/// Stacks turn rows into ``LayoutConstraint``s directly (no attribute pairing); the visual format
-/// turns them into ``LayoutRelation``s for the user to install.
+/// The visual format turns them into ``LayoutRelation``s for the user to install.
 struct LinearRow {
     /// `coefficient × item.attribute`.
     struct Term {
@@ -63,17 +62,6 @@ struct LinearRow {
         }
         return Signature(lhs: sign(lhs), relation: relation, rhs: sign(rhs), constant: constant, priority: priority,
                          label: label, problem: problem)
-    }
-
-    /// The row as an (inactive) constraint.
-    func constraint(location: CodeLocation?) -> LayoutConstraint {
-        func operand(_ term: Term) -> LayoutConstraint.Operand {
-            LayoutConstraint.Operand(target: .item(term.item.weakBox), attribute: term.attribute,
-                                     coefficient: term.coefficient)
-        }
-        return LayoutConstraint(lhs: lhs.map(operand), relation: relation, rhs: rhs.map(operand),
-                                constantAttribute: lhs.first?.attribute ?? .width, constant: LayoutConstant(constant),
-                                priority: priority, label: label, location: location, problem: problem)
     }
 
     /// The row as a relation; `explicitPriority` nil keeps the relation's default priority (that of

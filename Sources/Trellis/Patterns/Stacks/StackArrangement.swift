@@ -5,7 +5,9 @@
 /// structure (``StackStructure``) and moves their constants when spacings, hidden flags or
 /// content sizes change.
 struct StackArrangement {
-    typealias Term = LinearRow.Term
+    /// `coefficient × item.attribute`, written straight into the constraint (no intermediate
+    /// row: making a thousand stacks' rows was a quarter of a stack screen's first pass).
+    typealias Term = LayoutConstraint.Operand
 
     /// Stacks hug their largest view across the axis (UIKit's "spanning fit").
     static let fitPriority: Priority = 51
@@ -25,9 +27,10 @@ struct StackArrangement {
     /// hiding rows, a hidden view's spanning boundaries): far beyond any screen, so it never binds.
     static let inertLength = 10_000_000.0
 
-    /// A row and the rule its constant follows.
+    /// A row as an (inactive) constraint, the rule its constant follows and the constant it has.
     struct Row {
-        var row: LinearRow
+        let constraint: LayoutConstraint
+        let constant: Double
         let rule: StackConstantRule
     }
 
@@ -36,6 +39,8 @@ struct StackArrangement {
     let views: [View]
     /// The state the rows are made for.
     let state: StackState
+    /// Where the stack was made: the location of its rows.
+    let location: CodeLocation?
 
     private var horizontal: Bool { stack.axis == .horizontal }
     /// Along the axis: start edge, end edge, dimension.
@@ -83,61 +88,74 @@ struct StackArrangement {
     let labels = Labels()
 
     final class Labels {
-        /// (role, label) pairs: a handful, found by a scan (the roles are literals, equal at a
-        /// glance; hashing each was dearer than making the label).
-        var made: [(role: String, label: String)] = []
+        /// (role, label) pairs: a handful, found by a scan that compares the roles' addresses
+        /// (roles are literals; comparing their text was a fifth of making a row).
+        var made: [(role: UnsafeRawPointer, label: String)] = []
     }
 
-    private func label(_ role: String) -> String {
-        for entry in labels.made where entry.role == role { return entry.label }
+    /// The label of the stack's rows of `role` (a literal word or words, never one character:
+    /// a literal of one character has no address).
+    private func label(_ role: StaticString) -> String {
+        let key = UnsafeRawPointer(role.utf8Start)
+        for entry in labels.made where entry.role == key { return entry.label }
         let made = "\(stack.name) \(role)"
-        labels.made.append((role, made))
+        labels.made.append((key, made))
         return made
     }
 
-    private func row(_ role: String, _ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
-                     priority: Priority = .required, rule: StackConstantRule = .fixed) -> Row {
+    private func row(_ role: StaticString, _ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
+                     priority: Priority = .required, rule: StackConstantRule = .fixed, problem: String? = nil) -> Row {
         let value = rule == .fixed ? constant : state.constant(rule)
-        return Row(row: LinearRow(lhs, relation, rhs, constant: value, priority: priority, label: label(role)), rule: rule)
+        let constraint = LayoutConstraint(lhs: lhs, relation: relation, rhs: rhs, constantAttribute: lhs.first?.attribute ?? .width,
+                                          constant: LayoutConstant(value), priority: priority, label: label(role),
+                                          location: location, problem: problem)
+        return Row(constraint: constraint, constant: value, rule: rule)
     }
 
     /// Every row of the stack in its current state.
     func rows() -> [Row] {
-        guard !views.isEmpty else { return fitRows() }
+        var rows: [Row] = []
+        rows.reserveCapacity(views.count * (hidingByConstants ? 9 : 5) + 4)
+        guard !views.isEmpty else {
+            fitRows(into: &rows)
+            return rows
+        }
         let visible = views.indices.filter { !state.hidden[$0] }
         guard !visible.isEmpty else {
-            return fitRows() + hiddenRun(visible: visible, from: 0, to: views.count - 1) + hidingRows() + alignmentRows(fit: false)
+            fitRows(into: &rows)
+            hiddenRun(visible: visible, from: 0, to: views.count - 1, into: &rows)
+            hidingRows(into: &rows)
+            alignmentRows(fit: false, into: &rows)
+            return rows
         }
-        var rows: [Row] = []
         if Self.chainsHiddenViews(stack) {
-            rows += chainRows()
+            chainRows(into: &rows)
         } else {
-            rows += visibleGapRows(visible)
-            for (first, last) in hiddenRuns() { rows += hiddenRun(visible: visible, from: first, to: last) }
+            visibleGapRows(visible, into: &rows)
+            for (first, last) in hiddenRuns() { hiddenRun(visible: visible, from: first, to: last, into: &rows) }
         }
-        rows += hidingRows()
-        rows += distributionRows(visible)
-        rows += alignmentRows(fit: true)
+        hidingRows(into: &rows)
+        distributionRows(visible, into: &rows)
+        alignmentRows(fit: true, into: &rows)
         return rows
     }
 
     /// Zero along and across at 51 (an empty stack, or one whose views are all hidden).
-    private func fitRows() -> [Row] {
-        [row("fit", [Term(stack, length)], .equal, priority: Self.fitPriority),
-         row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority)]
+    private func fitRows(into rows: inout [Row]) {
+        rows.append(row("fit", [Term(stack, length)], .equal, priority: Self.fitPriority))
+        rows.append(row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority))
     }
 
     // MARK: - Along the axis
 
     /// Every arranged view between the canvas's edges, neighbours `chainGap` apart.
-    private func chainRows() -> [Row] {
-        var rows = [row("canvas", [Term(views[0], start)], .equal, [Term(canvas, start)]),
-                    row("canvas", [Term(views[views.count - 1], end)], .equal, [Term(canvas, end)])]
+    private func chainRows(into rows: inout [Row]) {
+        rows.append(row("canvas", [Term(views[0], start)], .equal, [Term(canvas, start)]))
+        rows.append(row("canvas", [Term(views[views.count - 1], end)], .equal, [Term(canvas, end)]))
         for index in 0..<(views.count - 1) {
             rows.append(row("spacing", [Term(views[index + 1], start), Term(views[index], end, -1)], .equal,
                             rule: .chainGap(index)))
         }
-        return rows
     }
 
     /// The gap from visible view `a` to the next visible view `b`: `b.start - a.end` (baselines when asked).
@@ -150,9 +168,9 @@ struct StackArrangement {
 
     /// The first and last visible views at the canvas's edges, and the gaps between neighbouring
     /// visible views: the spacing (fill distributions), or at least it and as small as possible.
-    private func visibleGapRows(_ visible: [Int]) -> [Row] {
-        var rows = [row("canvas", [Term(views[visible[0]], start)], .equal, [Term(canvas, start)]),
-                    row("canvas", [Term(views[visible[visible.count - 1]], end)], .equal, [Term(canvas, end)])]
+    private func visibleGapRows(_ visible: [Int], into rows: inout [Row]) {
+        rows.append(row("canvas", [Term(views[visible[0]], start)], .equal, [Term(canvas, start)]))
+        rows.append(row("canvas", [Term(views[visible[visible.count - 1]], end)], .equal, [Term(canvas, end)]))
         for (a, b) in zip(visible, visible.dropFirst()) {
             switch stack.distribution {
             case .fill, .fillEqually, .fillProportionally:
@@ -162,7 +180,6 @@ struct StackArrangement {
                 rows.append(row("compact", gap(a, b), .lessThanOrEqual, priority: Self.tieBreakPriority))
             }
         }
-        return rows
     }
 
     /// The runs of consecutive hidden views, first and last index of each.
@@ -182,8 +199,7 @@ struct StackArrangement {
     /// A run of hidden views `first...last` end to end, in the middle of the gap between the
     /// visible views around it — at the canvas's start when none comes before, at its end when
     /// none comes after (only the start when the stack has no visible view).
-    private func hiddenRun(visible: [Int], from first: Int, to last: Int) -> [Row] {
-        var rows: [Row] = []
+    private func hiddenRun(visible: [Int], from first: Int, to last: Int, into rows: inout [Row]) {
         for index in first..<last {
             rows.append(row("hidden run", [Term(views[index + 1], start)], .equal, [Term(views[index], end)]))
         }
@@ -197,17 +213,15 @@ struct StackArrangement {
         case (_?, nil):
             rows.append(row("hidden at the end", [Term(views[last], end)], .equal, [Term(canvas, end)]))
         }
-        return rows
     }
 
     /// Each arranged view's length held at zero while it is hidden (``StackConstantRule/hidingUpper(_:)``).
-    private func hidingRows() -> [Row] {
-        var rows: [Row] = []
+    private func hidingRows(into rows: inout [Row]) {
         guard hidingByConstants else {
             for (index, view) in views.enumerated() where state.hidden[index] {
                 rows.append(row("hiding", [Term(view, length)], .equal, priority: Self.hidingPriority))
             }
-            return rows
+            return
         }
         for (index, view) in views.enumerated() {
             rows.append(row("hiding", [Term(view, length)], .lessThanOrEqual, priority: Self.hidingPriority,
@@ -215,11 +229,9 @@ struct StackArrangement {
             rows.append(row("hiding", [Term(view, length)], .greaterThanOrEqual, priority: Self.hidingPriority,
                             rule: .hidingLower(index)))
         }
-        return rows
     }
 
-    private func distributionRows(_ visible: [Int]) -> [Row] {
-        var rows: [Row] = []
+    private func distributionRows(_ visible: [Int], into rows: inout [Row]) {
         switch stack.distribution {
         case .fill:
             // Ties (equal hugging or compression) go to the last visible view: the others prefer
@@ -238,7 +250,7 @@ struct StackArrangement {
                                 rule: .fillOrderLower(index)))
             }
         case .fillEqually:
-            rows += equalLengthRows(visible.map { views[$0] })
+            equalLengthRows(visible.map { views[$0] }, into: &rows)
         case .fillProportionally:
             let sized = visible.compactMap { index in state.lengths[index].flatMap { $0 > 0 ? (views[index], $0) : nil } }
             if let reference = sized.first {
@@ -247,7 +259,7 @@ struct StackArrangement {
                                     priority: Self.proportionalPriority))
                 }
             } else {
-                rows += equalLengthRows(visible.map { views[$0] })
+                equalLengthRows(visible.map { views[$0] }, into: &rows)
             }
         case .equalSpacing:
             for (a, b) in zip(visible.dropFirst(), visible.dropFirst(2)) {
@@ -264,12 +276,13 @@ struct StackArrangement {
                 rows.append(row("equal centering", lhs, .equal, rhs, priority: Self.equalCenteringPriority))
             }
         }
-        return rows
     }
 
-    private func equalLengthRows(_ views: [View]) -> [Row] {
-        guard let first = views.first else { return [] }
-        return views.dropFirst().map { view in row("fill equally", [Term(view, length)], .equal, [Term(first, length)]) }
+    private func equalLengthRows(_ views: [View], into rows: inout [Row]) {
+        guard let first = views.first else { return }
+        for view in views.dropFirst() {
+            rows.append(row("fill equally", [Term(view, length)], .equal, [Term(first, length)]))
+        }
     }
 
     // MARK: - Across the axis
@@ -278,53 +291,57 @@ struct StackArrangement {
     /// boundaries of hidden views stand back (``StackConstantRule/spanning(_:sign:)``), so they
     /// never widen a stack that hugs its views. With `fit`, the stack hugs its views (51) and
     /// views without content size shrink (25) — every alignment but fill.
-    private func alignmentRows(fit: Bool) -> [Row] {
-        var rows: [Row] = []
+    private func alignmentRows(fit: Bool, into rows: inout [Row]) {
         let canvas = self.canvas
-        func align(_ attribute: LayoutAttribute) -> [Row] {
-            views.map { row("alignment", [Term($0, attribute)], .equal, [Term(canvas, attribute)]) }
+        func align(_ attribute: LayoutAttribute) {
+            for view in views { rows.append(row("alignment", [Term(view, attribute)], .equal, [Term(canvas, attribute)])) }
         }
-        func spanning(_ attribute: LayoutAttribute, _ relation: Relation) -> [Row] {
-            guard hidingByConstants else {
-                return views.indices.filter { !state.hidden[$0] }.map { index in
-                    row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)])
+        func spanning(_ attribute: LayoutAttribute, _ relation: Relation) {
+            for index in views.indices {
+                guard hidingByConstants else {
+                    if !state.hidden[index] {
+                        rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)]))
+                    }
+                    continue
                 }
-            }
-            return views.indices.map { index in
-                row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)],
-                    rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1))
+                rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)],
+                                rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1)))
             }
         }
         switch stack.alignment {
         case .fill:
-            return align(crossStart) + align(crossEnd)
+            align(crossStart)
+            align(crossEnd)
+            return
         case .leading, .top:
-            rows = align(crossStart) + spanning(crossEnd, .lessThanOrEqual)
+            align(crossStart)
+            spanning(crossEnd, .lessThanOrEqual)
         case .trailing, .bottom:
-            rows = align(crossEnd) + spanning(crossStart, .greaterThanOrEqual)
+            align(crossEnd)
+            spanning(crossStart, .greaterThanOrEqual)
         case .center:
-            rows = align(crossCenter) + spanning(crossStart, .greaterThanOrEqual)
+            align(crossCenter)
+            spanning(crossStart, .greaterThanOrEqual)
         case .firstBaseline, .lastBaseline:
             guard horizontal else {
-                return [row("alignment", [Term(stack, .width)], .equal, [Term(stack, .width)])
-                    .withProblem("\(stack.alignment) alignment needs a horizontal stack; \(stack.name) is vertical")]
+                rows.append(row("alignment", [Term(stack, .width)], .equal, [Term(stack, .width)],
+                                problem: "\(stack.alignment) alignment needs a horizontal stack; \(stack.name) is vertical"))
+                return
             }
-            rows = baselineRows()
+            baselineRows(into: &rows)
         }
         if fit { rows.append(row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority)) }
         for view in views {
             rows.append(row("ambiguity suppression", [Term(view, crossLength)], .equal, priority: Self.suppressionPriority))
         }
-        return rows
     }
 
     /// Baselines equal to the first visible view's (required, hidden views too), the visible views
     /// within the canvas and pulled to its top (1); with every view hidden, the first one's top at
     /// the canvas's top.
-    private func baselineRows() -> [Row] {
+    private func baselineRows(into rows: inout [Row]) {
         let baseline: LayoutAttribute = stack.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
         let reference = views.indices.first { !state.hidden[$0] }
-        var rows: [Row] = []
         for (index, view) in views.enumerated() {
             if let reference, index != reference {
                 rows.append(row("alignment", [Term(view, baseline)], .equal, [Term(views[reference], baseline)]))
@@ -339,15 +356,5 @@ struct StackArrangement {
                 rows.append(row("alignment", [Term(view, .top)], .equal, [Term(canvas, .top)]))
             }
         }
-        return rows
-    }
-}
-
-extension StackArrangement.Row {
-    /// The row, reporting `problem` when lowered.
-    func withProblem(_ problem: String) -> StackArrangement.Row {
-        var made = self
-        made.row.problem = problem
-        return made
     }
 }

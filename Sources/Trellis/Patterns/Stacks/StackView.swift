@@ -233,13 +233,13 @@ open class StackView: View {
 
     /// Makes the rows for the current structure, replacing the old ones.
     private func makeRows() {
-        let rows = StackArrangement(stack: self, views: arranged, state: state).rows()
+        let rows = StackArrangement(stack: self, views: arranged, state: state, location: location).rows()
         group.deactivate()
         // Every new row names the stack, its margins guide or an arranged view: the layouts to
         // tell are those of the stack and of the arranged views (told once each, not once a row).
-        group = ConstraintGroup(rows.map { $0.row.constraint(location: location) })
+        group = ConstraintGroup(rows.map(\.constraint))
         rules = rows.map(\.rule)
-        constants = rows.map(\.row.constant)
+        constants = rows.map(\.constant)
         for constraint in group.constraints { constraint.setActive(true) }
         setNeedsLayout()
         for view in arranged { view.setNeedsLayout() }
