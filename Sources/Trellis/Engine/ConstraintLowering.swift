@@ -23,24 +23,31 @@ enum ConstraintLowering {
         if let problem = constraint.problem {
             throw LayoutError.invalidConstraint(constraint.info, reason: problem)
         }
-        let operands = try resolveOperands(of: constraint, in: scope)
-        // Scope: every item must be in this layout; items meeting above the root belong to an
-        // outer layout; items in different trees are an error.
-        if operands.outside {
-            let tops = operands.resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
-            if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
-            throw LayoutError.noCommonAncestor(constraint.info)
+        // The resolved operands live on the stack for the call (an array of them, allocated and
+        // freed per constraint, was a sixth of lowering one).
+        let count = constraint.lhs.count + constraint.rhs.count
+        return try withUnsafeTemporaryAllocation(of: ResolvedOperand.self, capacity: count) { buffer in
+            var operands = ResolvedOperands(buffer: buffer)
+            defer { operands.deinitialize() }
+            try resolveOperands(of: constraint, in: scope, into: &operands)
+            // Scope: every item must be in this layout; items meeting above the root belong to an
+            // outer layout; items in different trees are an error.
+            if operands.outside {
+                let tops = operands.resolved.map { LayoutScope.topmostAncestor(of: $0.item) }
+                if let first = tops.first, let top = first, tops.allSatisfy({ $0 === top }) { return nil }
+                throw LayoutError.noCommonAncestor(constraint.info)
+            }
+            guard constraint.priority.isValid else {
+                throw LayoutError.invalidConstraint(constraint.info,
+                                                    reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
+            }
+            let expression = Self.expression(of: operands, constant: constraint.loweredConstant, attribute: constraint.constantAttribute)
+            if let problem = Self.numberProblem(expression) {
+                throw LayoutError.invalidConstraint(constraint.info, reason: problem)
+            }
+            return LoweredRow(expression: expression, relation: constraint.relation,
+                              strength: .priority(constraint.priority))
         }
-        guard constraint.priority.isValid else {
-            throw LayoutError.invalidConstraint(constraint.info,
-                                                reason: "priority \(NumberFormat.priority(constraint.priority)) is outside 1...1000")
-        }
-        let expression = Self.expression(of: operands, constant: constraint.loweredConstant, attribute: constraint.constantAttribute)
-        if let problem = Self.numberProblem(expression) {
-            throw LayoutError.invalidConstraint(constraint.info, reason: problem)
-        }
-        return LoweredRow(expression: expression, relation: constraint.relation,
-                       strength: .priority(constraint.priority))
     }
 
     /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
@@ -51,22 +58,38 @@ enum ConstraintLowering {
         let direction: LayoutDirection
     }
 
-    /// A constraint's operands with their items resolved (``ResolvedOperand``), and what lowering
-    /// needs to know about them.
+    /// A constraint's operands with their items resolved (``ResolvedOperand``), in a buffer the
+    /// caller provides, and what lowering needs to know about them.
     private struct ResolvedOperands {
-        var resolved: [ResolvedOperand] = []
+        let buffer: UnsafeMutableBufferPointer<ResolvedOperand>
+        /// How many operands are resolved (initialized in ``buffer``).
+        var count = 0
         /// Whether an item is outside this layout.
         var outside = false
         /// The layout direction of the first item (left to right if outside).
         var leftDirection = LayoutDirection.leftToRight
         /// Whether an operand names leading or trailing.
         var namesDirectional = false
+
+        init(buffer: UnsafeMutableBufferPointer<ResolvedOperand>) { self.buffer = buffer }
+
+        var resolved: UnsafeMutableBufferPointer<ResolvedOperand> { UnsafeMutableBufferPointer(rebasing: buffer[..<count]) }
+
+        mutating func append(_ operand: ResolvedOperand) {
+            buffer.initializeElement(at: count, to: operand)
+            count += 1
+        }
+
+        /// Releases the resolved operands (the buffer is the caller's).
+        mutating func deinitialize() {
+            if count > 0 { _ = resolved.deinitialize() }
+            count = 0
+        }
     }
 
     /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
-    private static func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope) throws -> ResolvedOperands {
-        var operands = ResolvedOperands()
-        operands.resolved.reserveCapacity(constraint.lhs.count + constraint.rhs.count)
+    private static func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope,
+                                        into operands: inout ResolvedOperands) throws {
         for side in 0..<2 {
             let sideOperands = side == 0 ? constraint.lhs : constraint.rhs
             for index in sideOperands.indices {
@@ -77,12 +100,11 @@ enum ConstraintLowering {
                 let attribute = sideOperands[index].attribute
                 if attribute == .leading || attribute == .trailing { operands.namesDirectional = true }
                 let coefficient = sideOperands[index].coefficient
-                operands.resolved.append(ResolvedOperand(item: item, attribute: attribute,
-                                                         scale: side == 0 ? coefficient : -coefficient,
-                                                         direction: direction ?? .leftToRight))
+                operands.append(ResolvedOperand(item: item, attribute: attribute,
+                                                scale: side == 0 ? coefficient : -coefficient,
+                                                direction: direction ?? .leftToRight))
             }
         }
-        return operands
     }
 
     /// The live item an operand names.
@@ -109,7 +131,7 @@ enum ConstraintLowering {
     private static func expression(of operands: ResolvedOperands, constant value: LayoutConstant,
                                    attribute: LayoutAttribute) -> LinearExpression {
         var terms: [Term] = []
-        terms.reserveCapacity(operands.resolved.count * 2 + 1)
+        terms.reserveCapacity(operands.count * 2 + 1)
         var constant = -value.value(for: attribute, direction: operands.leftDirection)
         let mirrored = operands.namesDirectional && operands.leftDirection == .rightToLeft
         // The net coefficient of positions per axis: how much the row moves when the origin does.

@@ -114,15 +114,15 @@ struct LayoutScope {
     /// The active constraints stored on the items of the scope, each once, in creation order.
     func activeConstraints() -> [LayoutConstraint] {
         // (Sized at once: each constraint is stored with every item it names, so the total bounds
-        // the count; growing a set of 13,000 from empty rehashed it 25 times in a cold pass.)
+        // the count; growing the list from empty copied it 14 times in a cold pass.)
         var stored = 0
         for index in items.indices { stored += item(at: index).storedConstraints.count }
-        var seen = Set<ObjectIdentifier>(minimumCapacity: stored)
+        let stamp = LayoutConstraint.collectionCounter.wrappingAdd(1, ordering: .relaxed).newValue
         var result: [LayoutConstraint] = []
         result.reserveCapacity(stored)
         for index in items.indices {
-            let item = item(at: index)
-            for (identifier, constraint) in item.storedConstraints where seen.insert(identifier).inserted {
+            for constraint in item(at: index).storedConstraints.values where constraint.collectionStamp != stamp {
+                constraint.collectionStamp = stamp
                 result.append(constraint)
             }
         }

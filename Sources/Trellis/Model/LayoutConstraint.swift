@@ -108,6 +108,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// the layout pass keeps its row ready for that (see ``LayoutEngine``).
     var keptGroupCount = 0
 
+    /// The last collection that took this constraint (``LayoutScope/activeConstraints()``): a
+    /// constraint is stored with every item it names, and a stamp tells the second sighting
+    /// from the first without a set of identities (hashing them was most of the collection).
+    @exclusivity(unchecked) var collectionStamp: UInt64 = 0
+    static let collectionCounter = Atomic<UInt64>(0)
+
     init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
          constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
          problem: String? = nil, implicitRole: String? = nil) {
