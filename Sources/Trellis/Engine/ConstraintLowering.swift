@@ -51,8 +51,10 @@ enum ConstraintLowering {
     }
 
     /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
+    /// Lives within one lowering, while the constraint's items are alive (a weak reference
+    /// resolved them): the item is not retained, and the buffer needs no releasing.
     private struct ResolvedOperand {
-        let item: LayoutItem
+        unowned(unsafe) let item: LayoutItem
         let attribute: LayoutAttribute
         let scale: Double
         let direction: LayoutDirection
