@@ -44,11 +44,19 @@ struct ConstraintStore: Sequence {
 
     private mutating func insert(_ constraint: LayoutConstraint) {
         let key = ObjectIdentifier(constraint)
+        if positions != nil {
+            // One lookup: the position is written, and put back in the rare case the constraint
+            // was there already (a constraint naming an item twice is stored with it twice).
+            if let stored = positions!.updateValue(list.count, forKey: key) {
+                positions![key] = stored
+                return
+            }
+            list.append(constraint)
+            return
+        }
         guard position(of: key) == nil else { return }
         list.append(constraint)
-        if positions != nil {
-            positions?[key] = list.count - 1
-        } else if list.count > Self.indexThreshold {
+        if list.count > Self.indexThreshold {
             var index: [ObjectIdentifier: Int] = [:]
             index.reserveCapacity(list.count * 2)
             for (offset, stored) in list.enumerated() { index[ObjectIdentifier(stored)] = offset }

@@ -90,7 +90,7 @@ struct StackArrangement {
     final class Labels {
         /// (role, label) pairs: a handful, found by a scan that compares the roles' addresses
         /// (roles are literals; comparing their text was a fifth of making a row).
-        var made: [(role: UnsafeRawPointer, label: String)] = []
+        @exclusivity(unchecked) var made: [(role: UnsafeRawPointer, label: String)] = []
     }
 
     /// The label of the stack's rows of `role` (a literal word or words, never one character:
