@@ -40,9 +40,14 @@ extension SolverEngine {
         guard !states.isEmpty else { return .none }
         var memory = BasisMemory()
         var seen = Set<Int32>()
+        // (A component's variables mostly come from one old component, in runs: the last one
+        // seen is skipped without hashing.)
+        var last: Int32 = -1
         for variable in state.component.variables {
             guard let slot = variableIndex.index(of: variable.id) else { continue }
             let old = places[Int(slot)].state
+            guard old != last else { continue }
+            last = old
             guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
                   let basis = solution.basis else { continue }
             memory.remember(basis, of: states[Int(old)].component)
