@@ -1,5 +1,5 @@
 import Testing
-import Trellis
+@testable import Trellis
 import TrellisTestSupport
 
 /// Results never depend on the order in which constraints are installed or views are added —
@@ -109,5 +109,18 @@ struct OrderIndependenceTests {
             for group in picked.shuffled(using: &rng) { group.activate() }
             #expect(try root.layoutSnapshot() == reference)
         }
+    }
+
+    /// The lowering takes the active constraints in creation order (which row fixes a value can
+    /// decide its last bit): placed by offset where their ids are close, sorted where not.
+    @Test("Constraints are taken in creation order: ids placed by offset where dense, sorted where sparse")
+    func creationOrder() {
+        var rng = SplitMix(state: 7)
+        let dense = Array(UInt64(1_000)..<1_300).filter { $0 % 3 != 0 }
+        #expect(LayoutScope.ordered(dense.shuffled(using: &rng)) { $0 } == dense)
+        let sparse: [UInt64] = [5, 90_000, 17, 4_000_000, 600]
+        #expect(LayoutScope.ordered(sparse) { $0 } == sparse.sorted())
+        #expect(LayoutScope.ordered([UInt64(3)]) { $0 } == [3])
+        #expect(LayoutScope.ordered([UInt64]()) { $0 }.isEmpty)
     }
 }

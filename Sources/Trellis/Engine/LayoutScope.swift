@@ -126,8 +126,29 @@ struct LayoutScope {
                 result.append(constraint)
             }
         }
-        result.sort { $0.id < $1.id }
-        return result
+        return Self.ordered(result) { $0.id.rawValue }
+    }
+
+    /// `elements` ordered by `key`, distinct for each: constraints by creation, their ids a
+    /// counter's values made together. Where the keys span a range not much wider than their
+    /// number, each element is placed at its key's offset in that range (a comparison sort of
+    /// a stack screen's 40,000 constraints read two objects' ids per comparison).
+    static func ordered<Element>(_ elements: [Element], by key: (Element) -> UInt64) -> [Element] {
+        guard elements.count > 1 else { return elements }
+        var lowest = UInt64.max, highest: UInt64 = 0
+        for element in elements {
+            lowest = min(lowest, key(element))
+            highest = max(highest, key(element))
+        }
+        guard highest - lowest < 4 * UInt64(elements.count) + 64 else {
+            return elements.sorted { key($0) < key($1) }
+        }
+        var slot = [Int32](repeating: -1, count: Int(highest - lowest) + 1)
+        for (index, element) in elements.enumerated() { slot[Int(key(element) - lowest)] = Int32(index) }
+        var ordered: [Element] = []
+        ordered.reserveCapacity(elements.count)
+        for index in slot where index >= 0 { ordered.append(elements[Int(index)]) }
+        return ordered
     }
 
     /// The nearest common ancestor of the views the items live in (a guide lives in its owning
