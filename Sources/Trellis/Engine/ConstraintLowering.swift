@@ -82,7 +82,8 @@ enum ConstraintLowering {
             count += 1
         }
 
-        /// Releases the resolved operands (the buffer is the caller's).
+        /// Ends the resolved operands' lifetime (nothing to release while they hold no
+        /// references; the buffer is the caller's).
         mutating func deinitialize() {
             if count > 0 { _ = resolved.deinitialize() }
             count = 0

@@ -1,8 +1,10 @@
-/// A constraint the patterns generate, written directly in item attributes:
+/// A relation the patterns generate, written directly in item attributes:
 /// `Σ lhs  relation  Σ rhs + constant`, each term `coefficient × item.attribute`.
 ///
-/// The visual format turns them into ``LayoutRelation``s for the user to install.
-struct LinearRow {
+/// The visual format and the arrangement helpers write their rows this way, as
+/// ``LayoutRelation``s for the user to install. (Stacks write theirs straight as constraints,
+/// ``StackArrangement``.)
+enum LinearRow {
     /// `coefficient × item.attribute`.
     struct Term {
         let item: LayoutItem
@@ -19,52 +21,7 @@ struct LinearRow {
         func scaled(by factor: Double) -> Term { Term(item, attribute, coefficient * factor) }
     }
 
-    /// What identifies a row for "did anything change" checks, without holding its items.
-    struct Signature: Hashable {
-        let lhs: [TermSignature]
-        let relation: Relation
-        let rhs: [TermSignature]
-        let constant: Double
-        let priority: Priority
-        let label: String?
-        let problem: String?
-    }
-
-    /// A term's identity: item key, attribute, coefficient.
-    struct TermSignature: Hashable {
-        let key: LayoutItemKey
-        let attribute: LayoutAttribute
-        let coefficient: Double
-    }
-
-    var lhs: [Term]
-    var relation: Relation
-    var rhs: [Term]
-    var constant: Double
-    var priority: Priority
-    var label: String?
-    var problem: String?
-
-    init(_ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
-         priority: Priority = .required, label: String? = nil, problem: String? = nil) {
-        self.lhs = lhs
-        self.relation = relation
-        self.rhs = rhs
-        self.constant = constant
-        self.priority = priority
-        self.label = label
-        self.problem = problem
-    }
-
-    var signature: Signature {
-        func sign(_ terms: [Term]) -> [TermSignature] {
-            terms.map { TermSignature(key: $0.item.key, attribute: $0.attribute, coefficient: $0.coefficient) }
-        }
-        return Signature(lhs: sign(lhs), relation: relation, rhs: sign(rhs), constant: constant, priority: priority,
-                         label: label, problem: problem)
-    }
-
-    /// The row as a relation; `explicitPriority` nil keeps the relation's default priority (that of
+    /// A row as a relation; `explicitPriority` nil keeps the relation's default priority (that of
     /// the enclosing ``Tails/withPriority(_:_:)`` scope).
     static func relation(_ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
                          explicitPriority: Priority?, label: String?, location: CodeLocation?) -> LayoutRelation {
