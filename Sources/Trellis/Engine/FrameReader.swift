@@ -57,8 +57,12 @@ final class FrameReader {
                     continue
                 }
                 offsets.append(variables.count)
+                // (One at a time: an array literal appended per item was an allocation each.)
                 let own = item.variables
-                variables.append(contentsOf: [own.left, own.top, own.width, own.height])
+                variables.append(own.left)
+                variables.append(own.top)
+                variables.append(own.width)
+                variables.append(own.height)
             }
             self.offsets = offsets
             self.variables = variables
