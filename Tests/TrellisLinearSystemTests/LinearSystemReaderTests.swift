@@ -204,7 +204,8 @@ struct LinearSystemReaderTests {
             let twoRows = #"{"format": "linear-system/1", "constraints": [{"id": "a", "terms": {"\#(first)": 1}, "constant": 0, "op": "==", "strength": 1}, {"id": "b", "terms": {"\#(second)": 1}, "constant": -1, "op": "==", "strength": 1}], "edits": [{"variable": "\#(second)", "strength": 1}], "steps": [{"suggest": {"\#(first)": 4}}]}"#
             Self.expectAgreement(twoRows)
             let system = try? LinearSystem.parse(Array(twoRows.utf8))
-            #expect(system?.variables.count == 1)
+            let variableCount: Int? = system?.variables.count
+            #expect(variableCount == 1)
             let termVariables: [[Int]]? = system?.indexedTerms().map { $0.map(\.variable) }
             #expect(termVariables == [[0], [0]])
             // The same, sections out of order (renumbered at the end).
@@ -276,7 +277,8 @@ struct LinearSystemReaderTests {
         let reversedVariables: [[Int]] = reversed.indexedTerms().map { terms in terms.map { $0.variable } }
         #expect(reversedVariables == [[1, 2], [3, 1], []])
         #expect(reversed.editVariableIndices() == [4, 2])
-        #expect(reversed.indexedSteps().map { $0.map(\.variable) } == [[4, 2], [2]])
+        let reversedSteps: [[Int]] = reversed.indexedSteps().map { $0.map(\.variable) }
+        #expect(reversedSteps == [[4, 2], [2]])
         #expect(canonical.hasStoredIndexForm && reversed.hasStoredIndexForm)
         Self.expectConsistentIndexForm(reversed)
         // Every order of the five top-level fields.
@@ -378,16 +380,19 @@ struct LinearSystemReaderTests {
         #expect(system.hasStoredIndexForm)
         system.variables.insert("first", at: 0)
         #expect(!system.hasStoredIndexForm)
-        #expect(system.indexedTerms().map { $0.map(\.variable) } == [[2, 3], [4, 2], []])
+        let insertedTerms: [[Int]] = system.indexedTerms().map { $0.map(\.variable) }
+        #expect(insertedTerms == [[2, 3], [4, 2], []])
         #expect(system.editVariableIndices() == [5, 3])
-        #expect(system.indexedSteps().map { $0.map(\.variable) } == [[5, 3], [3]])
+        let insertedSteps: [[Int]] = system.indexedSteps().map { $0.map(\.variable) }
+        #expect(insertedSteps == [[5, 3], [3]])
         Self.expectConsistentIndexForm(system)
 
         var changed = try LinearSystem.parse(Array(Self.sample.utf8))
         changed.constraints[0].terms.reverse()
         changed.constraints[1].terms[0].coefficient = 7
         #expect(!changed.hasStoredIndexForm)
-        #expect(changed.indexedTerms().map { $0.map(\.variable) } == [[2, 1], [3, 1], []])
+        let changedTerms: [[Int]] = changed.indexedTerms().map { $0.map(\.variable) }
+        #expect(changedTerms == [[2, 1], [3, 1], []])
         #expect(changed.indexedTerms()[1][0].coefficient == 7)
         Self.expectConsistentIndexForm(changed)
 
