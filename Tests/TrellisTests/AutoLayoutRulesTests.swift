@@ -89,12 +89,19 @@ struct AutoLayoutRulesTests {
         var description: String { text }
     }
 
-    static let good: [Good] = [
+    // (Two literals: as one, the nine DSL closures took 121 ms to type-check together, over the
+    // 100 ms budget.)
+    static let good: [Good] = goodFirstHalf + goodSecondHalf
+
+    private static let goodFirstHalf: [Good] = [
         Good(text: "a~.width == b~.right - b~.left") { a, b, _ in a~.width == b~.right - b~.left },
         Good(text: "c~.centerX == (a~.centerX + b~.centerX) / 2") { a, b, c in c~.centerX == (a~.centerX + b~.centerX) / 2 },
         Good(text: "a~.centerX == b~.leading") { a, b, _ in a~.centerX == b~.leading },
         Good(text: "a~.firstBaseline == b~.top + 3") { a, b, _ in a~.firstBaseline == b~.top + 3 },
         Good(text: "a~.width == a~.height * 2") { a, _, _ in a~.width == a~.height * 2 },
+    ]
+
+    private static let goodSecondHalf: [Good] = [
         Good(text: "a~.centerX == b~.centerX * 0.5") { a, b, _ in a~.centerX == b~.centerX * 0.5 },
         Good(text: "a~.left + a~.width == b~.right") { a, b, _ in a~.left + a~.width == b~.right },
         Good(text: "a~.width + b~.width == c~.width - 20") { a, b, c in a~.width + b~.width == c~.width - 20 },
