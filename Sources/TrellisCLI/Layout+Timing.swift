@@ -111,8 +111,14 @@ extension TrellisCommand.Layout {
                 }
             }
             samples.sort()
-            let median = samples.count % 2 == 1 ? samples[samples.count / 2]
-                : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
+            // (Typed and split: as one ternary, it took over 100 ms to type-check.)
+            let middle = samples.count / 2
+            let median: Double
+            if samples.count % 2 == 1 {
+                median = samples[middle]
+            } else {
+                median = (samples[middle - 1] + samples[middle]) / 2
+            }
             let views = root.subtreeViews().count
             let json = "{\"document\": \(JSONText.quoted(shown)), \"views\": \(views), \"steps\": \(JSONText.quoted(text)), "
                 + "\"cold_ms\": \(Self.microseconds(cold) / 1000), \"first_step_us\": \(first), "

@@ -44,7 +44,9 @@ struct PriorityTests {
             v~.width == 5 ~~ .required - 1,
             (v~.width == 6).priority(.fittingSizeLevel)
         )
-        #expect(group.constraints.map(\.priority.rawValue) == [1000, 750, 750, 999.5, 999, 50])
+        let priorities: [Float] = group.constraints.map(\.priority.rawValue)
+        let expected: [Float] = [1000, 750, 750, 999.5, 999, 50]
+        #expect(priorities == expected)
         #expect(group.constraints[1].description.hasSuffix("@750 (PriorityTests.swift:\(line) #2)"))
         #expect(!group.constraints[0].description.contains("@"))
     }
