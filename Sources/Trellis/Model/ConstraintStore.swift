@@ -9,6 +9,8 @@
 struct ConstraintStore: Sequence {
     /// The list length from which positions are indexed.
     static let indexThreshold = 16
+    /// The room a list takes at its first constraint.
+    static let initialCapacity = 6
 
     private var list: [LayoutConstraint] = []
     /// The position of each constraint in `list`, once the list is long.
@@ -23,26 +25,13 @@ struct ConstraintStore: Sequence {
     /// Whether no constraint is stored.
     var isEmpty: Bool { list.isEmpty }
 
-    /// The constraint with identity `key`, if stored; setting a constraint stores it (once),
-    /// setting nil removes it.
-    subscript(key: ObjectIdentifier) -> LayoutConstraint? {
-        get { position(of: key).map { list[$0] } }
-        set {
-            if let newValue {
-                assert(ObjectIdentifier(newValue) == key, "a constraint is stored under its own identity")
-                insert(newValue)
-            } else {
-                remove(key)
-            }
-        }
-    }
-
     private func position(of key: ObjectIdentifier) -> Int? {
         if let positions { return positions[key] }
         return list.firstIndex { ObjectIdentifier($0) == key }
     }
 
-    private mutating func insert(_ constraint: LayoutConstraint) {
+    /// Stores `constraint` (once).
+    mutating func insert(_ constraint: LayoutConstraint) {
         let key = ObjectIdentifier(constraint)
         if positions != nil {
             // One lookup: the position is written, and put back in the rare case the constraint
@@ -55,6 +44,9 @@ struct ConstraintStore: Sequence {
             return
         }
         guard position(of: key) == nil else { return }
+        // Room for a typical item's constraints at once (edges, size, a stack's rows): grown
+        // one append at a time, the list was reallocated three times an item on a stack screen.
+        if list.isEmpty { list.reserveCapacity(Self.initialCapacity) }
         list.append(constraint)
         if list.count > Self.indexThreshold {
             var index: [ObjectIdentifier: Int] = [:]
@@ -64,7 +56,8 @@ struct ConstraintStore: Sequence {
         }
     }
 
-    private mutating func remove(_ key: ObjectIdentifier) {
+    /// Removes the constraint with identity `key`, if stored.
+    mutating func remove(_ key: ObjectIdentifier) {
         guard let position = position(of: key) else { return }
         let last = list.removeLast()
         if position < list.count {

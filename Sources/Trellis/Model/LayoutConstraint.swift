@@ -163,7 +163,12 @@ public final class LayoutConstraint: CustomStringConvertible {
             for operand in operands {
                 switch operand.target {
                 case .item(let weak), .superviewOf(let weak):
-                    weak.value?.storedConstraints[key] = value ? self : nil
+                    guard let item = weak.value else { break }
+                    if value {
+                        item.storedConstraints.insert(self)
+                    } else {
+                        item.storedConstraints.remove(key)
+                    }
                 case .missing:
                     break
                 }

@@ -23,8 +23,10 @@ open class LayoutItem: CustomStringConvertible {
     /// expressions of the owning view's variables.
     public let variables: LayoutVariables
 
-    /// The active constraints that name this item.
-    var storedConstraints = ConstraintStore()
+    /// The active constraints that name this item. (Not checked dynamically for exclusive
+    /// access: an item is used from one thread at a time, as its layout is, and a stack's first
+    /// pass stores tens of thousands of rows.)
+    @exclusivity(unchecked) var storedConstraints = ConstraintStore()
 
     /// The one weak reference to this item that the constraints share (those written with the
     /// DSL, a stack's rows, implicit rows): one box an item, not one an operand.
