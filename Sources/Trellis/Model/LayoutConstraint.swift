@@ -102,6 +102,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let implicitRole: String?
 
     @exclusivity(unchecked) private var active = false
+    /// Whether this is a stack's row whose constant stands back by
+    /// ``StackArrangement/inertLength`` in some states (hiding, fill-order and spanning rows
+    /// whose constants follow the stack's state): set by the stack that makes it, read by
+    /// ``isStackRowStandingBack`` (which compared the label's text before).
+    var mayStandBack = false
 
     /// How many groups made by `Tails.install` that someone still keeps hold this constraint
     /// (``ConstraintGroup/noteInstalled()``): a kept constraint's constant is likely to change, so

@@ -109,6 +109,7 @@ struct StackArrangement {
         let constraint = LayoutConstraint(lhs: lhs, relation: relation, rhs: rhs, constantAttribute: lhs.first?.attribute ?? .width,
                                           constant: LayoutConstant(value), priority: priority, label: label(role),
                                           location: location, problem: problem)
+        constraint.mayStandBack = rule.mayStandBack
         return Row(constraint: constraint, constant: value, rule: rule)
     }
 

@@ -35,6 +35,14 @@ enum StackConstantRule: Equatable {
     /// The offset of arranged view `index`'s spanning boundary on the side `sign` points to
     /// (+1: `<=` rows, −1: `>=` rows): 0 while it is visible, `sign × inertLength` while hidden.
     case spanning(Int, sign: Double)
+
+    /// Whether the rule stands its row back (``StackArrangement/inertLength``) in some states.
+    var mayStandBack: Bool {
+        switch self {
+        case .hidingUpper, .hidingLower, .fillOrderUpper, .fillOrderLower, .spanning: true
+        case .fixed, .spacing, .chainGap, .intrinsicLength: false
+        }
+    }
 }
 
 /// The state of a stack that its rows' constants follow (``StackConstantRule``), read once a
@@ -113,7 +121,6 @@ extension LayoutConstraint {
     /// (``StackArrangement/inertLength`` away: a visible view's hiding or fill-order rows, a
     /// hidden view's spanning boundaries), so that it cannot bind.
     var isStackRowStandingBack: Bool {
-        guard implicitRole == nil, abs(constant.value(for: constantAttribute, direction: .leftToRight)) == StackArrangement.inertLength else { return false }
-        return label.map { $0.hasSuffix(" hiding") || $0.hasSuffix(" fill order") || $0.hasSuffix(" spanning boundary") } ?? false
+        mayStandBack && abs(constant.value(for: constantAttribute, direction: .leftToRight)) == StackArrangement.inertLength
     }
 }
