@@ -37,7 +37,7 @@
 /// outlive a single synchronous call, so separate solvers can run on separate threads.
 public final class Solver {
     /// The state and the work behind this API: planning, budgets, drags and value places.
-    let engine = SolverEngine()
+    let engine: SolverEngine
 
     /// Budgets for each ``solve()`` (size and wall-clock time); unlimited by default.
     public var limits: SolveLimits {
@@ -52,7 +52,15 @@ public final class Solver {
     }
 
     /// Creates an empty solver.
-    public init() {}
+    public init() { engine = SolverEngine() }
+
+    private init(engine: SolverEngine) { self.engine = engine }
+
+    /// A second solver that goes on from this one's state — its constraints, edit variables,
+    /// last solution and bases — each changing its own from here on: solving both the same
+    /// problems from pass to pass costs the second no solve from scratch. Not while a solve
+    /// runs (a solver is used from one thread at a time).
+    package func fork() -> Solver { Solver(engine: engine.fork()) }
 
     // MARK: - Constraints
 

@@ -68,6 +68,8 @@ final class LayoutPass {
     @exclusivity(unchecked) private(set) var fixedWidthRounds = 0
     /// Whether a probe engine is kept, for tests (``firstRoundEngine(participants:mode:)``).
     var keepsProbe: Bool { probe != nil }
+    /// The probe's counters, for tests.
+    var probeStatistics: LayoutEngine.Statistics? { probe?.statistics }
 
     /// Notes a change that layout reads; the next pass solves again and lowers every
     /// constraint again (the hierarchy, insets, directions or the set of constraints changed).
@@ -193,6 +195,9 @@ final class LayoutPass {
                 participantRounds += 1
                 for participant in participants { participant.prepare(context) }
                 let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
+                // A first round solved here from the unconstrained sizes is what a probe solves:
+                // the probe goes on from it (``LayoutEngine/fork()``) rather than starting cold.
+                if round == 0, probe == nil, probes(participants, mode: mode) { probe = engine.fork() }
                 unsettled = participants.filter { !$0.settle(context, snapshot: snapshot) }
                 if unsettled.isEmpty { return snapshot }
                 round += 1
@@ -278,9 +283,12 @@ final class LayoutPass {
     /// axis): each engine lowers again every constraint marked as changed since its own last
     /// solve, so each sees the constants of the rounds it solves — the probe the unconstrained
     /// sizes' from pass to pass, ``engine`` the measured ones'.
+    ///
+    /// The probe is forked from ``engine`` after the first round of the pass before
+    /// (``LayoutEngine/fork()``), which solved from the unconstrained sizes too; it is made
+    /// afresh only when that pass did not fork it (its first round read fixed widths).
     private func firstRoundEngine(participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> LayoutEngine? {
-        guard hasPassed, case .frame = mode, participants.contains(where: { $0 is SizeMeasurement }),
-              participants.allSatisfy({ $0 is SizeMeasurement || $0 is StackView }) else {
+        guard hasPassed, probes(participants, mode: mode) else {
             probe = nil
             return nil
         }
@@ -288,6 +296,14 @@ final class LayoutPass {
         let made = LayoutEngine()
         probe = made
         return made
+    }
+
+    /// Whether passes with `participants` and `mode` run their first round on a probe: for a
+    /// frame, with measured views, every other participant a stack.
+    private func probes(_ participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> Bool {
+        guard case .frame = mode else { return false }
+        return participants.contains(where: { $0 is SizeMeasurement })
+            && participants.allSatisfy({ $0 is SizeMeasurement || $0 is StackView })
     }
 
     /// The participants of a pass over `root`'s subtree: layout sets, measured views and stacks,

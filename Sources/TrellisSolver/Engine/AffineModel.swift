@@ -116,6 +116,20 @@ final class AffineModel {
         costScale = 1
     }
 
+    /// A model that moves on its own from here (for a solver forked from this one,
+    /// ``SolverEngine/copy()``): the same basis, values and directions. What the two share is
+    /// never written after construction (the presolve, and the LP a lazy direction is read from).
+    func copy() -> AffineModel { AffineModel(copying: self) }
+
+    private init(copying other: AffineModel) {
+        presolve = other.presolve
+        core = other.core
+        variableOfColumn = other.variableOfColumn
+        editRows = other.editRows
+        costScale = other.costScale
+        slopesObjective = other.slopesObjective
+    }
+
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`, whose
     /// rows and columns have the given bounds (higher levels' optimal faces fixed included).
     /// `costScale` is nil when the LP's objective is the lowest of several levels. `tableau`,

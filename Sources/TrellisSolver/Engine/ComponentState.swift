@@ -75,6 +75,25 @@ final class ComponentState {
         parameterRows = parameters
     }
 
+    /// A state that moves on its own from here (``SolverEngine/copy()``): everything is a value
+    /// but the affine model, which is copied.
+    func copy() -> ComponentState { ComponentState(copying: self) }
+
+    private init(copying other: ComponentState) {
+        component = other.component
+        rowOfEdit = other.rowOfEdit
+        editOfRowIndex = other.editOfRowIndex
+        terms = other.terms
+        baseConstants = other.baseConstants
+        parameterRows = other.parameterRows
+        solution = other.solution
+        solution?.affine = other.solution?.affine?.copy()
+        resolvedWhole = other.resolvedWhole
+        splitsNot = other.splitsNot
+        rowIndex = other.rowIndex
+        stepping = other.stepping
+    }
+
     /// The row of `constraint` in the component (found by identity; built at the first call).
     func row(of constraint: Constraint) -> Int? {
         if !rowIndex.built {
