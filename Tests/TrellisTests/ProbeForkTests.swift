@@ -5,52 +5,62 @@ import TrellisTestSupport
 /// The probe engine (the first round of a pass with measured views whose widths follow their
 /// content) is forked from the engine after the cold pass's first round: from the first resize
 /// on it steps from that round instead of lowering and solving from scratch, and the frames stay
-/// a fresh tree's through resizes, new texts and hidden bubbles.
+/// a fresh tree's through resizes, new texts and hidden bubbles, in plain constraints and in a
+/// stack.
 ///
-/// (Plain constraints, and a cap of half the root plus 64, whose arithmetic is exact on every
-/// path. Measured texts in a stack whose incremental passes go through the solver's tableau
-/// steps can end a unit in the last place away from a fresh tree's widths, and a text measured
-/// at 62.99999999999997 wraps where one at 63 does not — with a probe made cold as before as
-/// well; see the closing note of this change.)
+/// (The bubbles are capped at half the root plus 64, whose arithmetic is exact on every path:
+/// the probe's steps through breakpoints land on the values a fresh tree's solve finds — before
+/// they recomputed them from the basis, a text 63 wide ended 62.99999999999997 wide and wrapped.
+/// A cap such as 70 % of the root is rounded in the last place by the affine step's arithmetic
+/// as by the solve's, but not always alike: see the closing note of this change.)
 @Suite("Probe forked from the cold pass")
 struct ProbeForkTests {
     typealias TextBox = ContentSizePathTests.TextBox
 
-    /// Bubbles of text as wide as their text, at most half the root plus 64, alternately 16 pt
-    /// from the left and the right edge, 8 pt apart.
+    /// Bubbles of text as wide as their text, at most half the root plus 64, 8 pt apart: in plain
+    /// constraints alternately 16 pt from the left and the right edge, or arranged in a vertical
+    /// stack at its leading edge.
     struct Chat {
         let root = View(id: "root")
         var bubbles: [TextBox] = []
 
-        init(characters: [Double], hidden: Set<Int> = [], width: Double) {
+        init(characters: [Double], hidden: Set<Int> = [], stack: Bool, width: Double) {
             root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
-            var above: View?
             for (index, count) in characters.enumerated() {
                 let bubble = TextBox(id: "bubble\(index)", characters: count)
                 bubble.isHidden = hidden.contains(index)
                 bubbles.append(bubble)
-                root.addSubview(bubble)
-                if let above { Tails.install(bubble~.top == above~.bottom + 8) } else { Tails.install(bubble~.top == root~.top) }
-                Tails.install(bubble~.width <= root~.width * 0.5 + 64)
-                if index % 2 == 0 {
-                    Tails.install(bubble~.leading == root~.leading + 16)
-                } else {
-                    Tails.install(bubble~.trailing == root~.trailing - 16)
-                }
-                above = bubble
             }
+            if stack {
+                let list = StackView(id: "list", axis: .vertical, spacing: 8, alignment: .leading, arrangedSubviews: bubbles)
+                root.addSubview(list)
+                Tails.install(list~.top.leading.trailing == root~)
+            } else {
+                var above: View?
+                for (index, bubble) in bubbles.enumerated() {
+                    root.addSubview(bubble)
+                    if let above { Tails.install(bubble~.top == above~.bottom + 8) } else { Tails.install(bubble~.top == root~.top) }
+                    if index % 2 == 0 {
+                        Tails.install(bubble~.leading == root~.leading + 16)
+                    } else {
+                        Tails.install(bubble~.trailing == root~.trailing - 16)
+                    }
+                    above = bubble
+                }
+            }
+            for bubble in bubbles { Tails.install(bubble~.width <= root~.width * 0.5 + 64) }
         }
 
         func frames() -> [Rect] { root.subtreeViews().map(\.frame) }
     }
 
     @Test("Resizes, new texts and hidden bubbles after a forked probe give a fresh tree's frames",
-          arguments: [0xF0C4, 1, 2, 3] as [UInt64])
-    func forkedProbe(seed: UInt64) throws {
+          arguments: [false, true], [0xF0C4, 2, 5, 6] as [UInt64])
+    func forkedProbe(stack: Bool, seed: UInt64) throws {
         var random = SplitMix(state: seed)
         var characters = (0..<8).map { _ in Double(3 + random.below(90)) }
         var width = 375.0, hidden = Set<Int>()
-        let chat = Chat(characters: characters, width: width)
+        let chat = Chat(characters: characters, stack: stack, width: width)
         try chat.root.layoutIfNeeded()
         let pass = try #require(chat.root.layoutPass)
         #expect(pass.fixedWidthRounds == 0, "the bubbles' widths follow their texts")
@@ -77,7 +87,7 @@ struct ProbeForkTests {
                 #expect(probe.fullLowerings == forked.fullLowerings, "the probe lowered nothing from scratch")
                 #expect(probe.solves == forked.solves + 1)
             }
-            let twin = Chat(characters: characters, hidden: hidden, width: width)
+            let twin = Chat(characters: characters, hidden: hidden, stack: stack, width: width)
             try twin.root.layoutIfNeeded()
             #expect(chat.frames() == twin.frames(), "step \(step), width \(width), hidden \(hidden.sorted())")
         }

@@ -70,10 +70,6 @@ struct ParametricTableau {
     /// Reduced costs of every joint variable (0 for basic ones), level by level as ``cost``;
     /// valid once ``inverse`` is built.
     var reducedCost: [Double] = []
-    /// Pivots since the values and reduced costs were last computed from scratch (the updates
-    /// of each pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
-    var pivotsSinceRefresh = 0
-    static let refreshInterval = 16
 
     /// Work arrays of a move, kept between moves (no allocation per step).
     private struct Scratch {
@@ -195,6 +191,12 @@ struct ParametricTableau {
             if s.rate[row] == 0 { s.moving.append(row) }
             s.rate[row] += amount
         }
+        // Where the moving rows' bounds (and the values of those that stay non-basic) end: their
+        // start plus the whole rate, set exactly at the end — a sum of the steps' shares
+        // (step × rate, over several pivots) lands a unit in the last place away from it.
+        var ends: [(row: Int, lower: Double, upper: Double)] = []
+        ends.reserveCapacity(s.moving.count)
+        for r in s.moving { ends.append((r, lower[r] + s.rate[r], upper[r] + s.rate[r])) }
         var t = 0.0
         var pivots = 0
         while true {
@@ -230,9 +232,22 @@ struct ParametricTableau {
                                            candidates: &s.candidates) else { return nil }
             guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: s.alphaRow, w: &s.w) else { return nil }
         }
-        pivotsSinceRefresh += pivots
+        if pivots > 0 {
+            for end in ends {
+                let r = end.row
+                lower[r] = end.lower
+                upper[r] = end.upper
+                // A non-basic row stands at one of its bounds: the nearer one, now exact.
+                guard positionOf[r] < 0 else { continue }
+                if abs(value[r] - end.upper) <= abs(value[r] - end.lower) {
+                    if end.upper.isFinite { value[r] = end.upper }
+                } else if end.lower.isFinite {
+                    value[r] = end.lower
+                }
+            }
+        }
         if levels > 1 && pivots > 0 && !isDualNondegenerate() { return nil }
-        return finish() ? pivots : nil
+        return finish(pivoted: pivots > 0) ? pivots : nil
     }
 
     /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
@@ -398,10 +413,13 @@ struct ParametricTableau {
         return true
     }
 
-    /// Recomputes the basic values and reduced costs from the non-basic values and the inverse
-    /// (no drift from the pivots), and checks that the basis is primal and dual feasible.
-    private mutating func finish() -> Bool {
-        guard pivotsSinceRefresh >= Self.refreshInterval else {
+    /// Checks that the basis is primal feasible — and after a move that pivoted, dual feasible
+    /// too, with the basic values and reduced costs computed again from the non-basic values
+    /// and the inverse: the updates of each pivot (value += step × velocity) drift a little, and
+    /// a value that should have landed on 63 would stay at 62.99999999999997 (a text measured at
+    /// that width wraps where a fresh tree's, at 63, does not).
+    private mutating func finish(pivoted: Bool) -> Bool {
+        guard pivoted else {
             for p in 0..<m {
                 let k = Int(header[p])
                 let tolerance = 1e-9 * max(1, abs(value[k]))
@@ -409,7 +427,6 @@ struct ParametricTableau {
             }
             return true
         }
-        pivotsSinceRefresh = 0
         // B z_B = -N z_N.
         var rhs = [Double](repeating: 0, count: m)
         for k in 0..<(m + n) where positionOf[k] < 0 && value[k] != 0 {
