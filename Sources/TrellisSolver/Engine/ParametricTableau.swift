@@ -70,6 +70,10 @@ struct ParametricTableau {
     /// Reduced costs of every joint variable (0 for basic ones), level by level as ``cost``;
     /// valid once ``inverse`` is built.
     var reducedCost: [Double] = []
+    /// Pivots since the reduced costs were last computed from scratch (the updates of each
+    /// pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
+    var pivotsSinceRefresh = 0
+    static let refreshInterval = 16
 
     /// Work arrays of a move, kept between moves (no allocation per step).
     private struct Scratch {
@@ -247,6 +251,7 @@ struct ParametricTableau {
             }
         }
         if levels > 1 && pivots > 0 && !isDualNondegenerate() { return nil }
+        pivotsSinceRefresh += pivots
         return finish(pivoted: pivots > 0) ? pivots : nil
     }
 
@@ -413,11 +418,12 @@ struct ParametricTableau {
         return true
     }
 
-    /// Checks that the basis is primal feasible — and after a move that pivoted, dual feasible
-    /// too, with the basic values and reduced costs computed again from the non-basic values
-    /// and the inverse: the updates of each pivot (value += step × velocity) drift a little, and
-    /// a value that should have landed on 63 would stay at 62.99999999999997 (a text measured at
-    /// that width wraps where a fresh tree's, at 63, does not).
+    /// Checks that the basis is primal feasible. After a move that pivoted, the basic values are
+    /// computed again from the non-basic values and the inverse first: the updates of each pivot
+    /// (value += step × velocity) drift a little, and a value that should have landed on 63 would
+    /// stay at 62.99999999999997 (a text measured at that width wraps where a fresh tree's, at 63,
+    /// does not). Every ``refreshInterval`` pivots the reduced costs are computed again too, and
+    /// the basis checked to be dual feasible.
     private mutating func finish(pivoted: Bool) -> Bool {
         guard pivoted else {
             for p in 0..<m {
@@ -446,6 +452,8 @@ struct ParametricTableau {
             if sum < lower[k] - tolerance || sum > upper[k] + tolerance { return false }
             value[k] = sum
         }
+        guard pivotsSinceRefresh >= Self.refreshInterval else { return true }
+        pivotsSinceRefresh = 0
         return computeReducedCosts()
     }
 
