@@ -33,7 +33,9 @@ final class ComponentState {
     @exclusivity(unchecked) private(set) var baseConstants: [Double]
     /// Rows whose constant has been changed in place (``Solver/updateConstant(of:to:)``): like
     /// edit rows they stay LP rows, so that later changes move along the affine model.
-    @exclusivity(unchecked) private(set) var parameterRows: Set<Int>
+    /// (A list, each row once, in no particular order: a `Set<Int>` cost the first resize of a
+    /// process 0.38 M instructions, the runtime making the set's storage type.)
+    @exclusivity(unchecked) private(set) var parameterRows: [Int]
     /// The last committed solution (nil before the first).
     /// (Not checked dynamically for exclusive access, like ``stepping``: an edit step changes
     /// both through one `inout` access each, and the solver that owns the state is used from one
@@ -66,10 +68,10 @@ final class ComponentState {
         constants.reserveCapacity(component.constraints.count)
         for constraint in component.constraints { constants.append(constraint.expression.constant) }
         baseConstants = constants
-        var parameters = Set<Int>()
+        var parameters: [Int] = []
         if !moved.isEmpty {
             for (index, constraint) in component.constraints.enumerated() where moved.contains(ObjectIdentifier(constraint)) {
-                parameters.insert(index)
+                parameters.append(index)
             }
         }
         parameterRows = parameters
@@ -128,8 +130,10 @@ final class ComponentState {
             rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
             if rowIndex.isParameter[row] { return }
             rowIndex.isParameter[row] = true
+        } else if parameterRows.contains(row) {
+            return
         }
-        parameterRows.insert(row)
+        parameterRows.append(row)
     }
 
     /// Whether a change of row `row`'s constant can move along the affine model (else the

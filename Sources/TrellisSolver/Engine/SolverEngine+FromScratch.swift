@@ -39,7 +39,10 @@ extension SolverEngine {
         if let basis = state.solution?.basis { return .own(basis) }
         guard !states.isEmpty else { return .none }
         var memory = BasisMemory()
-        var seen = Set<Int32>()
+        // The old states seen, by identity: a set of a type the solver hashes anyway (a set of
+        // `Int32` cost a first resize 0.38 M instructions once per process, the runtime looking
+        // up its element's `Hashable` conformance to make the set's storage type).
+        var seen = Set<ObjectIdentifier>()
         // (A component's variables mostly come from one old component, in runs: the last one
         // seen is skipped without hashing.)
         var last: Int32 = -1
@@ -48,7 +51,7 @@ extension SolverEngine {
             let old = places[Int(slot)].state
             guard old != last else { continue }
             last = old
-            guard seen.insert(old).inserted, let solution = states[Int(old)].solution,
+            guard seen.insert(ObjectIdentifier(states[Int(old)])).inserted, let solution = states[Int(old)].solution,
                   let basis = solution.basis else { continue }
             memory.remember(basis, of: states[Int(old)].component)
         }
