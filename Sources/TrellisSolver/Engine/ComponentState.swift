@@ -96,8 +96,20 @@ final class ComponentState {
         stepping = other.stepping
     }
 
-    /// The row of `constraint` in the component (found by identity; built at the first call).
+    /// The row of `constraint` in the component, found by identity (``RowIndex``).
+    ///
+    /// The first few are found by a scan instead: a resize moves one or two rows of a component
+    /// of thousands (the root's), and the table cost the first resize of a feed a twentieth of
+    /// its instructions; a component whose rows keep moving (measured texts) gets its table.
     func row(of constraint: Constraint) -> Int? {
+        if !rowIndex.built && rowIndex.scans < Self.scannedLookups {
+            rowIndex.scans += 1
+            let key = ObjectIdentifier(constraint)
+            return component.constraints.withUnsafeBufferPointer { rows in
+                for index in rows.indices where ObjectIdentifier(rows[index]) == key { return index }
+                return nil
+            }
+        }
         if !rowIndex.built {
             var index = IdentityTable(minimumCapacity: component.constraints.count)
             for (row, c) in component.constraints.enumerated() { index.insert(ObjectIdentifier(c).tableKey, Int32(row)) }
@@ -108,14 +120,19 @@ final class ComponentState {
         }
         return rowIndex.table.index(of: ObjectIdentifier(constraint).tableKey).map(Int.init)
     }
-    /// The rows by identity (built at the first ``row(of:)``; a constant change, which comes
-    /// with it, keeps it up to date) and which rows are parameter rows, so that a change of a
-    /// row's constant needs no hashing but the table's. One stored property, one access.
+    /// The rows by identity (built at the first ``row(of:)`` past ``scannedLookups``; a
+    /// constant change, which comes with it, keeps it up to date) and which rows are parameter
+    /// rows, so that a change of a row's constant needs no hashing but the table's. One stored
+    /// property, one access.
     private struct RowIndex {
         var table = IdentityTable()
         var isParameter: [Bool] = []
         var built = false
+        /// Lookups answered by a scan, before the table is built.
+        var scans = 0
     }
+    /// How many lookups are answered by a scan before the table is built.
+    static let scannedLookups = 8
     @exclusivity(unchecked) private var rowIndex = RowIndex()
 
     /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
