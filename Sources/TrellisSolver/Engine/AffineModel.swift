@@ -117,7 +117,7 @@ final class AffineModel {
     }
 
     /// A model that moves on its own from here (for a solver forked from this one,
-    /// ``SolverEngine/copy()``): the same basis, values and directions. What the two share is
+    /// ``SolverEngine/fork()``): the same basis, values and directions. What the two share is
     /// never written after construction (the presolve, and the LP a lazy direction is read from).
     func copy() -> AffineModel { AffineModel(copying: self) }
 

@@ -77,7 +77,7 @@ final class ComponentState {
         parameterRows = parameters
     }
 
-    /// A state that moves on its own from here (``SolverEngine/copy()``): everything is a value
+    /// A state that moves on its own from here (``SolverEngine/fork()``): everything is a value
     /// but the affine model, which is copied.
     func copy() -> ComponentState { ComponentState(copying: self) }
 
