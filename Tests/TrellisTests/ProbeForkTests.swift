@@ -23,8 +23,10 @@ struct ProbeForkTests {
     struct Chat {
         let root = View(id: "root")
         var bubbles: [TextBox] = []
+        /// Each bubble's cap, `width <= root.width * 0.5 + constant`.
+        var caps: [ConstraintGroup] = []
 
-        init(characters: [Double], hidden: Set<Int> = [], stack: Bool, width: Double) {
+        init(characters: [Double], hidden: Set<Int> = [], stack: Bool, width: Double, capConstants: [Int: Double] = [:]) {
             root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
             for (index, count) in characters.enumerated() {
                 let bubble = TextBox(id: "bubble\(index)", characters: count)
@@ -48,7 +50,9 @@ struct ProbeForkTests {
                     above = bubble
                 }
             }
-            for bubble in bubbles { Tails.install(bubble~.width <= root~.width * 0.5 + 64) }
+            for (index, bubble) in bubbles.enumerated() {
+                caps.append(Tails.install(bubble~.width <= root~.width * 0.5 + (capConstants[index] ?? 64)))
+            }
         }
 
         func frames() -> [Rect] { root.subtreeViews().map(\.frame) }
@@ -91,5 +95,42 @@ struct ProbeForkTests {
             try twin.root.layoutIfNeeded()
             #expect(chat.frames() == twin.frames(), "step \(step), width \(width), hidden \(hidden.sorted())")
         }
+    }
+
+    @Test("A cap's constant changed and a constraint added after the fork: both engines take them, as a fresh tree", arguments: [false, true])
+    func changesAfterFork(stack: Bool) throws {
+        let characters: [Double] = [12, 80, 33, 61, 7, 45]
+        var width = 375.0, capConstants: [Int: Double] = [:]
+        let chat = Chat(characters: characters, stack: stack, width: width)
+        try chat.root.layoutIfNeeded()
+        let pass = try #require(chat.root.layoutPass)
+        #expect(pass.keepsProbe, "the cold pass forked a probe")
+        var minimumWidth: Double?
+        func check(_ step: String) throws {
+            let twin = Chat(characters: characters, stack: stack, width: width, capConstants: capConstants)
+            if let minimumWidth { Tails.install(twin.bubbles[0]~.width >= minimumWidth) }
+            try twin.root.layoutIfNeeded()
+            #expect(chat.frames() == twin.frames(), "\(step)")
+        }
+        for (index, constant) in [(1, 16.0), (3, -40.0), (1, 96.0)] {
+            width += 31
+            chat.root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+            try chat.root.layoutIfNeeded()
+            try check("resize to \(width)")
+            chat.caps[index].update(constant: constant)
+            capConstants[index] = constant
+            try chat.root.layoutIfNeeded()
+            try check("cap \(index) + \(constant)")
+        }
+        // A new constraint: every constraint is lowered again, by both engines.
+        minimumWidth = 120
+        Tails.install(chat.bubbles[0]~.width >= 120)
+        try chat.root.layoutIfNeeded()
+        try check("a minimum width added")
+        width = 320
+        chat.root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+        try chat.root.layoutIfNeeded()
+        try check("resize to 320")
+        #expect(pass.keepsProbe)
     }
 }
