@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Trellis", package: rootIdentity),
                 .product(name: "TrellisSolver", package: rootIdentity),
                 .product(name: "TrellisDocument", package: rootIdentity),
+                .product(name: "TrellisLinearSystem", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TrellisBenchmarks",

@@ -1,4 +1,6 @@
 import Trellis
+import TrellisLinearSystem
+import TrellisSolver
 
 /// A `drag-N` scenario held open on one `Solver`: the constraints are added and solved once,
 /// then each step suggests the scenario's next value for its edit variable and solves again
@@ -17,7 +19,7 @@ final class DragSession: @unchecked Sendable {
         for entry in system.constraints {
             let terms = entry.terms.map { Term(variables[$0.variable]!, $0.coefficient) }
             let strength: Strength = entry.weight.map { .weight($0) } ?? .required
-            try solver.add(Constraint(Expression(terms, constant: entry.constant), entry.relation, strength: strength))
+            try solver.add(Constraint(LinearExpression(terms, constant: entry.constant), entry.relation, strength: strength))
         }
         let first = system.edits[0]
         edit = variables[first.variable]!

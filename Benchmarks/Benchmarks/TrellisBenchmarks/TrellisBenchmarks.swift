@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import Trellis
+import TrellisLinearSystem
 import TrellisDocument
 
 // Solver-level scenarios read from `Benchmarks/scenarios/*.json` (made by
