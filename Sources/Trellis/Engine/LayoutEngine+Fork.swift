@@ -5,8 +5,10 @@ extension LayoutEngine {
     /// (``LayoutPass``), so that the probe's first pass is a step from that round, not a lowering
     /// and a solve from scratch. Both engines hold the same constraint objects (immutable in the
     /// solver; a changed constant is a new one). The fork reads its frames with a reader of its
-    /// own, whose plan it makes at its first solve. (Every stored property of ``LayoutEngine`` but
-    /// the frame reader and the constant-change scratch is listed here: one added there must be too.)
+    /// own, whose plan it makes at its first solve, and a placeholder of its own for the scopes it
+    /// lowers anew (the kept scope it starts with holds this engine's). (Every stored property of
+    /// ``LayoutEngine`` but the frame reader, the placeholder and the constant-change scratch is
+    /// listed here: one added there must be too.)
     func fork() -> LayoutEngine {
         let made = LayoutEngine()
         made.statistics = statistics
