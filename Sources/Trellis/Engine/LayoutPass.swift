@@ -175,7 +175,7 @@ final class LayoutPass {
             probe = nil
             return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
         }
-        let context = PassContext(root: root, mode: mode)
+        let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent)
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0
@@ -364,14 +364,22 @@ final class PassContext {
     let mode: LayoutEngine.Mode
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
+    /// Whether nothing a participant reads changed since the last successful pass but the root's
+    /// frame (and, within this pass, the measured sizes): a stack none of whose arranged views is
+    /// measured then holds the constants a prepare would give it.
+    let onlyRootChanged: Bool
 
-    init(root: View, mode: LayoutEngine.Mode) {
+    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false) {
         self.root = root
         self.mode = mode
+        self.onlyRootChanged = onlyRootChanged
     }
 
     /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.
     func intrinsicSize(of view: View) -> Size? {
-        measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+        // (Only a view's own ``SizeMeasurement`` holds a measured size: a view without
+        // participants, an icon in a stack read at every round, is not looked up.)
+        guard !view.layoutParticipants.isEmpty else { return view.intrinsicContentSize }
+        return measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
     }
 }

@@ -254,11 +254,19 @@ extension StackView: LayoutParticipant {
     /// Reads the state (hidden flags, spacings, content sizes); makes the rows when the
     /// structure changed, else moves the constants that changed — constant changes the layout
     /// pass takes without lowering anything else.
+    ///
+    /// When only the root's frame changed since the last pass (``PassContext/onlyRootChanged``),
+    /// the only thing the constants follow that can have moved is the length of a measured
+    /// arranged view: when none did, the stack skips reading its state (a settings form's
+    /// thousand stacks read theirs at every round of every resize: 45 % of the pass).
     func prepare(_ pass: PassContext) {
+        if pass.onlyRootChanged, !needsRows, group.isActive, measuredLengthsStand(pass) { return }
         let count = arranged.count
         arranged.removeAll { $0.superview !== self }
         if arranged.count != count { needsRows = true }
-        state.read(arranged, spacing: { self.customSpacings[$0.key] ?? self.spacing },
+        // (Most stacks have no custom spacing: then no key is hashed.)
+        let spacing = self.spacing, custom = customSpacings
+        state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
                    length: { self.intrinsicLength(of: $0, pass) })
         guard !needsRows, group.isActive || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
             makeRows()
@@ -271,6 +279,16 @@ extension StackView: LayoutParticipant {
                 group.constraints[index].constant = LayoutConstant(value)
             }
         }
+    }
+
+    /// Whether every arranged view that a pass may measure (one with participants; only a view's
+    /// own ``SizeMeasurement`` holds a measured size) has the length the state last read.
+    private func measuredLengthsStand(_ pass: PassContext) -> Bool {
+        guard state.lengths.count == arranged.count else { return false }
+        for index in arranged.indices where !arranged[index].layoutParticipants.isEmpty {
+            if intrinsicLength(of: arranged[index], pass) != state.lengths[index] { return false }
+        }
+        return true
     }
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
