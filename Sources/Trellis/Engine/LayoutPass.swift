@@ -365,8 +365,8 @@ final class PassContext {
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
     /// Whether nothing a participant reads changed since the last successful pass but the root's
-    /// frame (and, within this pass, the measured sizes): a stack none of whose arranged views is
-    /// measured then holds the constants a prepare would give it.
+    /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
+    /// stand then holds the constants a prepare would give it.
     let onlyRootChanged: Bool
 
     init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false) {
@@ -377,9 +377,12 @@ final class PassContext {
 
     /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.
     func intrinsicSize(of view: View) -> Size? {
-        // (Only a view's own ``SizeMeasurement`` holds a measured size: a view without
-        // participants, an icon in a stack read at every round, is not looked up.)
-        guard !view.layoutParticipants.isEmpty else { return view.intrinsicContentSize }
+        // (A view that cannot be measured, an icon in a stack read at every round, is not looked up.)
+        guard Self.mayBeMeasured(view) else { return view.intrinsicContentSize }
         return measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
     }
+
+    /// Whether a pass may hold a measured size for `view`: only a view's own ``SizeMeasurement``
+    /// writes one, and a view without participants has none.
+    static func mayBeMeasured(_ view: View) -> Bool { !view.layoutParticipants.isEmpty }
 }

@@ -281,11 +281,11 @@ extension StackView: LayoutParticipant {
         }
     }
 
-    /// Whether every arranged view that a pass may measure (one with participants; only a view's
-    /// own ``SizeMeasurement`` holds a measured size) has the length the state last read.
+    /// Whether every arranged view that a pass may measure (``PassContext/mayBeMeasured(_:)``)
+    /// has the length the state last read: the others' cannot have moved.
     private func measuredLengthsStand(_ pass: PassContext) -> Bool {
         guard state.lengths.count == arranged.count else { return false }
-        for index in arranged.indices where !arranged[index].layoutParticipants.isEmpty {
+        for index in arranged.indices where PassContext.mayBeMeasured(arranged[index]) {
             if intrinsicLength(of: arranged[index], pass) != state.lengths[index] { return false }
         }
         return true
