@@ -96,7 +96,9 @@ struct CrashBasisTests {
     /// rows are moved once before the first solve, as a layout's rows of measured views start
     /// (movable rows stay LP rows: no label is then solved alone in closed form). `count` labels,
     /// three LP rows each.
-    static func cappedLabels(root width: Double, floor: Bool, count: Int = 40)
+    /// `chained`: each label also kept within 1000 of the next (a required row never tight),
+    /// so that the labels make one block of the LP, not one each (see ``SplitTableau``).
+    static func cappedLabels(root width: Double, floor: Bool, count: Int = 40, chained: Bool = false)
         -> (solver: Solver, widths: [Variable], intrinsic: [Double], rootRow: Constraint) {
         let solver = Solver()
         let root = Variable("root")
@@ -113,6 +115,7 @@ struct CrashBasisTests {
             constraints += [w + 24 <= root * 0.7, hugging, compression]
             if floor { constraints.append(w >= 0) }
             measured += [(hugging, size), (compression, size)]
+            if chained, let previous = widths.last { constraints.append(w <= previous + 1000) }
             widths.append(w)
             intrinsic.append(size)
         }
@@ -134,12 +137,14 @@ struct CrashBasisTests {
     }
 
     /// Labels enough that their component is beyond the tableau's reach (a step cannot follow
-    /// the basis through breakpoints in Swift: ``ParametricTableau/maximumRows``).
+    /// the basis through breakpoints in Swift: ``ParametricTableau/maximumRows``) when they are
+    /// chained into one block.
     static let labelsBeyondTheTableau = ParametricTableau.maximumRows / 3 + 10
 
     @Test("A component the crash start solved at once starts from it again when a step cannot follow a change")
     func failedStepStartsFromTheCrashAgain() throws {
-        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau)
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau,
+                                                                     chained: true)
         try solver.solve()
         var row = rootRow
         // The root's row moves: the caps cross some labels' intrinsic widths each time, which a
@@ -157,7 +162,8 @@ struct CrashBasisTests {
 
     @Test("The crash start chosen after a failed step holds when another component of the same solve splits at bridges")
     func failedStepStartsFromTheCrashBesideASplit() throws {
-        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau)
+        let (solver, widths, intrinsic, rootRow) = Self.cappedLabels(root: 375, floor: true, count: Self.labelsBeyondTheTableau,
+                                                                     chained: true)
         // A chain of rows beside the labels: each row's height pulled to a target (a soft row),
         // so the chain splits at its gaps when two targets change in one solve.
         let head = Variable("head")
@@ -184,6 +190,7 @@ struct CrashBasisTests {
             #expect(zip(widths, expected).allSatisfy { abs(solver.value(of: $0) - $1) <= 1e-9 })
         }
         #expect(solver.bridgeCount > 0)
+        #expect(solver.statistics.componentSolves >= 3)
         #expect(solver.statistics.simplexIterations == 0)
     }
 }

@@ -5,8 +5,8 @@
 /// edit row. The basis stays dual feasible (costs did not change), so the moved point is still
 /// optimal. A drag step is then O(affected variables) with no GLPK call at all; only when a basic
 /// variable would leave its bounds does the model follow the basis through the breakpoints with
-/// a ``ParametricTableau`` (single-level LPs of moderate size), and only when that is not possible
-/// does the component go back to the simplex method.
+/// a ``ParametricTableau`` (one per independent block of the LP: ``SplitTableau``), and only when
+/// that is not possible does the component go back to the simplex method.
 ///
 /// Built inside the synchronous call that owns the GLPK problem, from values read out of it;
 /// nothing here refers to GLPK.
@@ -27,11 +27,12 @@ final class AffineModel {
     /// What a step through breakpoints replaced, for ``undoLastStep(values:)``.
     private struct Saved {
         var moving: Moving
-        var tableau: ParametricTableau?
+        var tableau: SplitTableau?
         var tableauConstants: [Double]
         var linearChange: Double
         var followsTableau: Bool
         var quietTableauSteps: Int
+        var linearSinceTableau: Bool
         var values: [Double]
     }
 
@@ -41,7 +42,7 @@ final class AffineModel {
     private struct Core {
         var moving: Moving
         /// The LP's basis in Swift, to follow a move through breakpoints (nil: not possible).
-        var tableau: ParametricTableau?
+        var tableau: SplitTableau?
         /// The constants the tableau's values stand at: linear steps keep its basis but do not
         /// move its values, so a move through breakpoints starts from here.
         var tableauConstants: [Double]
@@ -63,6 +64,11 @@ final class AffineModel {
         /// Scratch of a tableau step: the rows it moves and their shifts.
         var rows = ScratchList<Int>()
         var shifts = ScratchList<(row: Int, amount: Double)>()
+        /// Whether a linear step moved edit rows since the tableau last moved (the tableau then
+        /// catches up with every edit row; else only with the rows a step changes).
+        var linearSinceTableau = false
+        /// Per constraint, whether it is in ``rows`` (empty until a tableau step first needs it).
+        var listed: [Bool] = []
     }
 
     /// What a successful step did.
@@ -136,7 +142,7 @@ final class AffineModel {
     /// when given, is the same LP and basis in Swift, for steps through breakpoints.
     init(lp: LinearProgram, presolve: Presolve, remaining: [Double], editRows: [Int],
          variableOfColumn: [Int], rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound],
-         costScale: Double?, tableau: ParametricTableau?) {
+         costScale: Double?, tableau: SplitTableau?) {
         self.presolve = presolve
         self.variableOfColumn = variableOfColumn
         self.editRows = editRows
@@ -160,7 +166,9 @@ final class AffineModel {
             }
         }
         moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
-        let followsTableau = costScale != nil && tableau != nil
+        // (An LP too large for one tableau reads its directions lazily all the same: its split
+        // tableau is a fallback there, not where steps start.)
+        let followsTableau = costScale != nil && tableau.map { $0.m <= ParametricTableau.maximumRows } ?? false
         // Many edit rows (a screen's measured texts): each direction is read when a step first
         // moves its row, most of them never (a resize re-wraps a few texts), from the LP kept.
         let lazy = !followsTableau && editRows.count >= Self.lazyDirectionRows
@@ -217,6 +225,7 @@ final class AffineModel {
         core.moving.clearJournals()
         if !core.followsTableau, let change = Self.step(changes, values: &values, moving: &core.moving, presolve: presolve) {
             core.linearChange += change.lp
+            core.linearSinceTableau = true
             core.lastLinearChange = change.lp
             return Outcome(objectiveChange: change.total, needsObjective: !slopesObjective, pivots: 0)
         }
@@ -228,10 +237,12 @@ final class AffineModel {
         }
         core.usedTableau = true
         core.quietTableauSteps = moved.pivots > 0 ? 0 : core.quietTableauSteps + 1
-        core.followsTableau = core.quietTableauSteps < 2
-        if !core.followsTableau {
+        // (A tableau split into blocks keeps the steps: its basis is not the LP's in one piece.)
+        let single = core.quietTableauSteps < 2 ? nil : core.tableau!.single
+        core.followsTableau = single == nil
+        if let single {
             core.quietTableauSteps = 0
-            Self.adopt(core.tableau!, into: &core.moving, presolve: presolve, editRows: editRows, variableOfColumn: variableOfColumn,
+            Self.adopt(single, into: &core.moving, presolve: presolve, editRows: editRows, variableOfColumn: variableOfColumn,
                        costScale: costScale)
         }
         return Outcome(objectiveChange: moved.objectiveChange, needsObjective: !slopesObjective, pivots: moved.pivots)
@@ -292,16 +303,31 @@ final class AffineModel {
         if undoable {
             core.saved = Saved(moving: core.moving, tableau: core.tableau, tableauConstants: core.tableauConstants,
                             linearChange: core.linearChange, followsTableau: core.followsTableau,
-                            quietTableauSteps: core.quietTableauSteps, values: values)
+                            quietTableauSteps: core.quietTableauSteps, linearSinceTableau: core.linearSinceTableau,
+                            values: values)
         }
         // The new constants go in first (journaled, taken back should the move fail). Edit rows
         // (whose last linear steps the tableau did not follow), and any other LP row whose
         // constant is changed now (a constraint's first update: it is no parameter row yet).
+        // (A screen's LP can have thousands of edit rows, its measured texts': after a tableau
+        // step only those a step changes have moved.)
         core.rows.removeAll()
-        for index in editRows { core.rows.append(index) }
+        if core.listed.count != core.moving.constants.count {
+            core.listed = Array(repeating: false, count: core.moving.constants.count)
+        }
+        if core.linearSinceTableau {
+            for index in editRows where !core.listed[index] {
+                core.listed[index] = true
+                core.rows.append(index)
+            }
+        }
+        defer { for k in 0..<core.rows.count { core.listed[core.rows[k]] = false } }
         var constantRowChange = 0.0
         for (index, constant, weight) in changes {
-            if !core.rows.contains(where: { $0 == index }) { core.rows.append(index) }
+            if !core.listed[index] {
+                core.listed[index] = true
+                core.rows.append(index)
+            }
             let current = core.moving.constants[index]
             guard constant != current else { continue }
             if case .constant(let i)? = presolve.place(ofSource: index) {
@@ -339,6 +365,7 @@ final class AffineModel {
             moved = result
         }
         for k in 0..<core.rows.count { core.tableauConstants[core.rows[k]] = core.moving.constants[core.rows[k]] }
+        core.linearSinceTableau = false
         // The LP's objective moved from the tableau's point; the linear steps since then had
         // already counted their part of that change.
         let objectiveChange = (moved.objectiveAfter - moved.objectiveBefore) / costScale - core.linearChange + constantRowChange
@@ -406,6 +433,7 @@ final class AffineModel {
             core.linearChange = saved.linearChange
             core.followsTableau = saved.followsTableau
             core.quietTableauSteps = saved.quietTableauSteps
+            core.linearSinceTableau = saved.linearSinceTableau
             values = saved.values
             core.saved = nil
             core.moving.changed.removeAll()

@@ -132,7 +132,7 @@ struct ComponentSolver {
             return try run(lp, first: true, warm: warm) == .infeasible ? nil : last
         }
         var previous: [(column: Int, weight: Double)] = []
-        if !editRows.isEmpty && presolve.rows.count <= ParametricTableau.maximumRows {
+        if !editRows.isEmpty {
             last.followable = ([], model.rowBounds, model.columnBounds)
         }
         for (step, columns) in levels.enumerated() {
@@ -212,11 +212,11 @@ struct ComponentSolver {
                            costScale: levels > 1 ? nil : (last.scale ?? 1),
                            tableau: last.followable.flatMap { followable in
                                followable.objectives.isEmpty ? nil :
-                               ParametricTableau(rows: model.matrix, columns: model.columnCount, rowBounds: followable.rowBounds,
-                                                 columnBounds: followable.columnBounds, objectives: followable.objectives,
-                                                 basic: lp.basicVariables(),
-                                                 rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
-                                                 columnValues: (0..<model.columnCount).map { lp.columnValue($0) })
+                               SplitTableau(ParametricTableau.Inputs(
+                                   rows: model.matrix, rowBounds: followable.rowBounds, columnBounds: followable.columnBounds,
+                                   objectives: followable.objectives, basic: lp.basicVariables(),
+                                   rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
+                                   columnValues: (0..<model.columnCount).map { lp.columnValue($0) }))
                            })
     }
 

@@ -1,5 +1,5 @@
 /// Building a ``ParametricTableau`` from the LP read, and factorizing its basis: its dense
-/// inverse, and the reduced costs read from it.
+/// inverse, the reduced costs read from it, and whether the optimum they certify is the only one.
 extension ParametricTableau {
     /// The LP as ComponentSolver read it (see ``init(rows:columns:rowBounds:columnBounds:objectives:basic:rowValues:columnValues:)``).
     struct Inputs {
@@ -10,6 +10,10 @@ extension ParametricTableau {
         let basic: [Int]
         let rowValues: [Double]
         let columnValues: [Double]
+        /// Each level's cost scale when given (a block of a ``SplitTableau`` takes its whole
+        /// LP's, so that its tolerances are the ones the whole LP's tableau would use); else
+        /// the largest |cost| of the level, at least 1.
+        var costScale: [Double]? = nil
     }
 
     /// Builds the tableau's arrays from ``pending`` (at the first move; nothing once built).
@@ -42,7 +46,7 @@ extension ParametricTableau {
         self.cost = cost
         let lowest = (objectives.count - 1) * (m + n)
         costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32($0) }
-        costScale = objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
+        costScale = inputs.costScale ?? Self.costScales(objectives)
         var lower = [Double](repeating: 0, count: m + n), upper = lower
         for (k, bound) in (inputs.rowBounds + inputs.columnBounds).enumerated() {
             (lower[k], upper[k]) = bound.interval
@@ -60,6 +64,11 @@ extension ParametricTableau {
             atUpper[k] = lower[k] == -.infinity || abs(values[k] - upper[k]) < abs(values[k] - lower[k])
         }
         self.atUpper = atUpper
+    }
+
+    /// Each level's largest |cost|, at least 1: the scale of its reduced-cost tolerances.
+    static func costScales(_ objectives: [[Double]]) -> [Double] {
+        objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
     }
 
     /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
@@ -155,5 +164,58 @@ extension ParametricTableau {
         }
         reducedCost = d
         return true
+    }
+
+    /// Whether the optimum reached is the only one, the point a cold solve finds too: every
+    /// non-basic variable that is not fixed has a reduced cost other than zero at some level, or
+    /// just one has not and it cannot move off its bound at all — a basic variable standing at a
+    /// bound of its own blocks it (a degenerate vertex: a width exactly at its text's natural
+    /// width, where the hugging and the compression rows both hold, leaves one of them non-basic
+    /// with no cost to move it, and moving it would break the other). With one such variable
+    /// the optimal face is the segment it can move along, the others held at their bounds by
+    /// their costs; with more it is not checked, and the move is given up.
+    func optimumIsUnique() -> Bool {
+        let size = m + n
+        var undecided = -1
+        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
+            var decided = false
+            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
+                decided = true
+                break
+            }
+            if decided { continue }
+            guard undecided < 0 else { return false }
+            undecided = k
+        }
+        guard undecided >= 0 else { return true }
+        // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0).
+        let k = undecided
+        var w = [Double](repeating: 0, count: m)
+        if k < m {
+            for p in 0..<m { w[p] = inverse[p * m + k] }
+        } else {
+            let j = k - m
+            for e in Int(start[j])..<Int(start[j + 1]) {
+                let i = Int(entryRow[e]), a = entryValue[e]
+                for p in 0..<m { w[p] -= inverse[p * m + i] * a }
+            }
+        }
+        let scale = max(1, w.reduce(0) { max($0, abs($1)) })
+        /// Whether moving z_k in `direction` (±1) pushes some basic variable at a bound outward.
+        func blocked(_ direction: Double) -> Bool {
+            for p in 0..<m {
+                let speed = -w[p] * direction
+                guard abs(speed) > 1e-9 * scale else { continue }
+                let b = Int(header[p])
+                let tolerance = 1e-9 * max(1, abs(value[b]))
+                if speed > 0 ? value[b] >= upper[b] - tolerance : value[b] <= lower[b] + tolerance { return true }
+            }
+            return false
+        }
+        let atLower = lower[k] > -.infinity && !atUpper[k]
+        let atUpperBound = upper[k] < .infinity && atUpper[k]
+        if atLower { return blocked(1) }
+        if atUpperBound { return blocked(-1) }
+        return blocked(1) && blocked(-1)
     }
 }

@@ -12,7 +12,8 @@
 ///
 /// The basis inverse is dense (m × m), built from the basis matrix by Gauss–Jordan elimination at
 /// the first move and updated by each pivot, so it is only kept for LPs of at most
-/// ``maximumRows`` rows.
+/// ``maximumRows`` rows (a larger LP is followed block by block when it falls apart into
+/// smaller ones: ``SplitTableau``).
 ///
 /// With several priority levels the objective is lexicographic: one cost vector per level,
 /// highest first, and a basis is optimal when every non-basic variable's reduced costs, read
@@ -24,10 +25,11 @@
 /// was solved with the higher levels' optimal faces fixed, and a variable fixed there had a
 /// reduced cost of the right sign at that level, zero at the ones above. (Checked when the
 /// inverse is built: a level skipped at zero error, never run, can leave a basis that is not,
-/// and then the move is given up.) A move of several levels that pivoted and ends where some
-/// non-basic variable has a zero reduced cost at every level is given up too: the optimum is
-/// not the only one there, and which one a layout gets must not depend on the path to it (GLPK
-/// solving again picks the one a fresh solve picks).
+/// and then the move is given up.) A move of several levels that pivoted and ends where the
+/// optimum may not be the only one is given up too — some non-basic variable with a zero reduced
+/// cost at every level that could move off its bound (``optimumIsUnique()``): which optimum a
+/// layout gets must not depend on the path to it (GLPK solving again picks the one a fresh
+/// solve picks).
 ///
 /// Any numerical doubt (a tiny pivot, a basis that does not hold its bounds or optimality after
 /// the move, too many pivots) returns nil and the caller re-solves with the simplex method.
@@ -75,8 +77,9 @@ struct ParametricTableau {
     var pivotsSinceRefresh = 0
     static let refreshInterval = 16
 
-    /// Work arrays of a move, kept between moves (no allocation per step).
-    private struct Scratch {
+    /// Work arrays of a move, kept between moves (no allocation per step); one may serve
+    /// several tableaux (the blocks of a ``SplitTableau``), each move leaving it as it found it.
+    struct Scratch {
         /// Per joint variable: how fast its bounds move (non-zero for the moving rows only).
         var rate: [Double] = []
         var moving: [Int] = []
@@ -88,6 +91,18 @@ struct ParametricTableau {
         var w: [Double] = []
         /// The non-basic variables still in the running in the dual ratio test.
         var candidates: [Int32] = []
+
+        /// Makes room for a tableau of `m` rows and `n` columns.
+        mutating func fit(m: Int, n: Int) {
+            if rate.count < m + n {
+                rate = Array(repeating: 0, count: m + n)
+                alphaRow = rate
+            }
+            if g.count < m {
+                g = Array(repeating: 0, count: m)
+                w = g
+            }
+        }
     }
     private var scratch = Scratch()
 
@@ -98,10 +113,15 @@ struct ParametricTableau {
     init(rows: [(indices: [Int32], values: [Double])], columns n: Int,
          rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objectives: [[Double]],
          basic: [Int], rowValues: [Double], columnValues: [Double]) {
-        m = rows.count
-        self.n = n
-        pending = Inputs(rows: rows, rowBounds: rowBounds, columnBounds: columnBounds, objectives: objectives,
-                         basic: basic, rowValues: rowValues, columnValues: columnValues)
+        self.init(Inputs(rows: rows, rowBounds: rowBounds, columnBounds: columnBounds, objectives: objectives,
+                         basic: basic, rowValues: rowValues, columnValues: columnValues))
+    }
+
+    /// A tableau of the LP `inputs` describes (built at its first move).
+    init(_ inputs: Inputs) {
+        m = inputs.rows.count
+        n = inputs.columnValues.count
+        pending = inputs
     }
 
     /// The values of the columns.
@@ -170,26 +190,33 @@ struct ParametricTableau {
     /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
     /// that the caller does not copy the tableau to read it).
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> Moved? {
-        build()
-        let before = objectiveValue
-        guard let pivots = move(shifts, pivotLimit: pivotLimit) else { return nil }
-        return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
-    }
-
-    private mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int) -> Int? {
-        if inverse.isEmpty {
-            guard factorize(), computeReducedCosts() else { return nil }
-            scratch = Scratch(rate: Array(repeating: 0, count: m + n), moving: [], g: Array(repeating: 0, count: m),
-                              alphaRow: Array(repeating: 0, count: m + n), w: Array(repeating: 0, count: m),
-                              candidates: [])
-        }
         // Taken out by swapping (no copy: a copy and its write-back retain and release every array).
         var s = Scratch()
         swap(&s, &scratch)
+        defer { swap(&s, &scratch) }
+        return move(shifts, scratch: &s)
+    }
+
+    /// ``move(_:)`` with work arrays of the caller's, and where given the bounds the moved rows
+    /// end at (`targets`, rows of `shifts` each: the caller computes them in one expression, as
+    /// a fresh solve would, rather than as start plus shift).
+    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, scratch s: inout Scratch,
+                       targets: ArraySlice<(row: Int, lower: Double, upper: Double)> = []) -> Moved? {
+        build()
+        let before = objectiveValue
+        guard let pivots = move(shifts, pivotLimit: pivotLimit, s: &s, targets: targets) else { return nil }
+        return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
+    }
+
+    private mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int, s: inout Scratch,
+                               targets: ArraySlice<(row: Int, lower: Double, upper: Double)>) -> Int? {
+        if inverse.isEmpty {
+            guard factorize(), computeReducedCosts() else { return nil }
+        }
+        s.fit(m: m, n: n)
         defer {
             for r in s.moving { s.rate[r] = 0 }
             s.moving.removeAll(keepingCapacity: true)
-            swap(&s, &scratch)
         }
         for (row, amount) in shifts where amount != 0 {
             if s.rate[row] == 0 { s.moving.append(row) }
@@ -201,6 +228,9 @@ struct ParametricTableau {
         var ends: [(row: Int, lower: Double, upper: Double)] = []
         ends.reserveCapacity(s.moving.count)
         for r in s.moving { ends.append((r, lower[r] + s.rate[r], upper[r] + s.rate[r])) }
+        for target in targets {
+            if let k = ends.firstIndex(where: { $0.row == target.row }) { ends[k] = target }
+        }
         var t = 0.0
         var pivots = 0
         while true {
@@ -236,7 +266,8 @@ struct ParametricTableau {
                                            candidates: &s.candidates) else { return nil }
             guard pivot(leave: leave, toUpper: toUpper, enter: q, alphaRow: s.alphaRow, w: &s.w) else { return nil }
         }
-        if pivots > 0 {
+        let exact = pivots > 0 || !targets.isEmpty
+        if exact {
             for end in ends {
                 let r = end.row
                 lower[r] = end.lower
@@ -250,9 +281,9 @@ struct ParametricTableau {
                 }
             }
         }
-        if levels > 1 && pivots > 0 && !isDualNondegenerate() { return nil }
+        if levels > 1 && pivots > 0 && !optimumIsUnique() { return nil }
         pivotsSinceRefresh += pivots
-        return finish(pivoted: pivots > 0) ? pivots : nil
+        return finish(pivoted: exact) ? pivots : nil
     }
 
     /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
@@ -455,20 +486,5 @@ struct ParametricTableau {
         guard pivotsSinceRefresh >= Self.refreshInterval else { return true }
         pivotsSinceRefresh = 0
         return computeReducedCosts()
-    }
-
-    /// Whether every non-basic variable that is not fixed has a reduced cost other than zero at
-    /// some level: then the optimum is the only one, the point a cold solve finds too.
-    private func isDualNondegenerate() -> Bool {
-        let size = m + n
-        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
-            var decided = false
-            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
-                decided = true
-                break
-            }
-            if !decided { return false }
-        }
-        return true
     }
 }

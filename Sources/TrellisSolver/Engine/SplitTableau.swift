@@ -1,0 +1,376 @@
+/// A ``ParametricTableau`` of an LP that falls apart into independent pieces: one tableau per
+/// piece, each with a basis inverse of its own (so an LP of thousands of rows made of small
+/// pieces can be followed through breakpoints too), and a move works only on the pieces whose
+/// rows it shifts.
+///
+/// **Pins.** A row with one entry, fixed bounds and non-basic, whose column is basic, fixes that
+/// column: `root.width == 414` when presolve kept it as a parameter row (a resize moves it), and
+/// every bubble of a chat capped at `0.7 × root.width` names that column. Such a column is taken
+/// out of every other row — the row's bounds move by minus its coefficient times the column's
+/// value, and with it — and the pin row out of the LP. The basis matrix is block triangular in
+/// the pin (its row names its column only), so the rest keeps its basis, its values (a row's
+/// value less its pinned part) and its reduced costs exactly: moving the pin row by `s` is
+/// moving the rows that name its column by `-a·s/p`.
+///
+/// **Blocks.** The rows and columns left fall apart into connected blocks (rows joined by the
+/// columns they share), each a tableau of its own, built at the block's first move from the LP
+/// as it was read (a block's rows are shifted by every move that reaches them, so a block first
+/// moved late starts from the same point the whole LP did). A block's tolerances are the whole
+/// LP's (its levels' cost scales); its breakpoints, pivots and end point are those the whole
+/// LP's tableau would reach for its rows, the blocks sharing nothing. After a move that pivoted
+/// with several levels, a block whose optimum is not the only one gives the move up, as the
+/// whole LP's would; a block that did not pivot moved linearly, as a step along the basis does.
+///
+/// An LP that neither pins nor splits is one block: exactly the whole LP's tableau, whose basis
+/// the model's linear steps may take back (``single``). Nil at a move when the LP cannot be
+/// followed: a block over ``ParametricTableau/maximumRows`` rows, or a basis that does not split
+/// along the blocks.
+struct SplitTableau {
+    /// A column fixed by a pin row.
+    private struct Pin {
+        var row: Int32
+        var column: Int32
+        /// The column's coefficient in the pin row.
+        var coefficient: Double
+        /// The column's value as read.
+        var original: Double
+        /// The column's bounds, and its cost at the lowest level.
+        var lower: Double
+        var upper: Double
+        var cost: Double
+        /// The other rows that name the column, with its coefficient there.
+        var naming: [(row: Int32, coefficient: Double)]
+    }
+
+    /// How the LP splits, found at the first move.
+    private struct Layout {
+        var pins: [Pin] = []
+        /// Per row of the LP: its pin (-1: not a pin row); its block and place there (-1: a pin).
+        var pinOfRow: [Int32] = []
+        var blockOfRow: [Int32] = []
+        var localRow: [Int32] = []
+        /// Per column of the LP: its block and place there (-1: pinned, or in no row).
+        var blockOfColumn: [Int32] = []
+        var localColumn: [Int32] = []
+        /// Per block: its rows and columns (indices in the LP), in order.
+        var rows: [[Int32]] = []
+        var columns: [[Int32]] = []
+        /// Per block: its basic variables (joint indices within the block), in the basis's order.
+        var basic: [[Int]] = []
+        /// Per column: its pin (-1: not pinned).
+        var pinOfColumn: [Int32] = []
+        /// Per row: the pins its pinned columns belong to, with their coefficients there, in
+        /// `pinTerms[pinTermStart[i] ..< pinTermStart[i + 1]]`.
+        var pinTermStart: [Int32] = []
+        var pinTerms: [(pin: Int32, coefficient: Double)] = []
+        /// The whole LP's cost scale of each level (see ``ParametricTableau/Inputs/costScale``).
+        var costScale: [Double] = []
+    }
+
+    let m: Int
+    let n: Int
+    /// The LP as read.
+    private let inputs: ParametricTableau.Inputs
+    private var layout: Layout?
+    /// The pinned columns' values now, and their pin rows' fixed bounds.
+    private var pinValues: [Double] = []
+    private var pinBounds: [Double] = []
+    /// Per row: its bounds less the pinned part (moved by the row's own shifts), and the pinned
+    /// part its block's bounds stand at (Σ coefficient × pinned value).
+    private var baseLower: [Double] = []
+    private var baseUpper: [Double] = []
+    private var pinnedPart: [Double] = []
+    /// Each row's pinned part as read (what a block's tableau starts from).
+    private var initialPart: [Double] = []
+    /// Whether the LP was found not to be followable.
+    private var unusable = false
+    /// The whole LP's tableau when it is one block without pins.
+    private var whole: ParametricTableau?
+    /// One tableau per block otherwise (nil until its first move), each in a box of its own: a
+    /// copy of the split tableau (each undoable step makes one) shares the boxes, and a move
+    /// copies only those of the blocks it moves.
+    private var blocks: [Box?] = []
+
+    private final class Box {
+        var tableau: ParametricTableau
+        init(_ tableau: ParametricTableau) { self.tableau = tableau }
+    }
+    /// The values of the LP's columns, kept as blocks and pins move.
+    private var values: [Double]
+    /// The shifts of the move under way, by block (row local), and the bounds its rows that
+    /// name a moved pin end at (scratch, emptied after each move: flat lists, not one list per
+    /// block, so that a copy of the tableau — each undoable step makes one — copies no lists).
+    private var pendingShifts: [(block: Int32, row: Int, amount: Double)] = []
+    private var pendingTargets: [(block: Int32, row: Int, lower: Double, upper: Double)] = []
+    private var movedPins: [Int32] = []
+    /// Per block, whether it is in ``touched`` (scratch).
+    private var isTouched: [Bool] = []
+    private var touched: [Int32] = []
+    /// The blocks' work arrays (one set for all).
+    private var scratch = ParametricTableau.Scratch()
+
+    init(_ inputs: ParametricTableau.Inputs) {
+        self.inputs = inputs
+        m = inputs.rows.count
+        n = inputs.columnValues.count
+        values = inputs.columnValues
+    }
+
+    /// The whole LP's tableau, when the LP is one block without pins (after a first move).
+    var single: ParametricTableau? {
+        guard let layout, layout.pins.isEmpty, layout.rows.count == 1 else { return nil }
+        return whole
+    }
+
+    /// Moves the bounds of the given rows by the given amounts, following each block's optimal
+    /// basis through its breakpoints (see ``ParametricTableau/move(_:)``); the objective before
+    /// and after are the changed blocks' and pins' parts only (their difference is the LP's
+    /// change). Nil — `self` then in an unspecified state — when the move cannot be followed.
+    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
+        if layout == nil && !unusable {
+            layout = Self.split(inputs)
+            unusable = layout == nil
+            if let layout { start(layout) }
+        }
+        guard !unusable, let layout else { return nil }
+        if layout.pins.isEmpty && layout.rows.count == 1 {
+            // One block: the whole LP's own tableau, rows and columns as they are.
+            if whole == nil { whole = ParametricTableau(Self.costScaled(inputs)) }
+            guard let moved = whole!.move(shifts) else { return nil }
+            return moved
+        }
+        var before = 0.0, after = 0.0
+        defer {
+            for b in touched { isTouched[Int(b)] = false }
+            touched.removeAll(keepingCapacity: true)
+            pendingShifts.removeAll(keepingCapacity: true)
+            pendingTargets.removeAll(keepingCapacity: true)
+            movedPins.removeAll(keepingCapacity: true)
+        }
+        for (row, amount) in shifts where amount != 0 {
+            let pin = layout.pinOfRow[row]
+            guard pin >= 0 else {
+                add(amount, toRow: Int32(row), layout)
+                baseLower[row] += amount
+                baseUpper[row] += amount
+                continue
+            }
+            // The pin row's bound moves as the whole LP's tableau would move it (start plus shift).
+            if !movedPins.contains(pin) { movedPins.append(pin) }
+            pinBounds[Int(pin)] += amount
+        }
+        for pin in movedPins {
+            let p = layout.pins[Int(pin)]
+            before += p.cost * pinValues[Int(pin)]
+            pinValues[Int(pin)] = pinBounds[Int(pin)] / p.coefficient
+            after += p.cost * pinValues[Int(pin)]
+            let tolerance = 1e-9 * max(1, abs(pinValues[Int(pin)]))
+            if pinValues[Int(pin)] < p.lower - tolerance || pinValues[Int(pin)] > p.upper + tolerance { return nil }
+            values[Int(p.column)] = pinValues[Int(pin)]
+        }
+        // The rows naming a moved pin: their pinned part again, in one sum (the bounds a fresh
+        // solve substituting the pinned values finds), the block moving by the difference.
+        for pin in movedPins {
+            for (other, _) in layout.pins[Int(pin)].naming {
+                let row = Int(other)
+                var part = 0.0
+                for t in Int(layout.pinTermStart[row])..<Int(layout.pinTermStart[row + 1]) {
+                    part += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
+                }
+                guard part != pinnedPart[row] else { continue }
+                add(pinnedPart[row] - part, toRow: other, layout)
+                pinnedPart[row] = part
+                let block = Int(layout.blockOfRow[row])
+                pendingTargets.append((Int32(block), Int(layout.localRow[row]), baseLower[row] - part, baseUpper[row] - part))
+            }
+        }
+        var pivots = 0
+        // Each block's shifts and targets, in the order made (grouped by a stable sort).
+        if touched.count > 1 {
+            pendingShifts = pendingShifts.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
+                .map(\.element)
+            pendingTargets = pendingTargets.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
+                .map(\.element)
+        }
+        var nextShift = 0, nextTarget = 0
+        for b in touched.sorted() {
+            let block = Int(b)
+            var shifts: [(row: Int, amount: Double)] = []
+            while nextShift < pendingShifts.count && pendingShifts[nextShift].block == b {
+                shifts.append((pendingShifts[nextShift].row, pendingShifts[nextShift].amount))
+                nextShift += 1
+            }
+            var targets: [(row: Int, lower: Double, upper: Double)] = []
+            while nextTarget < pendingTargets.count && pendingTargets[nextTarget].block == b {
+                let target = pendingTargets[nextTarget]
+                targets.append((target.row, target.lower, target.upper))
+                nextTarget += 1
+            }
+            if blocks[block] == nil {
+                blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
+                                                  basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
+                                                  pinnedPart: initialPart, costScale: layout.costScale))
+            } else if !isKnownUniquelyReferenced(&blocks[block]) {
+                blocks[block] = Box(blocks[block]!.tableau)
+            }
+            guard let moved = blocks[block]!.tableau.move(shifts[...], scratch: &scratch, targets: targets[...]) else { return nil }
+            pivots += moved.pivots
+            before += moved.objectiveBefore
+            after += moved.objectiveAfter
+            let columns = layout.columns[block]
+            for (local, column) in columns.enumerated() { values[Int(column)] = moved.columnValues[moved.columnValues.startIndex + local] }
+        }
+        return ParametricTableau.Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: after, columnValues: values[...])
+    }
+
+    /// The state of a first move, from the LP as read.
+    private mutating func start(_ layout: Layout) {
+        pinValues = layout.pins.map(\.original)
+        pinBounds = layout.pins.map { inputs.rowBounds[Int($0.row)].interval.lower }
+        (baseLower, baseUpper) = (Array(repeating: 0, count: m), Array(repeating: 0, count: m))
+        for i in 0..<m { (baseLower[i], baseUpper[i]) = inputs.rowBounds[i].interval }
+        pinnedPart = Array(repeating: 0, count: m)
+        for i in 0..<m {
+            for t in Int(layout.pinTermStart[i])..<Int(layout.pinTermStart[i + 1]) {
+                pinnedPart[i] += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
+            }
+        }
+        initialPart = pinnedPart
+        blocks = Array(repeating: nil, count: layout.rows.count)
+        isTouched = Array(repeating: false, count: layout.rows.count)
+    }
+
+    /// Records a shift of row `row` (not a pin) for its block's move.
+    private mutating func add(_ amount: Double, toRow row: Int32, _ layout: Layout) {
+        let block = Int(layout.blockOfRow[Int(row)])
+        if !isTouched[block] {
+            isTouched[block] = true
+            touched.append(Int32(block))
+        }
+        pendingShifts.append((Int32(block), Int(layout.localRow[Int(row)]), amount))
+    }
+
+    /// `inputs` with its levels' cost scales stated.
+    private static func costScaled(_ inputs: ParametricTableau.Inputs) -> ParametricTableau.Inputs {
+        var inputs = inputs
+        inputs.costScale = ParametricTableau.costScales(inputs.objectives)
+        return inputs
+    }
+
+    /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
+    /// basis does not split along the blocks.
+    private static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
+        let m = inputs.rows.count, n = inputs.columnValues.count
+        var isBasic = [Bool](repeating: false, count: m + n)
+        for k in inputs.basic { isBasic[k] = true }
+        var layout = Layout()
+        layout.pinOfRow = Array(repeating: -1, count: m)
+        var pinOfColumn = [Int32](repeating: -1, count: n)
+        let lowest = inputs.objectives.last
+        for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
+            let j = Int(row.indices[0]), p = row.values[0]
+            let (lower, upper) = inputs.rowBounds[i].interval
+            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], pinOfColumn[j] < 0 else { continue }
+            let (columnLower, columnUpper) = inputs.columnBounds[j].interval
+            pinOfColumn[j] = Int32(layout.pins.count)
+            layout.pinOfRow[i] = Int32(layout.pins.count)
+            layout.pins.append(Pin(row: Int32(i), column: Int32(j), coefficient: p, original: inputs.columnValues[j],
+                                   lower: columnLower, upper: columnUpper,
+                                   cost: lowest?[j] ?? 0, naming: []))
+        }
+        // Blocks: columns joined by the rows that name them (pinned columns left out).
+        var parent = Array(0..<n)
+        func root(_ j: Int) -> Int {
+            var j = j
+            while parent[j] != j {
+                parent[j] = parent[parent[j]]
+                j = parent[j]
+            }
+            return j
+        }
+        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+            var first = -1
+            for (j, a) in zip(row.indices, row.values) {
+                let column = Int(j)
+                if pinOfColumn[column] >= 0 {
+                    layout.pins[Int(pinOfColumn[column])].naming.append((Int32(i), a))
+                    continue
+                }
+                if first < 0 {
+                    first = root(column)
+                } else {
+                    let other = root(column)
+                    if other != first { parent[other] = first }
+                }
+            }
+        }
+        var blockOfRoot = [Int32](repeating: -1, count: n)
+        layout.blockOfRow = Array(repeating: -1, count: m)
+        layout.localRow = Array(repeating: -1, count: m)
+        layout.blockOfColumn = Array(repeating: -1, count: n)
+        layout.localColumn = Array(repeating: -1, count: n)
+        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+            // The block of the row's first unpinned column; a row with none is a block of its own.
+            let column = zip(row.indices, row.values).first { pinOfColumn[Int($0.0)] < 0 }.map { Int($0.0) }
+            var block: Int
+            if let column {
+                let r = root(column)
+                if blockOfRoot[r] < 0 {
+                    blockOfRoot[r] = Int32(layout.rows.count)
+                    layout.rows.append([])
+                    layout.columns.append([])
+                }
+                block = Int(blockOfRoot[r])
+            } else {
+                block = layout.rows.count
+                layout.rows.append([])
+                layout.columns.append([])
+            }
+            layout.blockOfRow[i] = Int32(block)
+            layout.localRow[i] = Int32(layout.rows[block].count)
+            layout.rows[block].append(Int32(i))
+        }
+        for j in 0..<n where pinOfColumn[j] < 0 {
+            let r = root(j)
+            // A column in no row (only in pin rows, or none) stays where it is.
+            guard blockOfRoot[r] >= 0 else {
+                if isBasic[m + j] { return nil }
+                continue
+            }
+            let block = Int(blockOfRoot[r])
+            layout.blockOfColumn[j] = Int32(block)
+            layout.localColumn[j] = Int32(layout.columns[block].count)
+            layout.columns[block].append(Int32(j))
+        }
+        // Each block must hold as many basic variables as rows (the pins' rows and columns
+        // pair off), and fit a tableau.
+        layout.basic = Array(repeating: [], count: layout.rows.count)
+        for k in inputs.basic {
+            if k < m {
+                guard layout.pinOfRow[k] < 0 else { return nil }
+                layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
+            } else if pinOfColumn[k - m] < 0 {
+                let block = Int(layout.blockOfColumn[k - m])
+                guard block >= 0 else { return nil }
+                layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
+            }
+        }
+        for (block, rows) in layout.rows.enumerated() {
+            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return nil }
+        }
+        layout.pinOfColumn = pinOfColumn
+        layout.pinTermStart = Array(repeating: 0, count: m + 1)
+        for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
+        for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
+        var fill = layout.pinTermStart
+        layout.pinTerms = Array(repeating: (0, 0), count: Int(layout.pinTermStart[m]))
+        for (pin, p) in layout.pins.enumerated() {
+            for (row, a) in p.naming {
+                layout.pinTerms[Int(fill[Int(row)])] = (Int32(pin), a)
+                fill[Int(row)] += 1
+            }
+        }
+        layout.costScale = ParametricTableau.costScales(inputs.objectives)
+        return layout
+    }
+}

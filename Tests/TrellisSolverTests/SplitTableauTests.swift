@@ -1,0 +1,113 @@
+import Testing
+import TrellisTestSupport
+@testable import TrellisSolver
+
+/// A component whose LP is too large for one tableau but falls apart once its pinned parameter
+/// (a root's width, fixed by the row a resize moves) is taken out: every label capped at a share
+/// of the root is a block of its own, followed through its breakpoints without the simplex method,
+/// and lands where a cold solve does.
+@Suite("Split tableaux")
+struct SplitTableauTests {
+    /// Labels capped at `share` of the root (less 24), hugging and compressing to their sizes;
+    /// `margin`: a second pinned variable subtracted from each cap too.
+    struct Labels {
+        var constraints: [Constraint] = []
+        var widths: [Variable] = []
+        var rootRow: Constraint
+        var marginRow: Constraint?
+
+        init(count: Int, share: Double, root width: Double, margin: Double?) {
+            let root = Variable("root")
+            rootRow = root == width
+            constraints.append(rootRow)
+            let marginVariable = Variable("margin")
+            if let margin {
+                let row = marginVariable == margin
+                marginRow = row
+                constraints.append(row)
+            }
+            for index in 0..<count {
+                let w = Variable("w\(index)")
+                // Sizes on both sides of the caps the widths below make (sized 100 to 420).
+                let size = 100 + Double((index * 37) % 321)
+                let cap: Constraint = margin == nil ? (w + 24 <= root * share) : (w + 24 + marginVariable <= root * share)
+                constraints += [cap, (w <= size) ~~ .priority(.defaultLow), (w >= size) ~~ .priority(.defaultHigh), w >= 0]
+                widths.append(w)
+            }
+        }
+
+        /// Replaces `row` by the same row with a new constant, in `solver` and in ``constraints``.
+        mutating func move(_ row: inout Constraint, to value: Double, in solver: Solver) throws {
+            let old = row
+            row = try solver.updateConstant(of: old, to: -value)
+            constraints[constraints.firstIndex { $0 === old }!] = row
+        }
+    }
+
+    /// Labels enough that one tableau of their component's LP (four rows a label) could not be kept.
+    static let count = ParametricTableau.maximumRows / 2
+
+    @Test("A root's width capping hundreds of labels moves through their breakpoints without the simplex method, to a cold solve's values",
+          arguments: [0.5, 0.7])
+    func rootWidthSweep(share: Double) throws {
+        var labels = Labels(count: Self.count, share: share, root: 375, margin: nil)
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        var rootRow = labels.rootRow
+        // The first move solves again (the root's row becomes a parameter); after it, none does.
+        try labels.move(&rootRow, to: 414, in: solver)
+        try solver.solve()
+        let solves = solver.statistics.componentSolves, pivots = solver.statistics.stepPivots
+        for width in [320.0, 600, 375, 414, 280, 800, 414] {
+            try labels.move(&rootRow, to: width, in: solver)
+            try solver.solve()
+            let cold = try ColdSolve.solver(labels.constraints)
+            for w in labels.widths {
+                // The same value, to the last bit: a text measured at a cap must wrap where a
+                // fresh tree's does.
+                #expect(solver.value(of: w) == cold.value(of: w), "root \(width): \(w) \(solver.value(of: w)) stepped, \(cold.value(of: w)) cold")
+            }
+        }
+        #expect(solver.statistics.componentSolves == solves)
+        #expect(solver.statistics.stepPivots > pivots)
+    }
+
+    @Test("Two pinned variables moved together, and one alone: the blocks follow both")
+    func twoPins() throws {
+        var labels = Labels(count: Self.count, share: 0.75, root: 375, margin: 16)
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        var rootRow = labels.rootRow, marginRow = labels.marginRow!
+        try labels.move(&rootRow, to: 414, in: solver)
+        try labels.move(&marginRow, to: 20, in: solver)
+        try solver.solve()
+        let solves = solver.statistics.componentSolves
+        for (width, margin) in [(320.0, 8.0), (600, 8), (600, 40), (375, 16)] {
+            try labels.move(&rootRow, to: width, in: solver)
+            try labels.move(&marginRow, to: margin, in: solver)
+            try solver.solve()
+            let cold = try ColdSolve.solver(labels.constraints)
+            for w in labels.widths {
+                #expect(abs(solver.value(of: w) - cold.value(of: w)) <= 1e-9,
+                        "root \(width), margin \(margin): \(w) \(solver.value(of: w)) stepped, \(cold.value(of: w)) cold")
+            }
+        }
+        #expect(solver.statistics.componentSolves == solves)
+    }
+
+    @Test("A required cap the root's width can no longer meet: the step gives up and the solve reports the conflict")
+    func infeasibleMove() throws {
+        var labels = Labels(count: Self.count, share: 0.5, root: 375, margin: nil)
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        var rootRow = labels.rootRow
+        try labels.move(&rootRow, to: 414, in: solver)
+        try solver.solve()
+        // w ≥ 0 and w + 24 ≤ root / 2: a root under 48 leaves no width.
+        try labels.move(&rootRow, to: 40, in: solver)
+        #expect(throws: (any Error).self) { try solver.solve() }
+    }
+}
