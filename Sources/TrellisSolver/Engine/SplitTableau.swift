@@ -139,7 +139,6 @@ struct SplitTableau {
             guard let moved = whole!.move(shifts) else { return nil }
             return moved
         }
-        var before = 0.0, after = 0.0
         defer {
             for b in touched { isTouched[Int(b)] = false }
             touched.removeAll(keepingCapacity: true)
@@ -147,6 +146,18 @@ struct SplitTableau {
             pendingTargets.removeAll(keepingCapacity: true)
             movedPins.removeAll(keepingCapacity: true)
         }
+        guard let pinned = movePins(shifts, layout) else { return nil }
+        guard let moved = moveBlocks(layout) else { return nil }
+        return ParametricTableau.Moved(pivots: moved.pivots, objectiveBefore: pinned.before + moved.before,
+                                       objectiveAfter: pinned.after + moved.after, columnValues: values[...])
+    }
+
+    /// Takes the shifts in: the pins' new values (nil when one leaves its column's bounds), and
+    /// the shifts and end bounds of the blocks' rows; the pins' part of the objective before and
+    /// after.
+    private mutating func movePins(_ shifts: ArraySlice<(row: Int, amount: Double)>,
+                                   _ layout: Layout) -> (before: Double, after: Double)? {
+        var before = 0.0, after = 0.0
         for (row, amount) in shifts where amount != 0 {
             let pin = layout.pinOfRow[row]
             guard pin >= 0 else {
@@ -184,7 +195,13 @@ struct SplitTableau {
                 pendingTargets.append((Int32(block), Int(layout.localRow[row]), baseLower[row] - part, baseUpper[row] - part))
             }
         }
-        var pivots = 0
+        return (before, after)
+    }
+
+    /// Moves each block the pending shifts reach (building it at its first move); their pivots
+    /// and part of the objective before and after, nil when one cannot follow its move.
+    private mutating func moveBlocks(_ layout: Layout) -> (pivots: Int, before: Double, after: Double)? {
+        var pivots = 0, before = 0.0, after = 0.0
         // Each block's shifts and targets, in the order made (grouped by a stable sort).
         if touched.count > 1 {
             pendingShifts = pendingShifts.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
@@ -208,8 +225,8 @@ struct SplitTableau {
             }
             if blocks[block] == nil {
                 blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
-                                                  basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
-                                                  pinnedPart: initialPart, costScale: layout.costScale))
+                                                      basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
+                                                      pinnedPart: initialPart, costScale: layout.costScale))
             } else if !isKnownUniquelyReferenced(&blocks[block]) {
                 blocks[block] = Box(blocks[block]!.tableau)
             }
@@ -220,7 +237,7 @@ struct SplitTableau {
             let columns = layout.columns[block]
             for (local, column) in columns.enumerated() { values[Int(column)] = moved.columnValues[moved.columnValues.startIndex + local] }
         }
-        return ParametricTableau.Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: after, columnValues: values[...])
+        return (pivots, before, after)
     }
 
     /// The state of a first move, from the LP as read.
@@ -264,46 +281,71 @@ struct SplitTableau {
         var isBasic = [Bool](repeating: false, count: m + n)
         for k in inputs.basic { isBasic[k] = true }
         var layout = Layout()
+        findPins(inputs, isBasic: isBasic, into: &layout)
+        var parent = joinColumns(inputs, &layout)
+        guard assignBlocks(inputs, isBasic: isBasic, parent: &parent, &layout),
+              assignBasics(inputs, &layout) else { return nil }
+        indexPinTerms(&layout, rows: m)
+        layout.costScale = ParametricTableau.costScales(inputs.objectives)
+        return layout
+    }
+
+    /// The pin rows: one entry, fixed, non-basic, its column basic and pinned by no other.
+    private static func findPins(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], into layout: inout Layout) {
+        let m = inputs.rows.count, n = inputs.columnValues.count
         layout.pinOfRow = Array(repeating: -1, count: m)
-        var pinOfColumn = [Int32](repeating: -1, count: n)
+        layout.pinOfColumn = Array(repeating: -1, count: n)
         let lowest = inputs.objectives.last
         for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
             let j = Int(row.indices[0]), p = row.values[0]
             let (lower, upper) = inputs.rowBounds[i].interval
-            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], pinOfColumn[j] < 0 else { continue }
+            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], layout.pinOfColumn[j] < 0 else { continue }
             let (columnLower, columnUpper) = inputs.columnBounds[j].interval
-            pinOfColumn[j] = Int32(layout.pins.count)
+            layout.pinOfColumn[j] = Int32(layout.pins.count)
             layout.pinOfRow[i] = Int32(layout.pins.count)
             layout.pins.append(Pin(row: Int32(i), column: Int32(j), coefficient: p, original: inputs.columnValues[j],
-                                   lower: columnLower, upper: columnUpper,
-                                   cost: lowest?[j] ?? 0, naming: []))
+                                   lower: columnLower, upper: columnUpper, cost: lowest?[j] ?? 0, naming: []))
         }
-        // Blocks: columns joined by the rows that name them (pinned columns left out).
-        var parent = Array(0..<n)
-        func root(_ j: Int) -> Int {
-            var j = j
-            while parent[j] != j {
-                parent[j] = parent[parent[j]]
-                j = parent[j]
-            }
-            return j
-        }
+    }
+
+    /// Joins the columns each row names (pinned columns left out, the rows naming them listed
+    /// with their pins): a union–find forest over the columns.
+    private static func joinColumns(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> [Int] {
+        var parent = Array(0..<inputs.columnValues.count)
         for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
             var first = -1
             for (j, a) in zip(row.indices, row.values) {
                 let column = Int(j)
-                if pinOfColumn[column] >= 0 {
-                    layout.pins[Int(pinOfColumn[column])].naming.append((Int32(i), a))
+                if layout.pinOfColumn[column] >= 0 {
+                    layout.pins[Int(layout.pinOfColumn[column])].naming.append((Int32(i), a))
                     continue
                 }
+                let other = root(column, &parent)
                 if first < 0 {
-                    first = root(column)
-                } else {
-                    let other = root(column)
-                    if other != first { parent[other] = first }
+                    first = other
+                } else if other != first {
+                    parent[other] = first
                 }
             }
         }
+        return parent
+    }
+
+    /// The root of column `j`'s tree (halving the path on the way).
+    private static func root(_ j: Int, _ parent: inout [Int]) -> Int {
+        var j = j
+        while parent[j] != j {
+            parent[j] = parent[parent[j]]
+            j = parent[j]
+        }
+        return j
+    }
+
+    /// Each row and column's block, numbered by first row; false when a basic column is in no
+    /// row but pins.
+    private static func assignBlocks(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], parent: inout [Int],
+                                     _ layout: inout Layout) -> Bool {
+        let m = inputs.rows.count, n = inputs.columnValues.count
         var blockOfRoot = [Int32](repeating: -1, count: n)
         layout.blockOfRow = Array(repeating: -1, count: m)
         layout.localRow = Array(repeating: -1, count: m)
@@ -311,18 +353,13 @@ struct SplitTableau {
         layout.localColumn = Array(repeating: -1, count: n)
         for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
             // The block of the row's first unpinned column; a row with none is a block of its own.
-            let column = zip(row.indices, row.values).first { pinOfColumn[Int($0.0)] < 0 }.map { Int($0.0) }
-            var block: Int
-            if let column {
-                let r = root(column)
-                if blockOfRoot[r] < 0 {
-                    blockOfRoot[r] = Int32(layout.rows.count)
-                    layout.rows.append([])
-                    layout.columns.append([])
-                }
+            var block = layout.rows.count
+            if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
+                let r = root(column, &parent)
+                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(layout.rows.count) }
                 block = Int(blockOfRoot[r])
-            } else {
-                block = layout.rows.count
+            }
+            if block == layout.rows.count {
                 layout.rows.append([])
                 layout.columns.append([])
             }
@@ -330,11 +367,11 @@ struct SplitTableau {
             layout.localRow[i] = Int32(layout.rows[block].count)
             layout.rows[block].append(Int32(i))
         }
-        for j in 0..<n where pinOfColumn[j] < 0 {
-            let r = root(j)
+        for j in 0..<n where layout.pinOfColumn[j] < 0 {
+            let r = root(j, &parent)
             // A column in no row (only in pin rows, or none) stays where it is.
             guard blockOfRoot[r] >= 0 else {
-                if isBasic[m + j] { return nil }
+                if isBasic[m + j] { return false }
                 continue
             }
             let block = Int(blockOfRoot[r])
@@ -342,23 +379,32 @@ struct SplitTableau {
             layout.localColumn[j] = Int32(layout.columns[block].count)
             layout.columns[block].append(Int32(j))
         }
-        // Each block must hold as many basic variables as rows (the pins' rows and columns
-        // pair off), and fit a tableau.
+        return true
+    }
+
+    /// Each block's basic variables; false unless each block holds as many as it has rows (the
+    /// pins' rows and columns pair off) and fits a tableau.
+    private static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
+        let m = inputs.rows.count
         layout.basic = Array(repeating: [], count: layout.rows.count)
         for k in inputs.basic {
             if k < m {
-                guard layout.pinOfRow[k] < 0 else { return nil }
+                guard layout.pinOfRow[k] < 0 else { return false }
                 layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
-            } else if pinOfColumn[k - m] < 0 {
+            } else if layout.pinOfColumn[k - m] < 0 {
                 let block = Int(layout.blockOfColumn[k - m])
-                guard block >= 0 else { return nil }
+                guard block >= 0 else { return false }
                 layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
             }
         }
         for (block, rows) in layout.rows.enumerated() {
-            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return nil }
+            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return false }
         }
-        layout.pinOfColumn = pinOfColumn
+        return true
+    }
+
+    /// The pins each row names, by row (``Layout/pinTerms``).
+    private static func indexPinTerms(_ layout: inout Layout, rows m: Int) {
         layout.pinTermStart = Array(repeating: 0, count: m + 1)
         for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
         for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
@@ -370,7 +416,5 @@ struct SplitTableau {
                 fill[Int(row)] += 1
             }
         }
-        layout.costScale = ParametricTableau.costScales(inputs.objectives)
-        return layout
     }
 }
