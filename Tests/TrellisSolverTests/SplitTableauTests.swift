@@ -15,6 +15,8 @@ struct SplitTableauTests {
         var widths: [Variable] = []
         var rootRow: Constraint
         var marginRow: Constraint?
+        /// Each label's hugging and compression rows (`w - size OP 0`).
+        var measured: [(hugging: Constraint, compression: Constraint)] = []
 
         init(count: Int, share: Double, root width: Double, margin: Double?) {
             let root = Variable("root")
@@ -31,7 +33,9 @@ struct SplitTableauTests {
                 // Sizes on both sides of the caps the widths below make (sized 100 to 420).
                 let size = 100 + Double((index * 37) % 321)
                 let cap: Constraint = margin == nil ? (w + 24 <= root * share) : (w + 24 + marginVariable <= root * share)
-                constraints += [cap, (w <= size) ~~ .priority(.defaultLow), (w >= size) ~~ .priority(.defaultHigh), w >= 0]
+                let hugging = (w <= size) ~~ .priority(.defaultLow), compression = (w >= size) ~~ .priority(.defaultHigh)
+                constraints += [cap, hugging, compression, w >= 0]
+                measured.append((hugging, compression))
                 widths.append(w)
             }
         }
@@ -42,6 +46,14 @@ struct SplitTableauTests {
             row = try solver.updateConstant(of: old, to: -value)
             constraints[constraints.firstIndex { $0 === old }!] = row
         }
+    }
+
+    /// Label `index` measured again at `size` in `solver`.
+    static func remeasure(_ labels: inout Labels, _ index: Int, to size: Double, in solver: Solver) throws {
+        var (hugging, compression) = labels.measured[index]
+        try labels.move(&hugging, to: size, in: solver)
+        try labels.move(&compression, to: size, in: solver)
+        labels.measured[index] = (hugging, compression)
     }
 
     /// Labels enough that one tableau of their component's LP (four rows a label) could not be kept.
@@ -95,6 +107,49 @@ struct SplitTableauTests {
             }
         }
         #expect(solver.statistics.componentSolves == solves)
+    }
+
+    @Test("Labels re-measured across a fixed cap: the blocks follow the breakpoints, then hand their bases back to linear steps")
+    func handBack() throws {
+        // The root's row never moves: presolve substitutes it, no pin is left, the labels'
+        // rows are blocks of their own (two LP rows a label, the cap a column bound).
+        let count = ParametricTableau.maximumRows / 2 + 40
+        var labels = Labels(count: count, share: 0.7, root: 375, margin: nil)
+        let cap = 375 * 0.7 - 24
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        // Every label measured once more: its rows become parameters (a solve).
+        var sizes = (0..<count).map { 100 + Double(($0 * 37) % 321) }
+        for index in 0..<count {
+            sizes[index] += 1
+            try Self.remeasure(&labels, index, to: sizes[index], in: solver)
+        }
+        try solver.solve()
+        let solves = solver.statistics.componentSolves
+        var tableauStepsAtRound: [Int] = []
+        for round in 0..<6 {
+            for k in 0..<8 {
+                let index = (round * 41 + k * 97) % count
+                // The first round takes labels across the cap; the others keep them on their side.
+                let below = round == 0 ? sizes[index] > cap : sizes[index] < cap
+                sizes[index] = below ? 60 + Double((index + round) % 100) : 300 + Double((index + round) % 100)
+                try Self.remeasure(&labels, index, to: sizes[index], in: solver)
+            }
+            try solver.solve()
+            let cold = try ColdSolve.solver(labels.constraints)
+            for w in labels.widths {
+                #expect(abs(solver.value(of: w) - cold.value(of: w)) <= 1e-9,
+                        "round \(round): \(w) \(solver.value(of: w)) stepped, \(cold.value(of: w)) cold")
+            }
+            tableauStepsAtRound.append(solver.statistics.tableauSteps)
+        }
+        #expect(solver.statistics.componentSolves == solves)
+        #expect(solver.statistics.stepPivots > 0)
+        // Rounds 0–2 move the tableau (the crossing, then two quiet moves); after them the steps
+        // are linear again.
+        #expect(tableauStepsAtRound[2] >= 3)
+        #expect(tableauStepsAtRound[5] == tableauStepsAtRound[2], "\(tableauStepsAtRound)")
     }
 
     @Test("A required cap the root's width can no longer meet: the step gives up and the solve reports the conflict")

@@ -79,6 +79,8 @@ final class AffineModel {
         var needsObjective: Bool
         /// The pivots made following the basis through breakpoints (0: the basis was kept).
         var pivots: Int
+        /// Whether the step moved the tableau (else it moved along the stored directions).
+        var usedTableau = false
     }
 
     /// The reduced problem the LP solved (substitutions undone after each step). Never
@@ -238,14 +240,23 @@ final class AffineModel {
         core.usedTableau = true
         core.quietTableauSteps = moved.pivots > 0 ? 0 : core.quietTableauSteps + 1
         // (A tableau split into blocks keeps the steps: its basis is not the LP's in one piece.)
-        let single = core.quietTableauSteps < 2 ? nil : core.tableau!.single
-        core.followsTableau = single == nil
-        if let single {
-            core.quietTableauSteps = 0
-            Self.adopt(single, into: &core.moving, presolve: presolve, editRows: editRows, variableOfColumn: variableOfColumn,
-                       costScale: costScale)
+        core.followsTableau = true
+        if core.quietTableauSteps >= 2 {
+            // Two steps without a breakpoint: linear steps again, along the tableau's basis (a
+            // split tableau's when it has no pins: with pins its basis is not the LP's).
+            if let single = core.tableau!.single {
+                core.followsTableau = false
+                Self.adopt(single, into: &core.moving, presolve: presolve, editRows: editRows,
+                           variableOfColumn: variableOfColumn, costScale: costScale)
+            } else if core.tableau!.handsBack && core.tableau!.prepareHandBack() {
+                core.followsTableau = false
+                Self.adopt(core.tableau!, into: &core.moving, presolve: presolve, editRows: editRows,
+                           variableOfColumn: variableOfColumn, costScale: costScale)
+            }
+            if !core.followsTableau { core.quietTableauSteps = 0 }
         }
-        return Outcome(objectiveChange: moved.objectiveChange, needsObjective: !slopesObjective, pivots: moved.pivots)
+        return Outcome(objectiveChange: moved.objectiveChange, needsObjective: !slopesObjective, pivots: moved.pivots,
+                       usedTableau: true)
     }
 
     /// Takes the basis, values and directions of a moved tableau for linear steps.
@@ -273,20 +284,54 @@ final class AffineModel {
                 }
             }
         }
-        // The directions' storage is reused (their entries and reached substitutions).
+        readDirections(into: &moving, presolve: presolve, editRows: editRows, costScale: costScale,
+                       basicPosition: tableau.basicPosition(ofRow:), direction: tableau.direction(ofRow:into:),
+                       reducedCost: tableau.rowReducedCost)
+    }
+
+    /// Takes the basis, values and directions of a split tableau without pins (its blocks'
+    /// bases block after block, ``SplitTableau/prepareHandBack()`` done) for linear steps.
+    private static func adopt(_ split: SplitTableau, into moving: inout Moving, presolve: Presolve, editRows: [Int],
+                              variableOfColumn: [Int], costScale: Double) {
+        if moving.basicValue.count != split.m {
+            moving.basicValue = Array(repeating: 0, count: split.m)
+            moving.basicLower = moving.basicValue
+            moving.basicUpper = moving.basicValue
+            moving.basicVariable = Array(repeating: -1, count: split.m)
+        }
+        let rowCount = split.m
+        split.forEachBasic { p, k, lower, upper, value in
+            moving.basicLower[p] = lower
+            moving.basicUpper[p] = upper
+            moving.basicValue[p] = value
+            let column = k - rowCount
+            moving.basicVariable[p] = column >= 0 && column < variableOfColumn.count ? variableOfColumn[column] : -1
+        }
+        moving.reader = nil
+        readDirections(into: &moving, presolve: presolve, editRows: editRows, costScale: costScale,
+                       basicPosition: split.basicPosition(ofRow:), direction: split.direction(ofRow:into:),
+                       reducedCost: split.rowReducedCost)
+    }
+
+    /// Each edit row's direction (or basic position) read from a tableau's basis. The
+    /// directions' storage is reused (their entries and reached substitutions).
+    private static func readDirections(into moving: inout Moving, presolve: Presolve, editRows: [Int], costScale: Double,
+                                       basicPosition: (Int) -> Int?,
+                                       direction: (Int, inout [(position: Int, alpha: Double)]) -> Void,
+                                       reducedCost: (Int) -> Double) {
         var count = 0
         for index in editRows {
             guard case .row(let row)? = presolve.place(ofSource: index) else {
                 moving.directionOf[index] = -1
                 continue
             }
-            if let position = tableau.basicPosition(ofRow: row) {
+            if let position = basicPosition(row) {
                 moving.directionOf[index] = Int32(-2 - position)
                 continue
             }
             if count == moving.directions.count { moving.directions.append(Direction(entries: [], slope: 0)) }
-            tableau.direction(ofRow: row, into: &moving.directions[count].entries)
-            moving.directions[count].slope = tableau.rowReducedCost(row) / costScale
+            direction(row, &moving.directions[count].entries)
+            moving.directions[count].slope = reducedCost(row) / costScale
             moving.directions[count].reachedIsKnown = false
             moving.directionOf[index] = Int32(count)
             count += 1

@@ -207,6 +207,7 @@ final class ComponentState {
     private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
                       solution: inout Solution?, stepping: inout Stepping) -> Bool {
         stepping.lastStepPivots = nil
+        stepping.lastStepUsedTableau = false
         guard let affine = solution?.affine,
               let outcome = affine.step(changes, values: &solution!.values, undoable: undoable) else { return false }
         if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
@@ -226,6 +227,7 @@ final class ComponentState {
             if solution!.rowCosts != nil { solution!.rowCosts = nil }
         }
         if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
+        stepping.lastStepUsedTableau = outcome.usedTableau
         return true
     }
 
@@ -235,6 +237,7 @@ final class ComponentState {
         var rowCheck = RowCheck()
         var lastObjective = 0.0
         var lastStepPivots: Int?
+        var lastStepUsedTableau = false
         var softRows = SoftRows()
     }
     @exclusivity(unchecked) private var stepping = Stepping()
@@ -242,6 +245,9 @@ final class ComponentState {
     /// How many pivots the last ``step(_:)`` made following the basis through breakpoints,
     /// nil when it kept the basis (or failed).
     var lastStepPivots: Int? { stepping.lastStepPivots }
+
+    /// Whether the last ``step(_:)`` moved the tableau (else it moved along stored directions).
+    var lastStepUsedTableau: Bool { stepping.lastStepUsedTableau }
 
     /// Takes back the last successful ``step(_:)``.
     func undoLastStep() {

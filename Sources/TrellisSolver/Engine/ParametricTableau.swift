@@ -133,6 +133,13 @@ struct ParametricTableau {
     /// Whether the basis inverse has been built (at the first move).
     var isFactorized: Bool { !inverse.isEmpty }
 
+    /// Builds the tableau and its basis inverse now, as a first move would; false when the
+    /// basis cannot be followed.
+    mutating func factorizeNow() -> Bool {
+        build()
+        return !inverse.isEmpty || (factorize() && computeReducedCosts())
+    }
+
     /// The LP's objective (its lowest level's) at the current values.
     var objectiveValue: Double {
         let lowest = (levels - 1) * (m + n)

@@ -102,11 +102,15 @@ final class SolverEngine {
         /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
         var pivotingSteps = 0
         var stepPivots = 0
+        /// Affine steps that moved a tableau, through breakpoints or not (counted in
+        /// ``affineSteps`` too; the others moved along stored directions).
+        var tableauSteps = 0
         /// Bridge constants changed: blocks slid, nothing solved (``Slides``).
         var slides = 0
 
         mutating func countStep(of state: ComponentState) {
             affineSteps += 1
+            if state.lastStepUsedTableau { tableauSteps += 1 }
             if let pivots = state.lastStepPivots {
                 pivotingSteps += 1
                 stepPivots += pivots

@@ -21,400 +21,65 @@
 /// with several levels, a block whose optimum is not the only one gives the move up, as the
 /// whole LP's would; a block that did not pivot moved linearly, as a step along the basis does.
 ///
-/// An LP that neither pins nor splits is one block: exactly the whole LP's tableau, whose basis
-/// the model's linear steps may take back (``single``). Nil at a move when the LP cannot be
-/// followed: a block over ``ParametricTableau/maximumRows`` rows, or a basis that does not split
-/// along the blocks.
+/// An LP of at most ``ParametricTableau/maximumRows`` rows is not split: exactly the whole LP's
+/// tableau, whose basis the model's linear steps take back after quiet moves (``single``); a
+/// larger one is split (``SplitBlocks``), and without pins hands its blocks' bases back together
+/// (``prepareHandBack()``). Nil at a move when the LP cannot be followed: a block over
+/// ``ParametricTableau/maximumRows`` rows, or a basis that does not split along the blocks.
 struct SplitTableau {
-    /// A column fixed by a pin row.
-    private struct Pin {
-        var row: Int32
-        var column: Int32
-        /// The column's coefficient in the pin row.
-        var coefficient: Double
-        /// The column's value as read.
-        var original: Double
-        /// The column's bounds, and its cost at the lowest level.
-        var lower: Double
-        var upper: Double
-        var cost: Double
-        /// The other rows that name the column, with its coefficient there.
-        var naming: [(row: Int32, coefficient: Double)]
-    }
-
-    /// How the LP splits, found at the first move.
-    private struct Layout {
-        var pins: [Pin] = []
-        /// Per row of the LP: its pin (-1: not a pin row); its block and place there (-1: a pin).
-        var pinOfRow: [Int32] = []
-        var blockOfRow: [Int32] = []
-        var localRow: [Int32] = []
-        /// Per column of the LP: its block and place there (-1: pinned, or in no row).
-        var blockOfColumn: [Int32] = []
-        var localColumn: [Int32] = []
-        /// Per block: its rows and columns (indices in the LP), in order.
-        var rows: [[Int32]] = []
-        var columns: [[Int32]] = []
-        /// Per block: its basic variables (joint indices within the block), in the basis's order.
-        var basic: [[Int]] = []
-        /// Per column: its pin (-1: not pinned).
-        var pinOfColumn: [Int32] = []
-        /// Per row: the pins its pinned columns belong to, with their coefficients there, in
-        /// `pinTerms[pinTermStart[i] ..< pinTermStart[i + 1]]`.
-        var pinTermStart: [Int32] = []
-        var pinTerms: [(pin: Int32, coefficient: Double)] = []
-        /// The whole LP's cost scale of each level (see ``ParametricTableau/Inputs/costScale``).
-        var costScale: [Double] = []
-    }
-
     let m: Int
     let n: Int
-    /// The LP as read.
-    private let inputs: ParametricTableau.Inputs
-    private var layout: Layout?
-    /// The pinned columns' values now, and their pin rows' fixed bounds.
-    private var pinValues: [Double] = []
-    private var pinBounds: [Double] = []
-    /// Per row: its bounds less the pinned part (moved by the row's own shifts), and the pinned
-    /// part its block's bounds stand at (Σ coefficient × pinned value).
-    private var baseLower: [Double] = []
-    private var baseUpper: [Double] = []
-    private var pinnedPart: [Double] = []
-    /// Each row's pinned part as read (what a block's tableau starts from).
-    private var initialPart: [Double] = []
-    /// Whether the LP was found not to be followable.
-    private var unusable = false
-    /// The whole LP's tableau when it is one block without pins.
+    /// The whole LP's tableau (at most ``ParametricTableau/maximumRows`` rows; made from
+    /// `pending` at the first move: most models never move one), or its blocks.
     private var whole: ParametricTableau?
-    /// One tableau per block otherwise (nil until its first move), each in a box of its own: a
-    /// copy of the split tableau (each undoable step makes one) shares the boxes, and a move
-    /// copies only those of the blocks it moves.
-    private var blocks: [Box?] = []
-
-    private final class Box {
-        var tableau: ParametricTableau
-        init(_ tableau: ParametricTableau) { self.tableau = tableau }
-    }
-    /// The values of the LP's columns, kept as blocks and pins move.
-    private var values: [Double]
-    /// The shifts of the move under way, by block (row local), and the bounds its rows that
-    /// name a moved pin end at (scratch, emptied after each move: flat lists, not one list per
-    /// block, so that a copy of the tableau — each undoable step makes one — copies no lists).
-    private var pendingShifts: [(block: Int32, row: Int, amount: Double)] = []
-    private var pendingTargets: [(block: Int32, row: Int, lower: Double, upper: Double)] = []
-    private var movedPins: [Int32] = []
-    /// Per block, whether it is in ``touched`` (scratch).
-    private var isTouched: [Bool] = []
-    private var touched: [Int32] = []
-    /// The blocks' work arrays (one set for all).
-    private var scratch = ParametricTableau.Scratch()
+    private var pending: ParametricTableau.Inputs?
+    private var blocks: SplitBlocks?
 
     init(_ inputs: ParametricTableau.Inputs) {
-        self.inputs = inputs
         m = inputs.rows.count
         n = inputs.columnValues.count
-        values = inputs.columnValues
+        if m <= ParametricTableau.maximumRows {
+            pending = inputs
+        } else {
+            blocks = SplitBlocks(inputs)
+        }
     }
 
-    /// The whole LP's tableau, when the LP is one block without pins (after a first move).
-    var single: ParametricTableau? {
-        guard let layout, layout.pins.isEmpty, layout.rows.count == 1 else { return nil }
-        return whole
+    /// The whole LP's tableau, when it is not split (after a first move).
+    var single: ParametricTableau? { whole }
+
+    /// Whether a split LP's basis can be read position by position from its blocks (no pins),
+    /// for the model's linear steps to take it back (``prepareHandBack()``; after a first move).
+    var handsBack: Bool { blocks?.handsBack ?? false }
+
+    /// Builds every block not built yet; false when one's basis cannot be followed.
+    mutating func prepareHandBack() -> Bool { blocks?.prepareHandBack() ?? false }
+
+    /// The basic variable at each position of a split LP (after ``prepareHandBack()``).
+    func forEachBasic(_ body: (_ position: Int, _ joint: Int, _ lower: Double, _ upper: Double, _ value: Double) -> Void) {
+        blocks?.forEachBasic(body)
     }
 
-    /// Moves the bounds of the given rows by the given amounts, following each block's optimal
-    /// basis through its breakpoints (see ``ParametricTableau/move(_:)``); the objective before
-    /// and after are the changed blocks' and pins' parts only (their difference is the LP's
-    /// change). Nil — `self` then in an unspecified state — when the move cannot be followed.
+    /// The position of row `i` among a split LP's basic variables, nil when it is not basic.
+    func basicPosition(ofRow i: Int) -> Int? { blocks!.basicPosition(ofRow: i) }
+
+    /// How a split LP's basic variables move per unit of row `i`'s value, by position.
+    func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
+        blocks!.direction(ofRow: i, into: &entries)
+    }
+
+    /// Row `i`'s reduced cost in a split LP.
+    func rowReducedCost(_ i: Int) -> Double { blocks!.rowReducedCost(i) }
+
+    /// Moves the bounds of the given rows by the given amounts, following the optimal basis
+    /// (each block's) through its breakpoints (see ``ParametricTableau/move(_:)``). Nil — `self`
+    /// then in an unspecified state — when the move cannot be followed.
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
-        if layout == nil && !unusable {
-            layout = Self.split(inputs)
-            unusable = layout == nil
-            if let layout { start(layout) }
+        if let inputs = pending {
+            whole = ParametricTableau(inputs)
+            pending = nil
         }
-        guard !unusable, let layout else { return nil }
-        if layout.pins.isEmpty && layout.rows.count == 1 {
-            // One block: the whole LP's own tableau, rows and columns as they are.
-            if whole == nil { whole = ParametricTableau(Self.costScaled(inputs)) }
-            guard let moved = whole!.move(shifts) else { return nil }
-            return moved
-        }
-        defer {
-            for b in touched { isTouched[Int(b)] = false }
-            touched.removeAll(keepingCapacity: true)
-            pendingShifts.removeAll(keepingCapacity: true)
-            pendingTargets.removeAll(keepingCapacity: true)
-            movedPins.removeAll(keepingCapacity: true)
-        }
-        guard let pinned = movePins(shifts, layout) else { return nil }
-        guard let moved = moveBlocks(layout) else { return nil }
-        return ParametricTableau.Moved(pivots: moved.pivots, objectiveBefore: pinned.before + moved.before,
-                                       objectiveAfter: pinned.after + moved.after, columnValues: values[...])
-    }
-
-    /// Takes the shifts in: the pins' new values (nil when one leaves its column's bounds), and
-    /// the shifts and end bounds of the blocks' rows; the pins' part of the objective before and
-    /// after.
-    private mutating func movePins(_ shifts: ArraySlice<(row: Int, amount: Double)>,
-                                   _ layout: Layout) -> (before: Double, after: Double)? {
-        var before = 0.0, after = 0.0
-        for (row, amount) in shifts where amount != 0 {
-            let pin = layout.pinOfRow[row]
-            guard pin >= 0 else {
-                add(amount, toRow: Int32(row), layout)
-                baseLower[row] += amount
-                baseUpper[row] += amount
-                continue
-            }
-            // The pin row's bound moves as the whole LP's tableau would move it (start plus shift).
-            if !movedPins.contains(pin) { movedPins.append(pin) }
-            pinBounds[Int(pin)] += amount
-        }
-        for pin in movedPins {
-            let p = layout.pins[Int(pin)]
-            before += p.cost * pinValues[Int(pin)]
-            pinValues[Int(pin)] = pinBounds[Int(pin)] / p.coefficient
-            after += p.cost * pinValues[Int(pin)]
-            let tolerance = 1e-9 * max(1, abs(pinValues[Int(pin)]))
-            if pinValues[Int(pin)] < p.lower - tolerance || pinValues[Int(pin)] > p.upper + tolerance { return nil }
-            values[Int(p.column)] = pinValues[Int(pin)]
-        }
-        // The rows naming a moved pin: their pinned part again, in one sum (the bounds a fresh
-        // solve substituting the pinned values finds), the block moving by the difference.
-        for pin in movedPins {
-            for (other, _) in layout.pins[Int(pin)].naming {
-                let row = Int(other)
-                var part = 0.0
-                for t in Int(layout.pinTermStart[row])..<Int(layout.pinTermStart[row + 1]) {
-                    part += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
-                }
-                guard part != pinnedPart[row] else { continue }
-                add(pinnedPart[row] - part, toRow: other, layout)
-                pinnedPart[row] = part
-                let block = Int(layout.blockOfRow[row])
-                pendingTargets.append((Int32(block), Int(layout.localRow[row]), baseLower[row] - part, baseUpper[row] - part))
-            }
-        }
-        return (before, after)
-    }
-
-    /// Moves each block the pending shifts reach (building it at its first move); their pivots
-    /// and part of the objective before and after, nil when one cannot follow its move.
-    private mutating func moveBlocks(_ layout: Layout) -> (pivots: Int, before: Double, after: Double)? {
-        var pivots = 0, before = 0.0, after = 0.0
-        // Each block's shifts and targets, in the order made (grouped by a stable sort).
-        if touched.count > 1 {
-            pendingShifts = pendingShifts.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
-                .map(\.element)
-            pendingTargets = pendingTargets.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
-                .map(\.element)
-        }
-        var nextShift = 0, nextTarget = 0
-        for b in touched.sorted() {
-            let block = Int(b)
-            var shifts: [(row: Int, amount: Double)] = []
-            while nextShift < pendingShifts.count && pendingShifts[nextShift].block == b {
-                shifts.append((pendingShifts[nextShift].row, pendingShifts[nextShift].amount))
-                nextShift += 1
-            }
-            var targets: [(row: Int, lower: Double, upper: Double)] = []
-            while nextTarget < pendingTargets.count && pendingTargets[nextTarget].block == b {
-                let target = pendingTargets[nextTarget]
-                targets.append((target.row, target.lower, target.upper))
-                nextTarget += 1
-            }
-            if blocks[block] == nil {
-                blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
-                                                      basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
-                                                      pinnedPart: initialPart, costScale: layout.costScale))
-            } else if !isKnownUniquelyReferenced(&blocks[block]) {
-                blocks[block] = Box(blocks[block]!.tableau)
-            }
-            guard let moved = blocks[block]!.tableau.move(shifts[...], scratch: &scratch, targets: targets[...]) else { return nil }
-            pivots += moved.pivots
-            before += moved.objectiveBefore
-            after += moved.objectiveAfter
-            let columns = layout.columns[block]
-            for (local, column) in columns.enumerated() { values[Int(column)] = moved.columnValues[moved.columnValues.startIndex + local] }
-        }
-        return (pivots, before, after)
-    }
-
-    /// The state of a first move, from the LP as read.
-    private mutating func start(_ layout: Layout) {
-        pinValues = layout.pins.map(\.original)
-        pinBounds = layout.pins.map { inputs.rowBounds[Int($0.row)].interval.lower }
-        (baseLower, baseUpper) = (Array(repeating: 0, count: m), Array(repeating: 0, count: m))
-        for i in 0..<m { (baseLower[i], baseUpper[i]) = inputs.rowBounds[i].interval }
-        pinnedPart = Array(repeating: 0, count: m)
-        for i in 0..<m {
-            for t in Int(layout.pinTermStart[i])..<Int(layout.pinTermStart[i + 1]) {
-                pinnedPart[i] += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
-            }
-        }
-        initialPart = pinnedPart
-        blocks = Array(repeating: nil, count: layout.rows.count)
-        isTouched = Array(repeating: false, count: layout.rows.count)
-    }
-
-    /// Records a shift of row `row` (not a pin) for its block's move.
-    private mutating func add(_ amount: Double, toRow row: Int32, _ layout: Layout) {
-        let block = Int(layout.blockOfRow[Int(row)])
-        if !isTouched[block] {
-            isTouched[block] = true
-            touched.append(Int32(block))
-        }
-        pendingShifts.append((Int32(block), Int(layout.localRow[Int(row)]), amount))
-    }
-
-    /// `inputs` with its levels' cost scales stated.
-    private static func costScaled(_ inputs: ParametricTableau.Inputs) -> ParametricTableau.Inputs {
-        var inputs = inputs
-        inputs.costScale = ParametricTableau.costScales(inputs.objectives)
-        return inputs
-    }
-
-    /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
-    /// basis does not split along the blocks.
-    private static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        var isBasic = [Bool](repeating: false, count: m + n)
-        for k in inputs.basic { isBasic[k] = true }
-        var layout = Layout()
-        findPins(inputs, isBasic: isBasic, into: &layout)
-        var parent = joinColumns(inputs, &layout)
-        guard assignBlocks(inputs, isBasic: isBasic, parent: &parent, &layout),
-              assignBasics(inputs, &layout) else { return nil }
-        indexPinTerms(&layout, rows: m)
-        layout.costScale = ParametricTableau.costScales(inputs.objectives)
-        return layout
-    }
-
-    /// The pin rows: one entry, fixed, non-basic, its column basic and pinned by no other.
-    private static func findPins(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], into layout: inout Layout) {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        layout.pinOfRow = Array(repeating: -1, count: m)
-        layout.pinOfColumn = Array(repeating: -1, count: n)
-        let lowest = inputs.objectives.last
-        for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
-            let j = Int(row.indices[0]), p = row.values[0]
-            let (lower, upper) = inputs.rowBounds[i].interval
-            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], layout.pinOfColumn[j] < 0 else { continue }
-            let (columnLower, columnUpper) = inputs.columnBounds[j].interval
-            layout.pinOfColumn[j] = Int32(layout.pins.count)
-            layout.pinOfRow[i] = Int32(layout.pins.count)
-            layout.pins.append(Pin(row: Int32(i), column: Int32(j), coefficient: p, original: inputs.columnValues[j],
-                                   lower: columnLower, upper: columnUpper, cost: lowest?[j] ?? 0, naming: []))
-        }
-    }
-
-    /// Joins the columns each row names (pinned columns left out, the rows naming them listed
-    /// with their pins): a union–find forest over the columns.
-    private static func joinColumns(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> [Int] {
-        var parent = Array(0..<inputs.columnValues.count)
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
-            var first = -1
-            for (j, a) in zip(row.indices, row.values) {
-                let column = Int(j)
-                if layout.pinOfColumn[column] >= 0 {
-                    layout.pins[Int(layout.pinOfColumn[column])].naming.append((Int32(i), a))
-                    continue
-                }
-                let other = root(column, &parent)
-                if first < 0 {
-                    first = other
-                } else if other != first {
-                    parent[other] = first
-                }
-            }
-        }
-        return parent
-    }
-
-    /// The root of column `j`'s tree (halving the path on the way).
-    private static func root(_ j: Int, _ parent: inout [Int]) -> Int {
-        var j = j
-        while parent[j] != j {
-            parent[j] = parent[parent[j]]
-            j = parent[j]
-        }
-        return j
-    }
-
-    /// Each row and column's block, numbered by first row; false when a basic column is in no
-    /// row but pins.
-    private static func assignBlocks(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], parent: inout [Int],
-                                     _ layout: inout Layout) -> Bool {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        var blockOfRoot = [Int32](repeating: -1, count: n)
-        layout.blockOfRow = Array(repeating: -1, count: m)
-        layout.localRow = Array(repeating: -1, count: m)
-        layout.blockOfColumn = Array(repeating: -1, count: n)
-        layout.localColumn = Array(repeating: -1, count: n)
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
-            // The block of the row's first unpinned column; a row with none is a block of its own.
-            var block = layout.rows.count
-            if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
-                let r = root(column, &parent)
-                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(layout.rows.count) }
-                block = Int(blockOfRoot[r])
-            }
-            if block == layout.rows.count {
-                layout.rows.append([])
-                layout.columns.append([])
-            }
-            layout.blockOfRow[i] = Int32(block)
-            layout.localRow[i] = Int32(layout.rows[block].count)
-            layout.rows[block].append(Int32(i))
-        }
-        for j in 0..<n where layout.pinOfColumn[j] < 0 {
-            let r = root(j, &parent)
-            // A column in no row (only in pin rows, or none) stays where it is.
-            guard blockOfRoot[r] >= 0 else {
-                if isBasic[m + j] { return false }
-                continue
-            }
-            let block = Int(blockOfRoot[r])
-            layout.blockOfColumn[j] = Int32(block)
-            layout.localColumn[j] = Int32(layout.columns[block].count)
-            layout.columns[block].append(Int32(j))
-        }
-        return true
-    }
-
-    /// Each block's basic variables; false unless each block holds as many as it has rows (the
-    /// pins' rows and columns pair off) and fits a tableau.
-    private static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
-        let m = inputs.rows.count
-        layout.basic = Array(repeating: [], count: layout.rows.count)
-        for k in inputs.basic {
-            if k < m {
-                guard layout.pinOfRow[k] < 0 else { return false }
-                layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
-            } else if layout.pinOfColumn[k - m] < 0 {
-                let block = Int(layout.blockOfColumn[k - m])
-                guard block >= 0 else { return false }
-                layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
-            }
-        }
-        for (block, rows) in layout.rows.enumerated() {
-            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return false }
-        }
-        return true
-    }
-
-    /// The pins each row names, by row (``Layout/pinTerms``).
-    private static func indexPinTerms(_ layout: inout Layout, rows m: Int) {
-        layout.pinTermStart = Array(repeating: 0, count: m + 1)
-        for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
-        for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
-        var fill = layout.pinTermStart
-        layout.pinTerms = Array(repeating: (0, 0), count: Int(layout.pinTermStart[m]))
-        for (pin, p) in layout.pins.enumerated() {
-            for (row, a) in p.naming {
-                layout.pinTerms[Int(fill[Int(row)])] = (Int32(pin), a)
-                fill[Int(row)] += 1
-            }
-        }
+        if whole != nil { return whole!.move(shifts) }
+        return blocks?.move(shifts)
     }
 }
