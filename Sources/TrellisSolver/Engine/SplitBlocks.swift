@@ -75,11 +75,13 @@ struct SplitBlocks {
     /// The shifts of the move under way, by block (row local), and the bounds its rows that
     /// name a moved pin end at (scratch, emptied after each move: flat lists, not one list per
     /// block, so that a copy of the tableau — each undoable step makes one — copies no lists).
-    private var pendingShifts: [(block: Int32, row: Int, amount: Double)] = []
-    private var pendingTargets: [(block: Int32, row: Int, lower: Double, upper: Double)] = []
+    private var pendingShifts: [(slot: Int32, row: Int, amount: Double)] = []
+    private var pendingTargets: [(slot: Int32, row: Int, lower: Double, upper: Double)] = []
+    private var groupedShifts: [(row: Int, amount: Double)] = []
+    private var groupedTargets: [(row: Int, lower: Double, upper: Double)] = []
     private var movedPins: [Int32] = []
-    /// Per block, whether it is in ``touched`` (scratch).
-    private var isTouched: [Bool] = []
+    /// Per block, its place in ``touched`` (-1: not touched; scratch).
+    private var slotOfBlock: [Int32] = []
     private var touched: [Int32] = []
     /// Where each block's basis starts among the LP's positions (``prepareHandBack()``).
     private var positionOffset: [Int] = []
@@ -166,7 +168,7 @@ struct SplitBlocks {
         }
         guard !unusable, let layout else { return nil }
         defer {
-            for b in touched { isTouched[Int(b)] = false }
+            for b in touched { slotOfBlock[Int(b)] = -1 }
             touched.removeAll(keepingCapacity: true)
             pendingShifts.removeAll(keepingCapacity: true)
             pendingTargets.removeAll(keepingCapacity: true)
@@ -217,8 +219,9 @@ struct SplitBlocks {
                 guard part != pinnedPart[row] else { continue }
                 add(pinnedPart[row] - part, toRow: other, layout)
                 pinnedPart[row] = part
-                let block = Int(layout.blockOfRow[row])
-                pendingTargets.append((Int32(block), Int(layout.localRow[row]), baseLower[row] - part, baseUpper[row] - part))
+                // (The row's block was touched by the shift just added.)
+                let slot = slotOfBlock[Int(layout.blockOfRow[row])]
+                pendingTargets.append((slot, Int(layout.localRow[row]), baseLower[row] - part, baseUpper[row] - part))
             }
         }
         return (before, after)
@@ -228,27 +231,34 @@ struct SplitBlocks {
     /// and part of the objective before and after, nil when one cannot follow its move.
     private mutating func moveBlocks(_ layout: Layout) -> (pivots: Int, before: Double, after: Double)? {
         var pivots = 0, before = 0.0, after = 0.0
-        // Each block's shifts and targets, in the order made (grouped by a stable sort).
-        if touched.count > 1 {
-            pendingShifts = pendingShifts.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
-                .map(\.element)
-            pendingTargets = pendingTargets.enumerated().sorted { ($0.element.block, $0.offset) < ($1.element.block, $1.offset) }
-                .map(\.element)
+        // Each block's shifts and targets, in the order made: grouped by block (in the order
+        // first touched) by counting, into flat lists whose slices the blocks move by.
+        let slots = touched.count
+        var shiftStart = [Int](repeating: 0, count: slots + 1), targetStart = shiftStart
+        for shift in pendingShifts { shiftStart[Int(shift.slot) + 1] += 1 }
+        for target in pendingTargets { targetStart[Int(target.slot) + 1] += 1 }
+        for k in 0..<slots {
+            shiftStart[k + 1] += shiftStart[k]
+            targetStart[k + 1] += targetStart[k]
         }
-        var nextShift = 0, nextTarget = 0
-        for b in touched.sorted() {
-            let block = Int(b)
-            var shifts: [(row: Int, amount: Double)] = []
-            while nextShift < pendingShifts.count && pendingShifts[nextShift].block == b {
-                shifts.append((pendingShifts[nextShift].row, pendingShifts[nextShift].amount))
-                nextShift += 1
-            }
-            var targets: [(row: Int, lower: Double, upper: Double)] = []
-            while nextTarget < pendingTargets.count && pendingTargets[nextTarget].block == b {
-                let target = pendingTargets[nextTarget]
-                targets.append((target.row, target.lower, target.upper))
-                nextTarget += 1
-            }
+        var fill = shiftStart
+        groupedShifts.removeAll(keepingCapacity: true)
+        groupedShifts.append(contentsOf: repeatElement((row: 0, amount: 0.0), count: pendingShifts.count))
+        for shift in pendingShifts {
+            groupedShifts[fill[Int(shift.slot)]] = (shift.row, shift.amount)
+            fill[Int(shift.slot)] += 1
+        }
+        fill = targetStart
+        groupedTargets.removeAll(keepingCapacity: true)
+        groupedTargets.append(contentsOf: repeatElement((row: 0, lower: 0.0, upper: 0.0), count: pendingTargets.count))
+        for target in pendingTargets {
+            groupedTargets[fill[Int(target.slot)]] = (target.row, target.lower, target.upper)
+            fill[Int(target.slot)] += 1
+        }
+        for slot in 0..<slots {
+            let block = Int(touched[slot])
+            let shifts = groupedShifts[shiftStart[slot]..<shiftStart[slot + 1]]
+            let targets = groupedTargets[targetStart[slot]..<targetStart[slot + 1]]
             if blocks[block] == nil {
                 blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
                                                       basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
@@ -256,7 +266,7 @@ struct SplitBlocks {
             } else if !isKnownUniquelyReferenced(&blocks[block]) {
                 blocks[block] = Box(blocks[block]!.tableau)
             }
-            guard let moved = blocks[block]!.tableau.move(shifts[...], scratch: &scratch, targets: targets[...]) else { return nil }
+            guard let moved = blocks[block]!.tableau.move(shifts, scratch: &scratch, targets: targets) else { return nil }
             pivots += moved.pivots
             before += moved.objectiveBefore
             after += moved.objectiveAfter
@@ -280,17 +290,17 @@ struct SplitBlocks {
         }
         initialPart = pinnedPart
         blocks = Array(repeating: nil, count: layout.rows.count)
-        isTouched = Array(repeating: false, count: layout.rows.count)
+        slotOfBlock = Array(repeating: -1, count: layout.rows.count)
     }
 
     /// Records a shift of row `row` (not a pin) for its block's move.
     private mutating func add(_ amount: Double, toRow row: Int32, _ layout: Layout) {
         let block = Int(layout.blockOfRow[Int(row)])
-        if !isTouched[block] {
-            isTouched[block] = true
+        if slotOfBlock[block] < 0 {
+            slotOfBlock[block] = Int32(touched.count)
             touched.append(Int32(block))
         }
-        pendingShifts.append((Int32(block), Int(layout.localRow[Int(row)]), amount))
+        pendingShifts.append((slotOfBlock[block], Int(layout.localRow[Int(row)]), amount))
     }
 
     /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
