@@ -71,6 +71,13 @@ extension ParametricTableau {
         objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
     }
 
+    /// Builds the tableau and its basis inverse now, as a first move would; false when the
+    /// basis cannot be followed.
+    mutating func factorizeNow() -> Bool {
+        build()
+        return !inverse.isEmpty || (factorize() && computeReducedCosts())
+    }
+
     /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
     mutating func factorize() -> Bool {
         guard m > 0, m <= Self.maximumRows else { return false }

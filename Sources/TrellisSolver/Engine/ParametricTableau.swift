@@ -133,13 +133,6 @@ struct ParametricTableau {
     /// Whether the basis inverse has been built (at the first move).
     var isFactorized: Bool { !inverse.isEmpty }
 
-    /// Builds the tableau and its basis inverse now, as a first move would; false when the
-    /// basis cannot be followed.
-    mutating func factorizeNow() -> Bool {
-        build()
-        return !inverse.isEmpty || (factorize() && computeReducedCosts())
-    }
-
     /// The LP's objective (its lowest level's) at the current values.
     var objectiveValue: Double {
         let lowest = (levels - 1) * (m + n)
@@ -167,13 +160,17 @@ struct ParametricTableau {
     /// column `-B⁻¹ e_i`, as (position, change) with zeros left out.
     /// (Into `entries`, emptied first: its storage is reused from one basis to the next.)
     func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
+        Self.direction(ofRow: i, inverse: inverse, m: m, offset: 0, into: &entries)
+    }
+
+    /// ``direction(ofRow:into:)`` from the inverse of a basis of `m` rows, positions moved by `offset`.
+    static func direction(ofRow i: Int, inverse: [Double], m: Int, offset: Int, into entries: inout [(position: Int, alpha: Double)]) {
         entries.removeAll(keepingCapacity: true)
         entries.reserveCapacity(m)
-        let m = m
         inverse.withUnsafeBufferPointer { inverse in
             for p in 0..<m {
                 let alpha = -inverse[p * m + i]
-                if abs(alpha) > 1e-13 { entries.append((p, alpha)) }
+                if abs(alpha) > 1e-13 { entries.append((offset + p, alpha)) }
             }
         }
     }

@@ -69,6 +69,16 @@ struct SplitBlocks {
     private final class Box {
         var tableau: ParametricTableau
         init(_ tableau: ParametricTableau) { self.tableau = tableau }
+        // Reads of the tableau's stored fields in place (a method of the tableau called
+        // through the box copies the tableau out first, retaining each of its arrays): what
+        // ParametricTableau's isFactorized, basicPosition(ofRow:), direction(ofRow:into:) and
+        // rowReducedCost(_:) read.
+        var isFactorized: Bool { !tableau.inverse.isEmpty }
+        func basicPosition(ofRow i: Int) -> Int? { tableau.positionOf[i] >= 0 ? Int(tableau.positionOf[i]) : nil }
+        func rowReducedCost(_ i: Int) -> Double { tableau.reducedCost[(tableau.levels - 1) * (tableau.m + tableau.n) + i] }
+        func direction(ofRow i: Int, offset: Int, into entries: inout [(position: Int, alpha: Double)]) {
+            ParametricTableau.direction(ofRow: i, inverse: tableau.inverse, m: tableau.m, offset: offset, into: &entries)
+        }
     }
     /// The values of the LP's columns, kept as blocks and pins move.
     private var values: [Double]
@@ -83,8 +93,12 @@ struct SplitBlocks {
     /// Per block, its place in ``touched`` (-1: not touched; scratch).
     private var slotOfBlock: [Int32] = []
     private var touched: [Int32] = []
-    /// Where each block's basis starts among the LP's positions (``prepareHandBack()``).
+    /// Where each block's basis starts among the LP's positions (``prepareHandBack()``), and
+    /// each row's block and place there (``Layout``'s, read without unwrapping the layout: a
+    /// copy of it per read).
     private var positionOffset: [Int] = []
+    private var blockOfRow: [Int32] = []
+    private var localRow: [Int32] = []
     /// The blocks' work arrays (one set for all).
     private var scratch = ParametricTableau.Scratch()
 
@@ -113,6 +127,8 @@ struct SplitBlocks {
                 blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
                                                       basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
                                                       pinnedPart: initialPart, costScale: layout.costScale))
+            } else if blocks[block]!.isFactorized {
+                continue   // (nothing to change: no copy of a box a saved step shares)
             } else if !isKnownUniquelyReferenced(&blocks[block]) {
                 blocks[block] = Box(blocks[block]!.tableau)
             }
@@ -138,22 +154,20 @@ struct SplitBlocks {
 
     /// The position of row `i` among the basic variables, nil when it is not basic.
     func basicPosition(ofRow i: Int) -> Int? {
-        let block = Int(layout!.blockOfRow[i])
-        return blocks[block]!.tableau.basicPosition(ofRow: Int(layout!.localRow[i])).map { positionOffset[block] + $0 }
+        let block = Int(blockOfRow[i])
+        return blocks[block]!.basicPosition(ofRow: Int(localRow[i])).map { positionOffset[block] + $0 }
     }
 
     /// How the basic variables move per unit of row `i`'s value (see
     /// ``ParametricTableau/direction(ofRow:into:)``), by position.
     func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
-        let block = Int(layout!.blockOfRow[i])
-        blocks[block]!.tableau.direction(ofRow: Int(layout!.localRow[i]), into: &entries)
-        let offset = positionOffset[block]
-        for k in entries.indices { entries[k].position += offset }
+        let block = Int(blockOfRow[i])
+        blocks[block]!.direction(ofRow: Int(localRow[i]), offset: positionOffset[block], into: &entries)
     }
 
     /// Row `i`'s reduced cost (see ``ParametricTableau/rowReducedCost(_:)``).
     func rowReducedCost(_ i: Int) -> Double {
-        blocks[Int(layout!.blockOfRow[i])]!.tableau.rowReducedCost(Int(layout!.localRow[i]))
+        blocks[Int(blockOfRow[i])]!.rowReducedCost(Int(localRow[i]))
     }
 
     /// Moves the bounds of the given rows by the given amounts, following each block's optimal
@@ -291,6 +305,8 @@ struct SplitBlocks {
         initialPart = pinnedPart
         blocks = Array(repeating: nil, count: layout.rows.count)
         slotOfBlock = Array(repeating: -1, count: layout.rows.count)
+        blockOfRow = layout.blockOfRow
+        localRow = layout.localRow
     }
 
     /// Records a shift of row `row` (not a pin) for its block's move.
