@@ -152,6 +152,68 @@ struct SplitTableauTests {
         #expect(tableauStepsAtRound[5] == tableauStepsAtRound[2], "\(tableauStepsAtRound)")
     }
 
+    @Test("Random moves of two pins and of measured rows, one or several a solve: every solve lands where a cold solve does",
+          arguments: [1, 2, 3])
+    func randomMoves(seed: Int) throws {
+        var rng = SplitMix(seed: UInt64(seed) &* 7919 &+ 3)
+        let count = ParametricTableau.maximumRows / 2 + 20
+        let root = Variable("root"), margin = Variable("margin")
+        var rootRow = root == 375, marginRow = margin == 8
+        var constraints = [rootRow, marginRow]
+        var measured: [(hugging: Constraint, compression: Constraint)] = []
+        var widths: [Variable] = []
+        for index in 0..<count {
+            let w = Variable("w\(index)")
+            let share = [0.5, 0.7, 0.75][rng.below(3)]
+            // Caps on the root alone or on both pins; compression above hugging, at 750 or 500.
+            let cap: Constraint = rng.below(2) == 0 ? (w + 24 <= root * share) : (w + margin * 2 <= root * share)
+            let size = Double(rng.int(40...420))
+            let hugging = (w <= size) ~~ .priority(.defaultLow)
+            let compression = (w >= size) ~~ .priority(rng.below(2) == 0 ? .defaultHigh : Priority(500))
+            constraints += [cap, hugging, compression, w >= 0]
+            measured.append((hugging, compression))
+            widths.append(w)
+        }
+        let solver = Solver()
+        try solver.add(constraints)
+        try solver.solve()
+        func replace(_ row: inout Constraint, by value: Double) throws {
+            let old = row
+            row = try solver.updateConstant(of: old, to: -value)
+            constraints[constraints.firstIndex { $0 === old }!] = row
+        }
+        for step in 0..<14 {
+            var done: [String] = []
+            for _ in 0..<(1 + rng.below(3)) {
+                switch rng.below(3) {
+                case 0:
+                    let width = Double(rng.int(200...900))
+                    try replace(&rootRow, by: width)
+                    done.append("root \(width)")
+                case 1:
+                    let value = Double(rng.int(0...40))
+                    try replace(&marginRow, by: value)
+                    done.append("margin \(value)")
+                default:
+                    for _ in 0..<(1 + rng.below(20)) {
+                        let index = rng.below(count), size = Double(rng.int(40...420))
+                        try replace(&measured[index].hugging, by: size)
+                        try replace(&measured[index].compression, by: size)
+                    }
+                    done.append("labels")
+                }
+            }
+            try solver.solve()
+            let cold = try ColdSolve.solver(constraints)
+            var misses = 0
+            for w in widths where abs(solver.value(of: w) - cold.value(of: w)) > 1e-9 * max(1, abs(cold.value(of: w))) {
+                misses += 1
+            }
+            #expect(misses == 0, "seed \(seed), step \(step) (\(done)): \(misses) widths differ from a cold solve")
+        }
+        #expect(solver.statistics.tableauSteps > 0)
+    }
+
     @Test("A required cap the root's width can no longer meet: the step gives up and the solve reports the conflict")
     func infeasibleMove() throws {
         var labels = Labels(count: Self.count, share: 0.5, root: 375, margin: nil)
