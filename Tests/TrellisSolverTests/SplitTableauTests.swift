@@ -56,20 +56,27 @@ struct SplitTableauTests {
         labels.measured[index] = (hugging, compression)
     }
 
+    /// Labels capped at `share` of the root, solved, then solved again with the root 414 wide:
+    /// the first move of the root's row solves again (the row becomes a parameter); after it,
+    /// moves step.
+    static func rootAsParameter(share: Double) throws -> (labels: Labels, solver: Solver, rootRow: Constraint) {
+        var labels = Labels(count: count, share: share, root: 375, margin: nil)
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        var rootRow = labels.rootRow
+        try labels.move(&rootRow, to: 414, in: solver)
+        try solver.solve()
+        return (labels, solver, rootRow)
+    }
+
     /// Labels enough that one tableau of their component's LP (four rows a label) could not be kept.
     static let count = ParametricTableau.maximumRows / 2
 
     @Test("A root's width capping hundreds of labels moves through their breakpoints without the simplex method, to a cold solve's values",
           arguments: [0.5, 0.7])
     func rootWidthSweep(share: Double) throws {
-        var labels = Labels(count: Self.count, share: share, root: 375, margin: nil)
-        let solver = Solver()
-        try solver.add(labels.constraints)
-        try solver.solve()
-        var rootRow = labels.rootRow
-        // The first move solves again (the root's row becomes a parameter); after it, none does.
-        try labels.move(&rootRow, to: 414, in: solver)
-        try solver.solve()
+        var (labels, solver, rootRow) = try Self.rootAsParameter(share: share)
         let solves = solver.statistics.componentSolves, pivots = solver.statistics.stepPivots
         for width in [320.0, 600, 375, 414, 280, 800, 414] {
             try labels.move(&rootRow, to: width, in: solver)
@@ -216,13 +223,7 @@ struct SplitTableauTests {
 
     @Test("A required cap the root's width can no longer meet: the step gives up and the solve reports the conflict")
     func infeasibleMove() throws {
-        var labels = Labels(count: Self.count, share: 0.5, root: 375, margin: nil)
-        let solver = Solver()
-        try solver.add(labels.constraints)
-        try solver.solve()
-        var rootRow = labels.rootRow
-        try labels.move(&rootRow, to: 414, in: solver)
-        try solver.solve()
+        var (labels, solver, rootRow) = try Self.rootAsParameter(share: 0.5)
         // w ≥ 0 and w + 24 ≤ root / 2: a root under 48 leaves no width.
         try labels.move(&rootRow, to: 40, in: solver)
         #expect(throws: (any Error).self) { try solver.solve() }

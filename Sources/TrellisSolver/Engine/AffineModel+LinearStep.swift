@@ -57,6 +57,15 @@ extension AffineModel {
         /// Scratch of a step: the moved edit rows whose directions are not read yet.
         var unread = ScratchList<(index: Int, row: Int, delta: Double)>()
 
+        /// Makes the basic arrays `m` long (their contents then written by the caller).
+        mutating func sizeBasis(_ m: Int) {
+            guard basicValue.count != m else { return }
+            basicValue = Array(repeating: 0, count: m)
+            basicLower = basicValue
+            basicUpper = basicValue
+            basicVariable = Array(repeating: -1, count: m)
+        }
+
         mutating func rollBackBasics() {
             basicJournal.rollBack(into: &basicValue)
             lowerJournal.rollBack(into: &basicLower)

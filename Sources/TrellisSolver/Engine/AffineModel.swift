@@ -262,12 +262,7 @@ final class AffineModel {
     /// Takes the basis, values and directions of a moved tableau for linear steps.
     private static func adopt(_ tableau: ParametricTableau, into moving: inout Moving, presolve: Presolve, editRows: [Int],
                               variableOfColumn: [Int], costScale: Double) {
-        if moving.basicValue.count != tableau.m {
-            moving.basicValue = Array(repeating: 0, count: tableau.m)
-            moving.basicLower = moving.basicValue
-            moving.basicUpper = moving.basicValue
-            moving.basicVariable = Array(repeating: -1, count: tableau.m)
-        }
+        moving.sizeBasis(tableau.m)
         // (In place, on buffers: this runs whenever steps go back from the tableau to directions.)
         moving.basicValue.withUnsafeMutableBufferPointer { value in
             moving.basicLower.withUnsafeMutableBufferPointer { lower in
@@ -293,12 +288,7 @@ final class AffineModel {
     /// bases block after block, ``SplitTableau/prepareHandBack()`` done) for linear steps.
     private static func adopt(_ split: SplitTableau, into moving: inout Moving, presolve: Presolve, editRows: [Int],
                               variableOfColumn: [Int], costScale: Double) {
-        if moving.basicValue.count != split.m {
-            moving.basicValue = Array(repeating: 0, count: split.m)
-            moving.basicLower = moving.basicValue
-            moving.basicUpper = moving.basicValue
-            moving.basicVariable = Array(repeating: -1, count: split.m)
-        }
+        moving.sizeBasis(split.m)
         let rowCount = split.m
         split.forEachBasic { p, k, lower, upper, value in
             moving.basicLower[p] = lower
