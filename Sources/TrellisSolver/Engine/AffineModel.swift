@@ -239,7 +239,6 @@ final class AffineModel {
         }
         core.usedTableau = true
         core.quietTableauSteps = moved.pivots > 0 ? 0 : core.quietTableauSteps + 1
-        // (A tableau split into blocks keeps the steps: its basis is not the LP's in one piece.)
         core.followsTableau = true
         if core.quietTableauSteps >= 2 {
             // Two steps without a breakpoint: linear steps again, along the tableau's basis (a

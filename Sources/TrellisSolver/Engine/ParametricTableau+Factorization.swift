@@ -1,7 +1,10 @@
 /// Building a ``ParametricTableau`` from the LP read, and factorizing its basis: its dense
 /// inverse, the reduced costs read from it, and whether the optimum they certify is the only one.
 extension ParametricTableau {
-    /// The LP as ComponentSolver read it (see ``init(rows:columns:rowBounds:columnBounds:objectives:basic:rowValues:columnValues:)``).
+    /// The LP as ComponentSolver read it: `rows[i]` the entries of row i, the bounds, the
+    /// objective of each level, highest first (`objectives[l][j]` of column j), the basic
+    /// variables (joint indices) in the order of the basis header, and the values of rows and
+    /// columns.
     struct Inputs {
         let rows: [(indices: [Int32], values: [Double])]
         let rowBounds: [LinearProgram.Bound]

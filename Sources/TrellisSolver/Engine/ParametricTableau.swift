@@ -106,18 +106,7 @@ struct ParametricTableau {
     }
     private var scratch = Scratch()
 
-    /// Reads the LP as ComponentSolver built it: `rows[i]` the entries of row i, the bounds,
-    /// the objective of each level, highest first (`objectives[l][j]` of column j), the basic
-    /// variables (joint indices) in the order of the basis header, and the values of rows and
-    /// columns.
-    init(rows: [(indices: [Int32], values: [Double])], columns n: Int,
-         rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound], objectives: [[Double]],
-         basic: [Int], rowValues: [Double], columnValues: [Double]) {
-        self.init(Inputs(rows: rows, rowBounds: rowBounds, columnBounds: columnBounds, objectives: objectives,
-                         basic: basic, rowValues: rowValues, columnValues: columnValues))
-    }
-
-    /// A tableau of the LP `inputs` describes (built at its first move).
+    /// A tableau of the LP as ComponentSolver read it (see ``Inputs``), built at its first move.
     init(_ inputs: Inputs) {
         m = inputs.rows.count
         n = inputs.columnValues.count
