@@ -49,7 +49,7 @@ final class ComponentState {
     /// The rows whose constants move between solves (edit and parameter rows), in order.
     var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }
 
-    init(component: Component, editOfRow: [ObjectIdentifier: UInt64], moved: Set<ObjectIdentifier> = []) {
+    init(component: Component, editOfRow: [ObjectIdentifier: UInt64], moved: IdentityTable = IdentityTable()) {
         self.component = component
         var rows: [UInt64: Int] = [:]
         var editOf: [Int: UInt64] = [:]
@@ -69,8 +69,8 @@ final class ComponentState {
         for constraint in component.constraints { constants.append(constraint.expression.constant) }
         baseConstants = constants
         var parameters: [Int] = []
-        if !moved.isEmpty {
-            for (index, constraint) in component.constraints.enumerated() where moved.contains(ObjectIdentifier(constraint)) {
+        if moved.count > 0 {
+            for (index, constraint) in component.constraints.enumerated() where moved.contains(ObjectIdentifier(constraint).tableKey) {
                 parameters.append(index)
             }
         }

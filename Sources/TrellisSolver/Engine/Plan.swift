@@ -59,11 +59,11 @@ extension SolverEngine {
         }
         // One-variable components without edit rows or moved constants come solved, as one batch.
         let editOfRow = editOfRow, moved = movedConstraints, active = splitsActively
-        let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.isEmpty ? { _ in true } : {
-            editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0))
+        let (components, batch) = Component.partition(withTerms, batching: editOfRow.isEmpty && moved.count == 0 ? { _ in true } : {
+            editOfRow[ObjectIdentifier($0)] == nil && !moved.contains(ObjectIdentifier($0).tableKey)
         }, splitting: splitsAtBridges ? { members in
             // Before the first split, only components with rows expected to move (``movedConstraints``).
-            active || (!moved.isEmpty && members.contains { moved.contains(ObjectIdentifier(withTerms[Int($0)])) })
+            active || (moved.count > 0 && members.contains { moved.contains(ObjectIdentifier(withTerms[Int($0)]).tableKey) })
         } : nil)
         var touched = IdentityTable(minimumCapacity: states.isEmpty ? 0 : structureTouched.count)
         if !states.isEmpty { for id in structureTouched { touched.insert(id, 0) } }

@@ -85,7 +85,7 @@ final class SolverEngine {
     }
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
-    @exclusivity(unchecked) var movedConstraints: Set<ObjectIdentifier> = []
+    @exclusivity(unchecked) var movedConstraints = IdentityTable()
     /// Rows whose constant changed since the last solve (state index, row), when no structural
     /// change is pending.
     @exclusivity(unchecked) var constantsTouched: [(state: Int, row: Int)] = []
@@ -170,7 +170,7 @@ final class SolverEngine {
             constraintList[index] = last
             constraintIndex.update(ObjectIdentifier(last).tableKey, to: Int32(index))
         }
-        movedConstraints.remove(ObjectIdentifier(constraint))
+        movedConstraints.remove(ObjectIdentifier(constraint).tableKey)
         touch(constraint)
     }
 
@@ -188,8 +188,8 @@ final class SolverEngine {
         constraintIndex.remove(key)
         constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
         constraintList[slot] = replacement
-        movedConstraints.remove(ObjectIdentifier(constraint))
-        movedConstraints.insert(ObjectIdentifier(replacement))
+        movedConstraints.remove(key)
+        movedConstraints.insert(ObjectIdentifier(replacement).tableKey, 0)
         // A bridge between blocks: only the blocks' shifts move (at the next solve).
         if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
         // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
