@@ -1,11 +1,12 @@
-/// A tableau of one block of a ``SplitTableau``'s LP, built at once from the whole LP's arrays
-/// (a screen's LP can split into a thousand blocks: each made without an intermediate copy of
-/// its rows).
+/// A tableau of one block of an LP, built at once from the whole LP's arrays (a screen's LP can
+/// split into a thousand blocks, ``SplitBlocks``: each made without an intermediate copy of its
+/// rows); the whole LP is one block too (``build()``).
 extension ParametricTableau {
     /// The tableau of the block made of `rows` and `columns` (indices into `inputs`, in order),
     /// whose basic variables are `basic` (joint indices within the block, in the basis's order):
     /// each row without the pinned columns (`localColumn` -1), its bounds and value less their
-    /// part (`pinnedPart`, by row of the LP).
+    /// part (`pinnedPart`, by row of the LP); `costScale` each level's (the whole LP's, so that a
+    /// block's tolerances are the ones the whole LP's tableau would use).
     init(block rows: [Int32], columns: [Int32], basic: [Int], of inputs: Inputs, localColumn: [Int32],
          pinnedPart: [Double], costScale: [Double]) {
         let m = rows.count, n = columns.count

@@ -13,60 +13,16 @@ extension ParametricTableau {
         let basic: [Int]
         let rowValues: [Double]
         let columnValues: [Double]
-        /// Each level's cost scale when given (a block of a ``SplitTableau`` takes its whole
-        /// LP's, so that its tolerances are the ones the whole LP's tableau would use); else
-        /// the largest |cost| of the level, at least 1.
-        var costScale: [Double]? = nil
     }
 
-    /// Builds the tableau's arrays from ``pending`` (at the first move; nothing once built).
+    /// Builds the tableau's arrays from ``pending`` (at the first move; nothing once built): the
+    /// whole LP as one block (``init(block:columns:basic:of:localColumn:pinnedPart:costScale:)``).
     mutating func build() {
         guard let inputs = pending else { return }
-        pending = nil
-        let (m, n) = (self.m, self.n)
-        var start = [Int32](repeating: 0, count: n + 1)
-        for row in inputs.rows { for j in row.indices { start[Int(j) + 1] += 1 } }
-        for j in 0..<n { start[j + 1] += start[j] }
-        var fill = start
-        var entryRow = [Int32](repeating: 0, count: Int(start[n]))
-        var entryValue = [Double](repeating: 0, count: Int(start[n]))
-        for (i, row) in inputs.rows.enumerated() {
-            for (j, a) in zip(row.indices, row.values) {
-                entryRow[Int(fill[Int(j)])] = Int32(i)
-                entryValue[Int(fill[Int(j)])] = a
-                fill[Int(j)] += 1
-            }
-        }
-        self.start = start
-        self.entryRow = entryRow
-        self.entryValue = entryValue
-        let objectives = inputs.objectives
-        levels = objectives.count
-        var cost = [Double](repeating: 0, count: objectives.count * (m + n))
-        for (l, objective) in objectives.enumerated() {
-            for j in 0..<n { cost[l * (m + n) + m + j] = objective[j] }
-        }
-        self.cost = cost
-        let lowest = (objectives.count - 1) * (m + n)
-        costed = (m..<(m + n)).filter { cost[lowest + $0] != 0 }.map { Int32($0) }
-        costScale = inputs.costScale ?? Self.costScales(objectives)
-        var lower = [Double](repeating: 0, count: m + n), upper = lower
-        for (k, bound) in (inputs.rowBounds + inputs.columnBounds).enumerated() {
-            (lower[k], upper[k]) = bound.interval
-        }
-        self.lower = lower
-        self.upper = upper
-        header = inputs.basic.map { Int32($0) }
-        var positionOf = [Int32](repeating: -1, count: m + n)
-        for (p, k) in inputs.basic.enumerated() { positionOf[k] = Int32(p) }
-        self.positionOf = positionOf
-        let values = inputs.rowValues + inputs.columnValues
-        value = values
-        var atUpper = [Bool](repeating: false, count: m + n)
-        for k in 0..<(m + n) where upper[k] < .infinity {
-            atUpper[k] = lower[k] == -.infinity || abs(values[k] - upper[k]) < abs(values[k] - lower[k])
-        }
-        self.atUpper = atUpper
+        let columns = Array(0..<Int32(n))
+        self = ParametricTableau(block: Array(0..<Int32(m)), columns: columns, basic: inputs.basic, of: inputs,
+                                 localColumn: columns, pinnedPart: Array(repeating: 0, count: m),
+                                 costScale: Self.costScales(inputs.objectives))
     }
 
     /// Each level's largest |cost|, at least 1: the scale of its reduced-cost tolerances.

@@ -40,7 +40,7 @@ struct SplitBlocks {
         /// `pinTerms[pinTermStart[i] ..< pinTermStart[i + 1]]`.
         var pinTermStart: [Int32] = []
         var pinTerms: [(pin: Int32, coefficient: Double)] = []
-        /// The whole LP's cost scale of each level (see ``ParametricTableau/Inputs/costScale``).
+        /// The whole LP's cost scale of each level (each block's tolerances are the whole LP's).
         var costScale: [Double] = []
     }
 
@@ -48,7 +48,10 @@ struct SplitBlocks {
     let n: Int
     /// The LP as read.
     private let inputs: ParametricTableau.Inputs
-    private var layout: Layout?
+    /// How the LP splits (``Phase/split``; empty before the first move).
+    private var layout = Layout()
+    private enum Phase { case unread, split, unusable }
+    private var phase = Phase.unread
     /// The pinned columns' values now, and their pin rows' fixed bounds.
     private var pinValues: [Double] = []
     private var pinBounds: [Double] = []
@@ -59,8 +62,6 @@ struct SplitBlocks {
     private var pinnedPart: [Double] = []
     /// Each row's pinned part as read (what a block's tableau starts from).
     private var initialPart: [Double] = []
-    /// Whether the LP was found not to be followable.
-    private var unusable = false
     /// One tableau per block otherwise (nil until its first move), each in a box of its own: a
     /// copy of the split tableau (each undoable step makes one) shares the boxes, and a move
     /// copies only those of the blocks it moves.
@@ -71,9 +72,15 @@ struct SplitBlocks {
         init(_ tableau: ParametricTableau) { self.tableau = tableau }
         // Reads of the tableau's stored fields in place (a method of the tableau called
         // through the box copies the tableau out first, retaining each of its arrays): what
-        // ParametricTableau's isFactorized, basicPosition(ofRow:), direction(ofRow:into:) and
-        // rowReducedCost(_:) read.
+        // ParametricTableau's isFactorized, bounds(atPosition:), basicPosition(ofRow:),
+        // direction(ofRow:into:) and rowReducedCost(_:) read.
         var isFactorized: Bool { !tableau.inverse.isEmpty }
+        func forEachBasic(_ body: (_ position: Int, _ joint: Int, _ lower: Double, _ upper: Double, _ value: Double) -> Void) {
+            for p in 0..<tableau.m {
+                let k = Int(tableau.header[p])
+                body(p, k, tableau.lower[k], tableau.upper[k], tableau.value[k])
+            }
+        }
         func basicPosition(ofRow i: Int) -> Int? { tableau.positionOf[i] >= 0 ? Int(tableau.positionOf[i]) : nil }
         func rowReducedCost(_ i: Int) -> Double { tableau.reducedCost[(tableau.levels - 1) * (tableau.m + tableau.n) + i] }
         func direction(ofRow i: Int, offset: Int, into entries: inout [(position: Int, alpha: Double)]) {
@@ -93,12 +100,8 @@ struct SplitBlocks {
     /// Per block, its place in ``touched`` (-1: not touched; scratch).
     private var slotOfBlock: [Int32] = []
     private var touched: [Int32] = []
-    /// Where each block's basis starts among the LP's positions (``prepareHandBack()``), and
-    /// each row's block and place there (``Layout``'s, read without unwrapping the layout: a
-    /// copy of it per read).
+    /// Where each block's basis starts among the LP's positions (``prepareHandBack()``).
     private var positionOffset: [Int] = []
-    private var blockOfRow: [Int32] = []
-    private var localRow: [Int32] = []
     /// The blocks' work arrays (one set for all).
     private var scratch = ParametricTableau.Scratch()
 
@@ -111,63 +114,66 @@ struct SplitBlocks {
 
     /// Whether the LP's basis can be read position by position from the blocks (no pins), for
     /// the model's linear steps to take it back (``prepareHandBack()``).
-    var handsBack: Bool { layout.map { $0.pins.isEmpty } ?? false }
+    var handsBack: Bool { phase == .split && layout.pins.isEmpty }
 
     /// Builds every block not built yet, and where each block's basis starts among the LP's
     /// positions (block after block); false when a block's basis cannot be followed.
     mutating func prepareHandBack() -> Bool {
-        guard let layout, handsBack else { return false }
+        guard handsBack else { return false }
         positionOffset = []
         positionOffset.reserveCapacity(layout.rows.count)
         var offset = 0
         for block in layout.rows.indices {
             positionOffset.append(offset)
             offset += layout.rows[block].count
-            if blocks[block] == nil {
-                blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
-                                                      basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
-                                                      pinnedPart: initialPart, costScale: layout.costScale))
-            } else if blocks[block]!.isFactorized {
-                continue   // (nothing to change: no copy of a box a saved step shares)
-            } else if !isKnownUniquelyReferenced(&blocks[block]) {
-                blocks[block] = Box(blocks[block]!.tableau)
-            }
+            // (A block built and factorized is not touched: no copy of a box a saved step shares.)
+            if blocks[block]?.isFactorized == true { continue }
+            makeWritable(block)
             guard blocks[block]!.tableau.factorizeNow() else { return false }
         }
         return true
     }
 
+    /// Block `block`'s box, built at its first use, made this tableau's own to change (a box a
+    /// copy of the split tableau shares is copied first).
+    private mutating func makeWritable(_ block: Int) {
+        if blocks[block] == nil {
+            blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
+                                                  basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
+                                                  pinnedPart: initialPart, costScale: layout.costScale))
+        } else if !isKnownUniquelyReferenced(&blocks[block]) {
+            blocks[block] = Box(blocks[block]!.tableau)
+        }
+    }
+
     /// The basic variable at each position (after ``prepareHandBack()``): its joint index in the
     /// LP, bounds and value, in order of position.
     func forEachBasic(_ body: (_ position: Int, _ joint: Int, _ lower: Double, _ upper: Double, _ value: Double) -> Void) {
-        guard let layout else { return }
         for (block, box) in blocks.enumerated() {
-            let tableau = box!.tableau, rows = layout.rows[block], columns = layout.columns[block]
-            for p in 0..<tableau.m {
-                let k = Int(tableau.header[p])
-                let joint = k < tableau.m ? Int(rows[k]) : m + Int(columns[k - tableau.m])
-                let (lower, upper) = tableau.bounds(atPosition: p)
-                body(positionOffset[block] + p, joint, lower, upper, tableau.value[k])
+            let rows = layout.rows[block], columns = layout.columns[block], offset = positionOffset[block]
+            let mb = rows.count
+            box!.forEachBasic { p, k, lower, upper, value in
+                body(offset + p, k < mb ? Int(rows[k]) : m + Int(columns[k - mb]), lower, upper, value)
             }
         }
     }
 
     /// The position of row `i` among the basic variables, nil when it is not basic.
     func basicPosition(ofRow i: Int) -> Int? {
-        let block = Int(blockOfRow[i])
-        return blocks[block]!.basicPosition(ofRow: Int(localRow[i])).map { positionOffset[block] + $0 }
+        let block = Int(layout.blockOfRow[i])
+        return blocks[block]!.basicPosition(ofRow: Int(layout.localRow[i])).map { positionOffset[block] + $0 }
     }
 
     /// How the basic variables move per unit of row `i`'s value (see
     /// ``ParametricTableau/direction(ofRow:into:)``), by position.
     func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
-        let block = Int(blockOfRow[i])
-        blocks[block]!.direction(ofRow: Int(localRow[i]), offset: positionOffset[block], into: &entries)
+        let block = Int(layout.blockOfRow[i])
+        blocks[block]!.direction(ofRow: Int(layout.localRow[i]), offset: positionOffset[block], into: &entries)
     }
 
     /// Row `i`'s reduced cost (see ``ParametricTableau/rowReducedCost(_:)``).
     func rowReducedCost(_ i: Int) -> Double {
-        blocks[Int(blockOfRow[i])]!.rowReducedCost(Int(localRow[i]))
+        blocks[Int(layout.blockOfRow[i])]!.rowReducedCost(Int(layout.localRow[i]))
     }
 
     /// Moves the bounds of the given rows by the given amounts, following each block's optimal
@@ -175,12 +181,16 @@ struct SplitBlocks {
     /// and after are the changed blocks' and pins' parts only (their difference is the LP's
     /// change). Nil — `self` then in an unspecified state — when the move cannot be followed.
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
-        if layout == nil && !unusable {
-            layout = Self.split(inputs)
-            unusable = layout == nil
-            if let layout { start(layout) }
+        if phase == .unread {
+            if let split = Self.split(inputs) {
+                layout = split
+                phase = .split
+                start()
+            } else {
+                phase = .unusable
+            }
         }
-        guard !unusable, let layout else { return nil }
+        guard phase == .split else { return nil }
         defer {
             for b in touched { slotOfBlock[Int(b)] = -1 }
             touched.removeAll(keepingCapacity: true)
@@ -188,8 +198,8 @@ struct SplitBlocks {
             pendingTargets.removeAll(keepingCapacity: true)
             movedPins.removeAll(keepingCapacity: true)
         }
-        guard let pinned = movePins(shifts, layout) else { return nil }
-        guard let moved = moveBlocks(layout) else { return nil }
+        guard let pinned = movePins(shifts) else { return nil }
+        guard let moved = moveBlocks() else { return nil }
         return ParametricTableau.Moved(pivots: moved.pivots, objectiveBefore: pinned.before + moved.before,
                                        objectiveAfter: pinned.after + moved.after, columnValues: values[...])
     }
@@ -197,13 +207,12 @@ struct SplitBlocks {
     /// Takes the shifts in: the pins' new values (nil when one leaves its column's bounds), and
     /// the shifts and end bounds of the blocks' rows; the pins' part of the objective before and
     /// after.
-    private mutating func movePins(_ shifts: ArraySlice<(row: Int, amount: Double)>,
-                                   _ layout: Layout) -> (before: Double, after: Double)? {
+    private mutating func movePins(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> (before: Double, after: Double)? {
         var before = 0.0, after = 0.0
         for (row, amount) in shifts where amount != 0 {
             let pin = layout.pinOfRow[row]
             guard pin >= 0 else {
-                add(amount, toRow: Int32(row), layout)
+                add(amount, toRow: Int32(row))
                 baseLower[row] += amount
                 baseUpper[row] += amount
                 continue
@@ -231,7 +240,7 @@ struct SplitBlocks {
                     part += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
                 }
                 guard part != pinnedPart[row] else { continue }
-                add(pinnedPart[row] - part, toRow: other, layout)
+                add(pinnedPart[row] - part, toRow: other)
                 pinnedPart[row] = part
                 // (The row's block was touched by the shift just added.)
                 let slot = slotOfBlock[Int(layout.blockOfRow[row])]
@@ -243,43 +252,20 @@ struct SplitBlocks {
 
     /// Moves each block the pending shifts reach (building it at its first move); their pivots
     /// and part of the objective before and after, nil when one cannot follow its move.
-    private mutating func moveBlocks(_ layout: Layout) -> (pivots: Int, before: Double, after: Double)? {
+    private mutating func moveBlocks() -> (pivots: Int, before: Double, after: Double)? {
         var pivots = 0, before = 0.0, after = 0.0
         // Each block's shifts and targets, in the order made: grouped by block (in the order
         // first touched) by counting, into flat lists whose slices the blocks move by.
         let slots = touched.count
-        var shiftStart = [Int](repeating: 0, count: slots + 1), targetStart = shiftStart
-        for shift in pendingShifts { shiftStart[Int(shift.slot) + 1] += 1 }
-        for target in pendingTargets { targetStart[Int(target.slot) + 1] += 1 }
-        for k in 0..<slots {
-            shiftStart[k + 1] += shiftStart[k]
-            targetStart[k + 1] += targetStart[k]
-        }
-        var fill = shiftStart
-        groupedShifts.removeAll(keepingCapacity: true)
-        groupedShifts.append(contentsOf: repeatElement((row: 0, amount: 0.0), count: pendingShifts.count))
-        for shift in pendingShifts {
-            groupedShifts[fill[Int(shift.slot)]] = (shift.row, shift.amount)
-            fill[Int(shift.slot)] += 1
-        }
-        fill = targetStart
-        groupedTargets.removeAll(keepingCapacity: true)
-        groupedTargets.append(contentsOf: repeatElement((row: 0, lower: 0.0, upper: 0.0), count: pendingTargets.count))
-        for target in pendingTargets {
-            groupedTargets[fill[Int(target.slot)]] = (target.row, target.lower, target.upper)
-            fill[Int(target.slot)] += 1
-        }
+        let shiftStart = Self.group(pendingShifts, slots: slots, slot: \.slot, element: { ($0.row, $0.amount) },
+                                    into: &groupedShifts)
+        let targetStart = Self.group(pendingTargets, slots: slots, slot: \.slot, element: { ($0.row, $0.lower, $0.upper) },
+                                     into: &groupedTargets)
         for slot in 0..<slots {
             let block = Int(touched[slot])
             let shifts = groupedShifts[shiftStart[slot]..<shiftStart[slot + 1]]
             let targets = groupedTargets[targetStart[slot]..<targetStart[slot + 1]]
-            if blocks[block] == nil {
-                blocks[block] = Box(ParametricTableau(block: layout.rows[block], columns: layout.columns[block],
-                                                      basic: layout.basic[block], of: inputs, localColumn: layout.localColumn,
-                                                      pinnedPart: initialPart, costScale: layout.costScale))
-            } else if !isKnownUniquelyReferenced(&blocks[block]) {
-                blocks[block] = Box(blocks[block]!.tableau)
-            }
+            makeWritable(block)
             guard let moved = blocks[block]!.tableau.move(shifts, scratch: &scratch, targets: targets) else { return nil }
             pivots += moved.pivots
             before += moved.objectiveBefore
@@ -290,8 +276,27 @@ struct SplitBlocks {
         return (pivots, before, after)
     }
 
+    /// `items` grouped by their slot (`slot`, 0..<`slots`), each group in the order given, as
+    /// `element` makes them, into `grouped` (a counting pass): where each slot's group starts,
+    /// and past the last, where it ends.
+    private static func group<Item, Element>(_ items: [Item], slots: Int, slot: (Item) -> Int32,
+                                             element: (Item) -> Element, into grouped: inout [Element]) -> [Int] {
+        var start = [Int](repeating: 0, count: slots + 1)
+        for item in items { start[Int(slot(item)) + 1] += 1 }
+        for k in 0..<slots { start[k + 1] += start[k] }
+        var fill = start, order = [Int](repeating: 0, count: items.count)
+        for (index, item) in items.enumerated() {
+            let k = Int(slot(item))
+            order[fill[k]] = index
+            fill[k] += 1
+        }
+        grouped.removeAll(keepingCapacity: true)
+        for index in order { grouped.append(element(items[index])) }
+        return start
+    }
+
     /// The state of a first move, from the LP as read.
-    private mutating func start(_ layout: Layout) {
+    private mutating func start() {
         pinValues = layout.pins.map(\.original)
         pinBounds = layout.pins.map { inputs.rowBounds[Int($0.row)].interval.lower }
         (baseLower, baseUpper) = (Array(repeating: 0, count: m), Array(repeating: 0, count: m))
@@ -305,12 +310,10 @@ struct SplitBlocks {
         initialPart = pinnedPart
         blocks = Array(repeating: nil, count: layout.rows.count)
         slotOfBlock = Array(repeating: -1, count: layout.rows.count)
-        blockOfRow = layout.blockOfRow
-        localRow = layout.localRow
     }
 
     /// Records a shift of row `row` (not a pin) for its block's move.
-    private mutating func add(_ amount: Double, toRow row: Int32, _ layout: Layout) {
+    private mutating func add(_ amount: Double, toRow row: Int32) {
         let block = Int(layout.blockOfRow[Int(row)])
         if slotOfBlock[block] < 0 {
             slotOfBlock[block] = Int32(touched.count)
