@@ -276,7 +276,7 @@ struct ParametricTableau {
         }
         if levels > 1 && pivots > 0 && !optimumIsUnique() { return nil }
         pivotsSinceRefresh += pivots
-        return finish(pivoted: exact) ? pivots : nil
+        return finish(exact: exact) ? pivots : nil
     }
 
     /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
@@ -442,14 +442,15 @@ struct ParametricTableau {
         return true
     }
 
-    /// Checks that the basis is primal feasible. After a move that pivoted, the basic values are
-    /// computed again from the non-basic values and the inverse first: the updates of each pivot
-    /// (value += step × velocity) drift a little, and a value that should have landed on 63 would
-    /// stay at 62.99999999999997 (a text measured at that width wraps where a fresh tree's, at 63,
-    /// does not). Every ``refreshInterval`` pivots the reduced costs are computed again too, and
-    /// the basis checked to be dual feasible.
-    private mutating func finish(pivoted: Bool) -> Bool {
-        guard pivoted else {
+    /// Checks that the basis is primal feasible. After a move that pivoted or whose rows were
+    /// set to given end bounds (`exact`), the basic values are computed again from the non-basic
+    /// values and the inverse first: the updates of each pivot (value += step × velocity) drift a
+    /// little, and a value that should have landed on 63 would stay at 62.99999999999997 (a text
+    /// measured at that width wraps where a fresh tree's, at 63, does not). Every
+    /// ``refreshInterval`` pivots the reduced costs are computed again too, and the basis checked
+    /// to be dual feasible.
+    private mutating func finish(exact: Bool) -> Bool {
+        guard exact else {
             for p in 0..<m {
                 let k = Int(header[p])
                 let tolerance = 1e-9 * max(1, abs(value[k]))
