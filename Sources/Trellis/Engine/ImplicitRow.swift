@@ -160,32 +160,37 @@ enum ImplicitRows {
         return specs
     }
 
-    /// The specs that changed since the last lowering (under `loweredMode`, with `loweredSizes`): the root's rows
-    /// whose value or priority moved, and the content-size rows of views whose content size
+    /// What changed since the last lowering (under `loweredMode`, with `loweredSizes`): the
+    /// root's rows whose value or priority moved, as specs, and the views whose content size
     /// changed — measured (`contentSizes` against `loweredSizes`) or marked as changed
     /// (`changedViews`, ``LayoutEngine/markContentSizeChanged(_:)``: their rows, `hasRow`, tell
     /// which axes had a content size). Nil when a content size appeared or went away on an axis (a
     /// row to add or drop: everything is lowered again).
     static func changed(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size],
                         loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: [ObjectIdentifier: Size],
-                        changedViews: [View] = [], hasRow: (RowKey) -> Bool = { _ in false }) -> [ImplicitSpec]? {
-        var specs = rootSpecs(root: scope.root, mode: mode, changedFrom: oldMode)
-        var keys = Set<ObjectIdentifier>()
-        for (key, size) in contentSizes where oldSizes[key] != size { keys.insert(key) }
-        for key in oldSizes.keys where contentSizes[key] == nil { keys.insert(key) }
-        if !keys.isEmpty {
-            let changed = scope.views.indices.lazy.map { scope.view(at: $0) }.filter { keys.contains(ObjectIdentifier($0)) }
-            guard changed.count == keys.count else { return nil }
-            for view in changed {
-                let before = oldSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-                let after = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-                guard let before, let after, (before.width < 0) == (after.width < 0), (before.height < 0) == (after.height < 0)
-                else { return nil }
-                specs += contentSpecs(view, size: after)
+                        changedViews: [View] = [], hasRow: (RowKey) -> Bool = { _ in false }) -> ImplicitChanges? {
+        var changes = ImplicitChanges(specs: rootSpecs(root: scope.root, mode: mode, changedFrom: oldMode))
+        // (No set of the changed views: a text screen measures thousands at every resize. Every
+        // key of `contentSizes` found in `oldSizes`, and as many keys: none went away.)
+        var found = 0
+        for (key, size) in contentSizes {
+            let old = oldSizes[key]
+            if old != nil { found += 1 }
+            guard old != size else { continue }
+            guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
+                  (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
+            changes.contents.append((view, size, before))
+        }
+        if found != oldSizes.count {
+            for (key, old) in oldSizes where contentSizes[key] == nil {
+                guard let view = scope.view(identifiedBy: key), let after = view.intrinsicContentSize,
+                      (old.width < 0) == (after.width < 0), (old.height < 0) == (after.height < 0) else { return nil }
+                changes.contents.append((view, after, old))
             }
         }
-        // Views whose own content size changed (not measured: a measured size is compared above).
-        for view in changedViews where contentSizes[ObjectIdentifier(view)] == nil && keys.insert(ObjectIdentifier(view)).inserted {
+        // Views whose own content size changed (each marked once; not measured now or before:
+        // a measured size is compared above).
+        for view in changedViews where contentSizes[ObjectIdentifier(view)] == nil && oldSizes[ObjectIdentifier(view)] == nil {
             // The root's frame is an input: its content size has no rows then.
             if view === scope.root, case .frame = mode { continue }
             let size = view.intrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
@@ -193,8 +198,18 @@ enum ImplicitRows {
                 let value = axis == .horizontal ? size.width : size.height
                 guard (value >= 0) == hasRow(.implicit(view.key, .compression(axis))) else { return nil }
             }
-            specs += contentSpecs(view, size: size)
+            changes.contents.append((view, size, nil))
         }
-        return specs
+        return changes
     }
+}
+
+/// What an incremental lowering lowers of the implicit rows (``ImplicitRows/changed(scope:mode:contentSizes:loweredMode:loweredSizes:changedViews:hasRow:)``).
+struct ImplicitChanges {
+    /// Specs to lower again: the root's rows whose value or priority moved.
+    var specs: [ImplicitSpec]
+    /// Views whose content size changed on axes that had one and have one: the constants of
+    /// their hugging and compression rows move to `size` (`before`, when known, is the size
+    /// the rows were lowered with: an axis where it equals `size` is left alone).
+    var contents: [(view: View, size: Size, before: Size?)] = []
 }

@@ -39,4 +39,44 @@ extension LayoutEngine {
         }
         return found
     }
+
+    /// The hugging and compression rows of `view` moved to content size `size` (from `before`,
+    /// the size they were lowered with, when known: an axis where it equals `size` is left alone).
+    ///
+    /// Straight to the constants, nothing lowered: such a row is `length - value` over the
+    /// view's own length, as ``ConstraintLowering/lower(_:direction:)`` makes it, and it keeps its
+    /// terms, relation and priority while only constants change (a priority change is a full
+    /// lowering). A row of another shape, or a value the solver cannot take, goes the general
+    /// way (lowered as a spec: its error names the row).
+    func moveContentRows(of view: View, to size: Size, from before: Size?, scope: LayoutScope,
+                         into changes: inout RowChanges) throws {
+        for axis in LayoutAxis.allCases {
+            let value = axis == .horizontal ? size.width : size.height
+            if let before, value == (axis == .horizontal ? before.width : before.height) { continue }
+            try moveContentRow(of: view, axis, hugging: true, to: value, scope: scope, into: &changes)
+            try moveContentRow(of: view, axis, hugging: false, to: value, scope: scope, into: &changes)
+        }
+    }
+
+    private func moveContentRow(of view: View, _ axis: LayoutAxis, hugging: Bool, to value: Double, scope: LayoutScope,
+                                into changes: inout RowChanges) throws {
+        let role: ImplicitRole = hugging ? .hugging(axis) : .compression(axis)
+        let key = RowKey.implicit(view.key, role)
+        let base = view.base()
+        let (length, offset) = axis == .horizontal ? (base.width, base.widthOffset) : (base.height, base.heightOffset)
+        // (As the lowering computes it: -value, then the length's offset added.)
+        let constant = -value + offset
+        guard let old = rows[key], NumberCheck.problem(constant) == nil, old.constraint.expression.terms.count == 1,
+              old.constraint.expression.terms[0].variable === length, old.constraint.expression.terms[0].coefficient == 1
+        else {
+            let size = axis == .horizontal ? Size(width: value, height: -1) : Size(width: -1, height: value)
+            guard let spec = ImplicitRows.contentSpecs(view, size: size).first(where: { $0.role == role }) else { return }
+            let lowered = try ConstraintLowering.lower(spec, direction: scope.direction(of: view))
+            place(key, lowered, old: rows[key], into: &changes, spec: spec) { spec.makeConstraint() }
+            return
+        }
+        if old.constraint.expression.constant == constant { return }
+        old.source.constant = LayoutConstant(value)
+        changes.constantChanges.append((key, old, constant, old.source))
+    }
 }

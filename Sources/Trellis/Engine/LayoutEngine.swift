@@ -133,16 +133,16 @@ final class LayoutEngine {
         if let scope = try resizedScope(root: root, mode: mode) ?? constantChangedScope(root: root, mode: mode) {
             return (scope, true)
         }
-        let (scope, changedSpecs) = scopeOfSolve(root: root, mode: mode)
-        var changes = RowChanges(incremental: changedSpecs != nil)
+        let (scope, implicitChanges) = scopeOfSolve(root: root, mode: mode)
+        var changes = RowChanges(incremental: implicitChanges != nil)
         // The list of constant changes (one or a few each solve) reuses the last solve's storage.
         swap(&changes.constantChanges, &spareConstantChanges)
         defer {
             changes.constantChanges.removeAll(keepingCapacity: true)
             swap(&changes.constantChanges, &spareConstantChanges)
         }
-        if let changedSpecs {
-            try lowerChanges(changedSpecs, scope: scope, into: &changes)
+        if let implicitChanges {
+            try lowerChanges(implicitChanges, scope: scope, into: &changes)
         } else {
             try lowerEverything(scope: scope, mode: mode, budget: budget, limits: limits, into: &changes)
         }
@@ -152,14 +152,14 @@ final class LayoutEngine {
     }
 
     /// The scope of this solve and, when only constants changed since the last lowering, the
-    /// implicit specs that changed (nil: everything is lowered again, in a scope collected anew).
-    private func scopeOfSolve(root: View, mode: Mode) -> (LayoutScope, [ImplicitSpec]?) {
+    /// implicit rows that changed (nil: everything is lowered again, in a scope collected anew).
+    private func scopeOfSolve(root: View, mode: Mode) -> (LayoutScope, ImplicitChanges?) {
         if !needsLowering, let kept = loweredScope?.attached(to: root),
-           let specs = ImplicitRows.changed(scope: kept, mode: mode, contentSizes: contentSizes,
+           let changes = ImplicitRows.changed(scope: kept, mode: mode, contentSizes: contentSizes,
                                             loweredMode: loweredMode, loweredSizes: loweredSizes,
                                             changedViews: changedContentViews, hasRow: { rows[$0] != nil }) {
             statistics.incrementalLowerings += 1
-            return (kept, specs)
+            return (kept, changes)
         }
         statistics.fullLowerings += 1
         frames.forget()      // of another scope
@@ -173,7 +173,7 @@ final class LayoutEngine {
 
     /// Compares a lowered constraint with the row under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old row.
-    private func place(_ key: RowKey, _ lowered: LoweredRow, old: RowEntry?, into changes: inout RowChanges,
+    func place(_ key: RowKey, _ lowered: LoweredRow, old: RowEntry?, into changes: inout RowChanges,
                        spec: ImplicitSpec? = nil, source: () -> LayoutConstraint) {
         if let old {
             if lowered.matches(old.constraint) {
@@ -215,7 +215,7 @@ final class LayoutEngine {
 
     /// An incremental lowering: only the constraints that changed, the root, and content sizes
     /// that changed. (The rows change in place: should lowering throw, start over next time.)
-    private func lowerChanges(_ specs: [ImplicitSpec], scope: LayoutScope, into changes: inout RowChanges) throws {
+    private func lowerChanges(_ implicit: ImplicitChanges, scope: LayoutScope, into changes: inout RowChanges) throws {
         do {
             // Each once (a single change, the usual case, needs no set).
             var seen = Set<ObjectIdentifier>()
@@ -232,10 +232,13 @@ final class LayoutEngine {
                 standingBack.remove(id)
                 place(key, lowered, old: rows[key], into: &changes) { constraint }
             }
-            for spec in specs {
+            for spec in implicit.specs {
                 let lowered = try ConstraintLowering.lower(spec, direction: scope.direction(of: spec.item))
                 let key = RowKey.implicit(spec.item.key, spec.role)
                 place(key, lowered, old: rows[key], into: &changes, spec: spec) { spec.makeConstraint() }
+            }
+            for change in implicit.contents {
+                try moveContentRows(of: change.view, to: change.size, from: change.before, scope: scope, into: &changes)
             }
         } catch {
             reset()

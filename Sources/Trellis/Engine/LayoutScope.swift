@@ -9,7 +9,14 @@ struct LayoutScope {
     /// For each item, the index in ``items`` of its superview (views) or owning view (guides);
     /// -1 for the root.
     let parentIndex: [Int]
-    private var directions: [ObjectIdentifier: LayoutDirection] = [:]
+    /// Each item's index in ``items`` and layout direction, by identity.
+    private var members: [ObjectIdentifier: Member] = [:]
+
+    /// Where an item of the scope is in ``items``, and its layout direction (computed once per pass).
+    struct Member {
+        let index: Int32
+        let direction: LayoutDirection
+    }
 
     init(root: View) {
         self.root = root
@@ -17,10 +24,8 @@ struct LayoutScope {
         self.views = views
         var items: [LayoutItem] = []
         items.reserveCapacity(views.count)
-        var directions: [ObjectIdentifier: LayoutDirection] = [:]
-        directions.reserveCapacity(views.count)
-        var indexOfView: [ObjectIdentifier: Int] = [:]
-        indexOfView.reserveCapacity(views.count)
+        var members: [ObjectIdentifier: Member] = [:]
+        members.reserveCapacity(views.count)
         var parents: [Int] = []
         parents.reserveCapacity(views.count)
         for view in views {
@@ -32,32 +37,31 @@ struct LayoutScope {
                 if view === root {
                     direction = view.effectiveLayoutDirection
                 } else {
-                    direction = view.superview.flatMap { directions[ObjectIdentifier($0)] } ?? .leftToRight
+                    direction = view.superview.flatMap { members[ObjectIdentifier($0)]?.direction } ?? .leftToRight
                 }
             }
-            directions[ObjectIdentifier(view)] = direction
             let index = items.count
-            indexOfView[ObjectIdentifier(view)] = index
-            parents.append(view === root ? -1 : view.superview.flatMap { indexOfView[ObjectIdentifier($0)] } ?? -1)
+            members[ObjectIdentifier(view)] = Member(index: Int32(index), direction: direction)
+            parents.append(view === root ? -1 : view.superview.flatMap { members[ObjectIdentifier($0)].map { Int($0.index) } } ?? -1)
             items.append(view)
             for guide in view.allGuides {
+                members[ObjectIdentifier(guide)] = Member(index: Int32(items.count), direction: direction)
                 items.append(guide)
                 parents.append(index)
-                directions[ObjectIdentifier(guide)] = direction
             }
         }
         self.items = items
         self.parentIndex = parents
-        self.directions = directions
+        self.members = members
     }
 
     private init(root: View, views: [View], items: [LayoutItem], parentIndex: [Int],
-                 directions: [ObjectIdentifier: LayoutDirection]) {
+                 members: [ObjectIdentifier: Member]) {
         self.root = root
         self.views = views
         self.items = items
         self.parentIndex = parentIndex
-        self.directions = directions
+        self.members = members
     }
 
     /// The scope without its root, to keep between passes: the root owns the engine that keeps
@@ -71,14 +75,14 @@ struct LayoutScope {
         let views: [View]
         let items: [LayoutItem]
         let parentIndex: [Int]
-        let directions: [ObjectIdentifier: LayoutDirection]
+        let members: [ObjectIdentifier: Member]
         let placeholder: View
 
         /// The scope again, for the same root (index 0 of its arrays is the placeholder: read the
         /// root from ``LayoutScope/root``, or with ``LayoutScope/item(at:)``).
         func attached(to root: View) -> LayoutScope? {
             guard ObjectIdentifier(root) == rootIdentifier else { return nil }
-            return LayoutScope(root: root, views: views, items: items, parentIndex: parentIndex, directions: directions)
+            return LayoutScope(root: root, views: views, items: items, parentIndex: parentIndex, members: members)
         }
     }
 
@@ -88,7 +92,7 @@ struct LayoutScope {
         if views[0] !== placeholder { views[0] = placeholder }
         if items[0] !== placeholder { items[0] = placeholder }
         return Detached(rootIdentifier: ObjectIdentifier(root), views: views, items: items,
-                        parentIndex: parentIndex, directions: directions, placeholder: placeholder)
+                        parentIndex: parentIndex, members: members, placeholder: placeholder)
     }
 
     /// The item at `index` of ``items``: the root at 0 (a kept scope holds a placeholder there).
@@ -98,17 +102,22 @@ struct LayoutScope {
     func view(at index: Int) -> View { index == 0 ? root : views[index] }
 
     /// Whether `item` is the root, a descendant, or a guide of one of them.
-    func contains(_ item: LayoutItem) -> Bool { directions[ObjectIdentifier(item)] != nil }
+    func contains(_ item: LayoutItem) -> Bool { members[ObjectIdentifier(item)] != nil }
 
     /// The layout direction of an item of the scope (computed once per pass), or nil for an
     /// item outside the scope.
     func direction(ofMember item: LayoutItem) -> LayoutDirection? {
-        directions[ObjectIdentifier(item)]
+        members[ObjectIdentifier(item)]?.direction
     }
 
     /// The item's layout direction.
     func direction(of item: LayoutItem) -> LayoutDirection {
-        directions[ObjectIdentifier(item)] ?? item.effectiveLayoutDirection
+        members[ObjectIdentifier(item)]?.direction ?? item.effectiveLayoutDirection
+    }
+
+    /// The view of the scope with identity `identifier` (the root's included), or nil.
+    func view(identifiedBy identifier: ObjectIdentifier) -> View? {
+        members[identifier].flatMap { item(at: Int($0.index)) as? View }
     }
 
     /// The active constraints stored on the items of the scope, each once, in creation order.
