@@ -13,9 +13,11 @@ struct EditStepUndoTests {
         let x = Variable("x"), y = Variable("y"), z = Variable("z"), w = Variable("w"), u = Variable("u")
         let q = Variable("q")
         var all: [Variable] { [x, y, z, w, u, q] }
+        /// More constraints on the same variables.
+        var extra: [Constraint] = []
         var constraints: [Constraint] {
             [z == x + y + 10, w == z + z - x, u == w - y + 3, x + y <= 1000, w >= 0,
-             (x == 50) ~~ .weight(1), (y == 30) ~~ .weight(1), (u == 400) ~~ .weight(2), (q == 5) ~~ .weight(1)]
+             (x == 50) ~~ .weight(1), (y == 30) ~~ .weight(1), (u == 400) ~~ .weight(2), (q == 5) ~~ .weight(1)] + extra
         }
 
         func solver(x xValue: Double, y yValue: Double) throws -> Solver {
@@ -48,6 +50,42 @@ struct EditStepUndoTests {
 
         for constraint in conflict { try solver.remove(constraint) }
         try solver.solve()
+        let cold = try system.solver(x: newX, y: newY)
+        for variable in system.all {
+            #expect(abs(solver.value(of: variable) - cold.value(of: variable)) <= 1e-9, "\(variable)")
+        }
+    }
+
+    /// A step through breakpoints moves the tableau in place (no copy is kept): taken back, it
+    /// restores every value from its journals and lets the tableau go, and the component is
+    /// solved again at its next change, to a cold solve's values.
+    @Test("A step through breakpoints, taken back when another component is unsatisfiable, restores every value; the next solve solves again",
+          arguments: [(300.0, 36.0), (640.0, 12.25)])
+    func tableauStepTakenBack(x newX: Double, y newY: Double) throws {
+        var system = System()
+        // x stops at 250: the edit's move crosses that bound (a breakpoint).
+        system.extra = [system.x <= 250]
+        let solver = try system.solver(x: 60, y: 35)
+        // A first move through the breakpoint and back: the component's steps go to its tableau.
+        try solver.suggest(system.x, value: 280)
+        try solver.solve()
+        try solver.suggest(system.x, value: 60)
+        try solver.solve()
+        let before = system.all.map { solver.value(of: $0) }
+        let (steps, tableauSteps, solves) = (solver.statistics.affineSteps, solver.statistics.tableauSteps,
+                                             solver.statistics.componentSolves)
+        try solver.suggest(system.x, value: newX)
+        try solver.suggest(system.y, value: newY)
+        let conflict = [system.q >= 10, system.q <= 0]
+        try solver.add(conflict)
+        #expect(throws: TrellisError.self) { try solver.solve() }
+        #expect(solver.statistics.affineSteps == steps + 1, "the first component should have stepped")
+        #expect(solver.statistics.tableauSteps == tableauSteps + 1, "through its tableau")
+        #expect(system.all.map { solver.value(of: $0) } == before)
+
+        for constraint in conflict { try solver.remove(constraint) }
+        try solver.solve()
+        #expect(solver.statistics.componentSolves > solves, "the tableau taken back is gone: the component is solved again")
         let cold = try system.solver(x: newX, y: newY)
         for variable in system.all {
             #expect(abs(solver.value(of: variable) - cold.value(of: variable)) <= 1e-9, "\(variable)")

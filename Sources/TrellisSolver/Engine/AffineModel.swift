@@ -24,18 +24,6 @@ final class AffineModel {
         var reachedIsKnown = false
     }
 
-    /// What a step through breakpoints replaced, for ``undoLastStep(values:)``.
-    private struct Saved {
-        var moving: Moving
-        var tableau: SplitTableau?
-        var tableauConstants: [Double]
-        var linearChange: Double
-        var followsTableau: Bool
-        var quietTableauSteps: Int
-        var linearSinceTableau: Bool
-        var values: [Double]
-    }
-
     /// Everything a step changes, in one stored property so that a step is one exclusive
     /// access to the model rather than one per property (class properties are checked
     /// dynamically).
@@ -46,8 +34,6 @@ final class AffineModel {
         /// The constants the tableau's values stand at: linear steps keep its basis but do not
         /// move its values, so a move through breakpoints starts from here.
         var tableauConstants: [Double]
-        /// Set by a step through breakpoints (the state before it), nil after a linear step.
-        var saved: Saved?
         /// Whether the last successful step moved the tableau.
         var usedTableau = false
         /// The change of the LP's own objective (in weights) made by the linear steps since the
@@ -212,17 +198,17 @@ final class AffineModel {
     ///
     /// A step moves along the stored directions while the basis stays feasible; beyond, it
     /// moves the tableau, which follows the basis through the breakpoints. After a step that
-    /// crossed breakpoints the next one goes to the tableau directly.
-    /// With `undoable` false (nothing else in the solve can fail after this step) the tableau
-    /// moves in place instead of keeping a copy of the old one.
+    /// crossed breakpoints the next one goes to the tableau directly. The tableau moves in
+    /// place (no copy is kept to take it back: a screen's text pass steps a thousand
+    /// components, and copying their tableaux for an undo that almost never comes was a third
+    /// of it); a step taken back after that lets the tableau go instead (see ``undoLastStep(values:)``).
     func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-              values: inout [Double], undoable: Bool = true) -> Outcome? {
-        step(changes, values: &values, undoable: undoable, core: &core)
+              values: inout [Double]) -> Outcome? {
+        step(changes, values: &values, core: &core)
     }
 
     private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                      values: inout [Double], undoable: Bool, core: inout Core) -> Outcome? {
-        core.saved = nil
+                      values: inout [Double], core: inout Core) -> Outcome? {
         core.usedTableau = false
         core.moving.clearJournals()
         if !core.followsTableau, let change = Self.step(changes, values: &values, moving: &core.moving, presolve: presolve) {
@@ -231,7 +217,7 @@ final class AffineModel {
             core.lastLinearChange = change.lp
             return Outcome(objectiveChange: change.total, needsObjective: !slopesObjective, pivots: 0)
         }
-        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, undoable: undoable, core: &core) else {
+        guard core.tableau != nil, let moved = tableauStep(changes, values: &values, core: &core) else {
             // The component is about to be solved again: its kept LP goes now, before the new
             // one is made (directions not read yet then need the simplex method).
             core.moving.reader = nil
@@ -332,14 +318,8 @@ final class AffineModel {
     /// (see ``ParametricTableau``): the change of the weighted objective and the pivots made.
     /// Nil — nothing changed — when the tableau cannot follow it.
     private func tableauStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
-                             values: inout [Double], undoable: Bool,
+                             values: inout [Double],
                              core: inout Core) -> (objectiveChange: Double, pivots: Int)? {
-        if undoable {
-            core.saved = Saved(moving: core.moving, tableau: core.tableau, tableauConstants: core.tableauConstants,
-                            linearChange: core.linearChange, followsTableau: core.followsTableau,
-                            quietTableauSteps: core.quietTableauSteps, linearSinceTableau: core.linearSinceTableau,
-                            values: values)
-        }
         // The new constants go in first (journaled, taken back should the move fail). Edit rows
         // (whose last linear steps the tableau did not follow), and any other LP row whose
         // constant is changed now (a constraint's first update: it is no parameter row yet).
@@ -378,25 +358,13 @@ final class AffineModel {
             guard delta != 0, case .row(let row)? = presolve.place(ofSource: index) else { continue }
             core.shifts.append((row, -delta))   // the right-hand side is minus the constant
         }
-        let moved: ParametricTableau.Moved
-        if undoable {
-            var copy = core.tableau
-            guard let result = copy!.move(core.shifts.elements) else {
-                core.moving = core.saved!.moving
-                core.saved = nil
-                return nil
-            }
-            core.tableau = copy
-            moved = result
-        } else {
-            // In place: on failure the tableau is in no usable state, so it is dropped (and with
-            // it the directions, which stopped following the basis once the tableau took over).
-            guard let result = core.tableau!.move(core.shifts.elements) else {
-                core.moving.rollBackConstants()
-                Self.disableTableau(&core)
-                return nil
-            }
-            moved = result
+        // In place: on failure the tableau is in no usable state, so it is dropped (and with it
+        // the directions, which stopped following the basis once the tableau took over); the
+        // component is solved again.
+        guard let moved = core.tableau!.move(core.shifts.elements) else {
+            core.moving.rollBackConstants()
+            Self.disableTableau(&core)
+            return nil
         }
         for k in 0..<core.rows.count { core.tableauConstants[core.rows[k]] = core.moving.constants[core.rows[k]] }
         core.linearSinceTableau = false
@@ -453,26 +421,16 @@ final class AffineModel {
         }
     }
 
-    /// Takes back the last successful ``step(_:values:)``: the model and `values` (the same
-    /// array the step wrote) are as they were before it.
+    /// Takes back the last successful ``step(_:values:)``: `values` (the same array the step
+    /// wrote) and the constants are as they were before it (from the step's journals). A step
+    /// that moved the tableau cannot be taken back on it: the tableau and the directions go,
+    /// and the component's next change is solved with the simplex method (this happens only
+    /// when a later part of the same solve fails, or the moved values miss a required row).
     func undoLastStep(values: inout [Double]) {
         Self.undoLastStep(values: &values, core: &core)
     }
 
     private static func undoLastStep(values: inout [Double], core: inout Core) {
-        if let saved = core.saved {
-            core.moving = saved.moving
-            core.tableau = saved.tableau
-            core.tableauConstants = saved.tableauConstants
-            core.linearChange = saved.linearChange
-            core.followsTableau = saved.followsTableau
-            core.quietTableauSteps = saved.quietTableauSteps
-            core.linearSinceTableau = saved.linearSinceTableau
-            values = saved.values
-            core.saved = nil
-            core.moving.changed.removeAll()
-            return
-        }
         undo(&core.moving, values: &values)
         // A tableau moved in place stands at the step's end point and cannot be taken back.
         if core.usedTableau {

@@ -196,20 +196,20 @@ final class ComponentState {
     /// infeasible, or the moved values do not hold the required rows they touch to a relative
     /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
-    /// With `undoable` false (no later part of the solve can fail) a step through breakpoints
-    /// needs no copy of the basis to take it back (a failed check then drops the basis instead).
-    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool = true) -> Bool {
-        step(changes, undoable: undoable, solution: &solution, stepping: &stepping)
+    /// (A step through breakpoints keeps no copy of the basis: taken back, it drops the basis,
+    /// and the component is solved again at its next change; see ``AffineModel/undoLastStep(values:)``.)
+    func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) -> Bool {
+        step(changes, solution: &solution, stepping: &stepping)
     }
 
-    /// ``step(_:undoable:)`` on the state's two stored properties that a step changes, each
+    /// ``step(_:)`` on the state's two stored properties that a step changes, each
     /// accessed once (class properties are checked dynamically, per access).
-    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>, undoable: Bool,
+    private func step(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
                       solution: inout Solution?, stepping: inout Stepping) -> Bool {
         stepping.lastStepPivots = nil
         stepping.lastStepUsedTableau = false
         guard let affine = solution?.affine,
-              let outcome = affine.step(changes, values: &solution!.values, undoable: undoable) else { return false }
+              let outcome = affine.step(changes, values: &solution!.values) else { return false }
         if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
         guard Self.requiredRowsHold(&stepping.rowCheck, values: solution!.values, changed: affine.changed) else {
             affine.undoLastStep(values: &solution!.values)

@@ -32,7 +32,7 @@ extension SolverEngine {
             target = (state, row, edit.strength.weight)
             self.drag.target = (id, state, row, edit.strength.weight)
         }
-        guard target.state.step(CollectionOfOne((target.row, -value, target.weight)), undoable: false) else { return false }
+        guard target.state.step(CollectionOfOne((target.row, -value, target.weight))) else { return false }
         statistics.countStep(of: target.state)
         suggestionsTouched.removeAll()
         return true
@@ -41,10 +41,8 @@ extension SolverEngine {
     /// One constant changed in place (a resize, an `update(constant:)`) and nothing else since
     /// the last solve: the step of its component that ``takeSteps(in:)`` would take (the same
     /// change), without a plan, a budget or a commit; true when done. When the component cannot
-    /// move, nothing changed and the general path solves it. Nothing after the step can fail, so
-    /// a step through breakpoints moves the tableau in place (no copy kept to take it back: should
-    /// the step's own check of the required rows fail, the values go back and the tableau is
-    /// dropped, and the general path solves the component).
+    /// move, nothing changed and the general path solves it (should the step's own check of the
+    /// required rows fail, the values go back and a tableau it moved is dropped).
     func constantStep() -> Bool {
         let limits = limits
         guard !structureChanged, constantsTouched.count == 1, suggestionsTouched.isEmpty,
@@ -56,7 +54,7 @@ extension SolverEngine {
         let constraint = state.component.constraints[row]
         let change = (index: row, constant: constraint.expression.constant,
                       weight: constraint.strength.isRequired ? 0 : constraint.strength.weight)
-        guard state.step(CollectionOfOne(change), undoable: false) else { return false }
+        guard state.step(CollectionOfOne(change)) else { return false }
         statistics.countStep(of: state)
         // What commit(_:results:) clears after a step.
         structureTouched.removeAll(keepingCapacity: true)

@@ -63,8 +63,8 @@ struct SplitBlocks {
     /// Each row's pinned part as read (what a block's tableau starts from).
     private var initialPart: [Double] = []
     /// One tableau per block otherwise (nil until its first move), each in a box of its own: a
-    /// copy of the split tableau (each undoable step makes one) shares the boxes, and a move
-    /// copies only those of the blocks it moves.
+    /// copy of the split tableau (a forked solver's, ``AffineModel/copy()``) shares the boxes,
+    /// and a move copies only those of the blocks it moves.
     private var blocks: [Box?] = []
 
     private final class Box {
@@ -91,7 +91,7 @@ struct SplitBlocks {
     private var values: [Double]
     /// The shifts of the move under way, by block (row local), and the bounds its rows that
     /// name a moved pin end at (scratch, emptied after each move: flat lists, not one list per
-    /// block, so that a copy of the tableau — each undoable step makes one — copies no lists).
+    /// block, so that a copy of the tableau copies no lists).
     private var pendingShifts: [(slot: Int32, row: Int, amount: Double)] = []
     private var pendingTargets: [(slot: Int32, row: Int, lower: Double, upper: Double)] = []
     private var groupedShifts: [(row: Int, amount: Double)] = []
@@ -126,7 +126,7 @@ struct SplitBlocks {
         for block in layout.rows.indices {
             positionOffset.append(offset)
             offset += layout.rows[block].count
-            // (A block built and factorized is not touched: no copy of a box a saved step shares.)
+            // (A block built and factorized is not touched: no copy of a box a copy shares.)
             if blocks[block]?.isFactorized == true { continue }
             makeWritable(block)
             guard blocks[block]!.tableau.factorizeNow() else { return false }
