@@ -1,0 +1,40 @@
+import Testing
+@testable import TrellisSolver
+import TrellisTestSupport
+
+/// The order in which a solve hands a component's changes to its step (by state, edits before
+/// rows, then by variable or row): floating-point sums follow it, so it must not depend on the
+/// order the changes came in. Packed into one number each where they fit, compared as tuples
+/// where they do not: both give the same order.
+@Suite("Step order")
+struct StepOrderTests {
+    typealias Moved = (state: Int, isRow: Bool, key: UInt64)
+
+    static func tupleOrder(_ moved: [Moved]) -> [Moved] {
+        moved.sorted { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
+    }
+
+    static func same(_ a: [Moved], _ b: [Moved]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.state == $1.state && $0.isRow == $1.isRow && $0.key == $1.key }
+    }
+
+    @Test("Packed and compared as tuples, changes come out in the same order", arguments: [1 as UInt64, 2, 3])
+    func packedOrder(seed: UInt64) {
+        var rng = SplitMix(seed: seed)
+        var moved: [Moved] = (0..<500).map { _ in
+            (Int(rng.next() % 40), rng.next() % 2 == 0, rng.next() % 3000)
+        }
+        // Ties on state and kind, and the largest values that fit.
+        moved += [(7, true, 12), (7, false, 12), ((1 << 30) - 1, true, (1 << 32) - 1), (0, false, 0)]
+        var packed: [UInt64] = []
+        var sorted = moved
+        SolverEngine.sort(&sorted, packed: &packed)
+        let packedAsTuples = Self.same(sorted, Self.tupleOrder(moved))
+        #expect(packedAsTuples)
+        // An edit variable's id too large to pack: compared as tuples.
+        var large = moved + [(3, false, UInt64.max - 5)]
+        SolverEngine.sort(&large, packed: &packed)
+        let tuples = Self.same(large, Self.tupleOrder(moved + [(3, false, UInt64.max - 5)]))
+        #expect(tuples)
+    }
+}
