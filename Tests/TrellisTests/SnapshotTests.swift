@@ -54,4 +54,21 @@ struct SnapshotTests {
         let firstLine: Substring? = first.description.split(separator: "\n").first
         #expect(firstLine == "screen (0, 0, 390, 844)")
     }
+
+    @Test("a decoded snapshot finds its entries by key, key 0 and repeated keys included (the first entry wins)")
+    func decodedKeys() throws {
+        let snapshot = try ExampleScreen.make(width: 390, height: 844).layoutSnapshot()
+        // The same entries with keys rewritten: 0 twice, then one key twice.
+        var object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(snapshot)) as? [String: Any])
+        var entries = try #require(object["entries"] as? [[String: Any]])
+        try #require(entries.count >= 5)
+        let rewritten: [UInt64] = [0, 0, 12, 12]
+        for (index, key) in rewritten.enumerated() { entries[index + 1]["key"] = ["rawValue": key] }
+        object["entries"] = entries
+        let decoded = try JSONDecoder().decode(LayoutSnapshot.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(decoded.entry(for: LayoutItemKey(rawValue: 0))?.name == snapshot.entries[1].name)
+        #expect(decoded.entry(for: LayoutItemKey(rawValue: 12))?.name == snapshot.entries[3].name)
+        #expect(decoded.entry(for: snapshot.rootKey)?.depth == 0)
+        #expect(decoded.entry(for: LayoutItemKey(rawValue: .max)) == nil)
+    }
 }

@@ -47,7 +47,10 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     public let rootKey: LayoutItemKey
     /// The items, depth first: each view, then its guides, then its subviews.
     public private(set) var entries: [Entry]
-    private let indexByKey: [LayoutItemKey: Int]
+    /// Each entry's index by its key's raw value. (No `Dictionary`: its storage type for a new
+    /// key type costs a process's first layout a scan of every protocol conformance the
+    /// program has, a tenth of a small screen's first pass.)
+    private let indexByKey: KeyIndex
     /// The grid the frames are rounded to (``View/displayScale``); 0 when they are exact.
     public internal(set) var displayScale: Double = 0
     /// The exact frames when these are snapped (``FrameSnapping``), else nil.
@@ -56,10 +59,7 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     init(rootKey: LayoutItemKey, entries: [Entry]) {
         self.rootKey = rootKey
         self.entries = entries
-        var byKey: [LayoutItemKey: Int] = [:]
-        byKey.reserveCapacity(entries.count)
-        for (index, entry) in entries.enumerated() { byKey[entry.key] = index }
-        indexByKey = byKey
+        indexByKey = KeyIndex(entries)
     }
 
     /// Gives every entry new frames, `frames(index)` being the frame relative to the parent and
@@ -188,5 +188,28 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     /// One line per item, indented by depth: `  title (16, 20, 120, 20)`.
     public var description: String {
         entries.map { String(repeating: "  ", count: $0.depth) + "\($0.name) \($0.frame)" }.joined(separator: "\n")
+    }
+}
+
+/// The index of each entry by key: an ``IdentityTable`` of the keys' raw values (the first
+/// entry of a key wins), with key 0 — never made by a process, but a decoded snapshot may hold
+/// it — kept apart (no identity is 0).
+private struct KeyIndex: Sendable {
+    private var table: IdentityTable
+    private var zero: Int?
+
+    init(_ entries: [LayoutSnapshot.Entry]) {
+        table = IdentityTable(minimumCapacity: entries.count)
+        for (index, entry) in entries.enumerated() {
+            if entry.key.rawValue == 0 {
+                if zero == nil { zero = index }
+            } else {
+                table.insert(entry.key.rawValue, Int32(index))
+            }
+        }
+    }
+
+    subscript(key: LayoutItemKey) -> Int? {
+        key.rawValue == 0 ? zero : table.index(of: key.rawValue).map(Int.init)
     }
 }

@@ -79,7 +79,7 @@ struct ComponentSolver {
             scalar(rows, lower: lower, upper: upper).solve()
         }
         let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: component.constraints, protected: editRows) : nil
-        if let merge { presolve.removeRows(ofSources: merge.folded) }
+        if let merge, merge.foldsAny { presolve.removeRows(folded: merge.isFolded) }
 
         // LP columns: remaining variables that appear in some row, then error columns.
         let (columnOfVariable, variableOfColumn) = presolve.columns()
@@ -94,7 +94,7 @@ struct ComponentSolver {
         var warm = transplant(into: model.lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
         if !warm && reduces {
             crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
-                  errorColumns: model.errorColumns, ranges: merge?.ranges ?? [:])
+                  errorColumns: model.errorColumns, merge: merge)
             warm = true
         }
         let levels = LPLowering.softLevels(presolve, constraints: component.constraints, errorColumns: model.errorColumns)
@@ -293,7 +293,7 @@ struct ComponentSolver {
 
     /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
     private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
-                       errorColumns: [LPLowering.ErrorColumns], ranges: [Int: (lower: Double, upper: Double)]) {
+                       errorColumns: [LPLowering.ErrorColumns], merge: RangeMerge?) {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
@@ -302,14 +302,15 @@ struct ComponentSolver {
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
+            let range = merge?.range(ofSource: row.source)
             rows.append(CrashBasis.Row(relation: constraint.relation, isRequired: constraint.strength.isRequired,
                                        level: constraint.strength.level, weight: constraint.strength.weight,
                                        // A merged range: aim at the target moved into it.
-                                       rhs: ranges[row.source].map { Self.clamp(-row.constant, $0.lower, $0.upper) } ?? -row.constant,
+                                       rhs: range.map { Self.clamp(-row.constant, $0.lower, $0.upper) } ?? -row.constant,
                                        surplus: errors.count == 2 ? errors[0] : -1,
                                        shortfall: errors.count == 2 ? errors[1] : -1,
                                        error: errors.count == 1 ? errors[0] : -1,
-                                       range: ranges[row.source]))
+                                       range: range))
             entries.append(row.terms.map { (columnOfVariable[$0.variable], $0.coefficient) })
         }
         let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,

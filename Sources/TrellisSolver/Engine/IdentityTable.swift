@@ -10,23 +10,23 @@
 /// range: a table made with ``init(keysIn:minimumCapacity:)`` for such a range is *direct* — an
 /// array indexed by `key - base`, no hashing or probing at all — and becomes a hash table
 /// (transparently, the same contents) only if a key outside the range is inserted.
-struct IdentityTable {
+package struct IdentityTable {
     /// 0 marks an empty slot (no identity is 0: variable ids start at 1, addresses are non-null).
     /// Empty while the table is direct.
-    private var keys: [UInt64]
+    @usableFromInline var keys: [UInt64]
     /// Hashed: the index of the key in the same slot. Direct: the index of key `base + slot`
     /// (-1: absent).
-    private var values: [Int32]
-    private var shift: UInt64
+    @usableFromInline var values: [Int32]
+    @usableFromInline var shift: UInt64
     /// The smallest key of a direct table.
-    private var base: UInt64 = 0
+    @usableFromInline var base: UInt64 = 0
     /// Whether the table is direct (``values`` indexed by `key - base`).
-    private(set) var isDirect = false
+    @usableFromInline package internal(set) var isDirect = false
     /// The number of identities stored.
-    private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
 
     /// A table that holds `minimumCapacity` identities before it grows.
-    init(minimumCapacity: Int = 0) {
+    @inlinable package init(minimumCapacity: Int = 0) {
         var bits: UInt64 = 3
         while (1 << bits) < 2 * max(minimumCapacity, 4) { bits += 1 }
         keys = Array(repeating: 0, count: 1 << bits)
@@ -37,7 +37,7 @@ struct IdentityTable {
     /// A table for about `minimumCapacity` identities, all (or most) in `range`: direct when the
     /// range is at most ``directSpan`` times that many keys wide (no larger than the hash table
     /// it replaces: 4 bytes a key of the range against 24 a stored identity), else hashed.
-    init(keysIn range: ClosedRange<UInt64>, minimumCapacity: Int) {
+    @inlinable package init(keysIn range: ClosedRange<UInt64>, minimumCapacity: Int) {
         let span = range.upperBound - range.lowerBound
         if range.lowerBound > 0, span < UInt64(Self.directSpan * max(minimumCapacity, 8)) {
             self.init(directFrom: range.lowerBound, count: Int(span) + 1)
@@ -47,7 +47,7 @@ struct IdentityTable {
     }
 
     /// An empty direct table for keys `base ..< base + count`.
-    private init(directFrom base: UInt64, count: Int) {
+    @usableFromInline init(directFrom base: UInt64, count: Int) {
         keys = []
         values = Array(repeating: -1, count: count)
         shift = 0
@@ -56,14 +56,14 @@ struct IdentityTable {
     }
 
     /// How many keys wide (per identity stored) a direct table's range may be.
-    static let directSpan = 4
+    @usableFromInline static let directSpan = 4
 
-    @inline(__always) private func home(_ key: UInt64) -> Int {
+    @inlinable @inline(__always) func home(_ key: UInt64) -> Int {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The index stored for `key`, or nil.
-    @inline(__always) func index(of key: UInt64) -> Int32? {
+    @inlinable @inline(__always) package func index(of key: UInt64) -> Int32? {
         if isDirect {
             let offset = key &- base
             guard offset < UInt64(values.count) else { return nil }
@@ -81,12 +81,12 @@ struct IdentityTable {
     }
 
     /// Whether `key` is stored.
-    func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
+    @inlinable package func contains(_ key: UInt64) -> Bool { index(of: key) != nil }
 
     /// Stores `value` for `key` unless `key` is there already; returns the index now stored
     /// and whether it was inserted.
-    @inline(__always) @discardableResult
-    mutating func insert(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
+    @inlinable @inline(__always) @discardableResult
+    package mutating func insert(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
         if isDirect {
             let offset = key &- base
             if offset < UInt64(values.count) {
@@ -101,7 +101,7 @@ struct IdentityTable {
     }
 
     /// ``insert(_:_:)`` into the hash table (a direct table becomes one first).
-    private mutating func insertHashed(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
+    @usableFromInline mutating func insertHashed(_ key: UInt64, _ value: Int32) -> (index: Int32, inserted: Bool) {
         precondition(key != 0, "IdentityTable keys are non-zero")
         if isDirect { makeHashed(capacity: count + 1) }
         if 2 * (count + 1) > keys.count { grow() }
@@ -121,7 +121,7 @@ struct IdentityTable {
     }
 
     /// Replaces the index of a stored `key` (no effect when absent).
-    mutating func update(_ key: UInt64, to value: Int32) {
+    @inlinable package mutating func update(_ key: UInt64, to value: Int32) {
         if isDirect {
             let offset = key &- base
             if offset < UInt64(values.count) && values[Int(offset)] >= 0 { values[Int(offset)] = value }
@@ -136,8 +136,8 @@ struct IdentityTable {
     }
 
     /// Removes `key`; returns the index it had.
-    @discardableResult
-    mutating func remove(_ key: UInt64) -> Int32? {
+    @inlinable @discardableResult
+    package mutating func remove(_ key: UInt64) -> Int32? {
         if isDirect {
             let offset = key &- base
             guard offset < UInt64(values.count), values[Int(offset)] >= 0 else { return nil }
@@ -176,7 +176,7 @@ struct IdentityTable {
 
     /// Makes room for `capacity` identities without growing on the way.
     /// One rehash into the final size, however far that is (not one per doubling).
-    mutating func reserve(_ capacity: Int) {
+    @inlinable package mutating func reserve(_ capacity: Int) {
         if isDirect { return }   // (grows only into a hash table, at a key outside its range)
         var doublings: UInt64 = 0
         while 2 * capacity > keys.count << doublings { doublings += 1 }
@@ -184,7 +184,7 @@ struct IdentityTable {
     }
 
     /// Turns a direct table into a hash table with the same contents and room for `capacity`.
-    private mutating func makeHashed(capacity: Int) {
+    @usableFromInline mutating func makeHashed(capacity: Int) {
         var hashed = IdentityTable(minimumCapacity: max(capacity, 2 * count))
         for (offset, value) in values.enumerated() where value >= 0 {
             hashed.insert(base + UInt64(offset), value)
@@ -192,7 +192,7 @@ struct IdentityTable {
         self = hashed
     }
 
-    private mutating func grow(by doublings: UInt64 = 1) {
+    @usableFromInline mutating func grow(by doublings: UInt64 = 1) {
         let oldKeys = keys, oldValues = values
         shift -= doublings
         keys = Array(repeating: 0, count: oldKeys.count << doublings)
@@ -204,5 +204,5 @@ struct IdentityTable {
 
 extension ObjectIdentifier {
     /// The object's address as an ``IdentityTable`` key.
-    var tableKey: UInt64 { UInt64(UInt(bitPattern: self)) }
+    @inlinable package var tableKey: UInt64 { UInt64(UInt(bitPattern: self)) }
 }

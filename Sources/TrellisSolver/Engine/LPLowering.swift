@@ -70,7 +70,7 @@ struct LPLowering {
             matrix.append(Self.rowEntries(row, relation: constraint.relation,
                                           columnOfVariable: columnOfVariable, errorColumns: errors))
             rowBounds.append(Self.rowBound(constraint.relation, constant: row.constant))
-            if let range = merge?.ranges[row.source], errors.count == 2 {
+            if let range = merge?.range(ofSource: row.source), errors.count == 2 {
                 let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
                 columnBounds[errors[0]] = bounds.surplus
                 columnBounds[errors[1]] = bounds.shortfall

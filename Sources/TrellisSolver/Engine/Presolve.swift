@@ -179,10 +179,9 @@ struct Presolve {
         return solved
     }
 
-    /// Removes the rows of the given constraints (folded into others' bounds: see ``RangeMerge``).
-    mutating func removeRows(ofSources sources: Set<Int>) {
-        guard !sources.isEmpty else { return }
-        rows.removeAll { sources.contains($0.source) }
+    /// Removes the rows of the constraints marked in `folded` (by source: folded into others' bounds, see ``RangeMerge``).
+    mutating func removeRows(folded: [Bool]) {
+        rows.removeAll { folded[$0.source] }
         indexPlaces()
     }
 

@@ -10,54 +10,117 @@
 /// Matching is by expression up to a power-of-two factor (so the bounds are exact), on the rows
 /// presolve left. Edit rows are never targets (the affine model assumes unbounded errors).
 struct RangeMerge {
-    /// Sources (indices into ``Component/constraints``) of the required rows folded away.
-    private(set) var folded: Set<Int> = []
-    /// For each soft equality that absorbed some: the range its expression must stay in.
-    private(set) var ranges: [Int: (lower: Double, upper: Double)] = [:]
+    /// Per source (index into ``Component/constraints``): whether it is a required row folded away.
+    private(set) var isFolded: [Bool]
+    /// Whether any row was folded away.
+    private(set) var foldsAny = false
+    /// Per source: the range a soft equality that absorbed some must keep its expression in
+    /// (empty until one does).
+    private var rangeOfSource: [(lower: Double, upper: Double)?] = []
 
+    /// The range the soft equality of constraint `source` keeps its expression in, if it absorbed any.
+    func range(ofSource source: Int) -> (lower: Double, upper: Double)? {
+        rangeOfSource.isEmpty ? nil : rangeOfSource[source]
+    }
+
+    // (No dictionary or set: a new key type's storage costs a process's first solve a scan of
+    // every protocol conformance the program has. Rows are matched by a fingerprint of their
+    // normalized terms in an ``IdentityTable``, and compared term by term on a match.)
     init(rows: [Presolve.Row], constraints: [Constraint], protected: [Int]) {
-        struct Key: Hashable {
-            var variables: [Int]
-            var ratios: [UInt64]
-        }
-        let isProtected = Set(protected)
-        /// Terms sorted by variable, and the coefficient everything is divided by.
-        func normalized(_ row: Presolve.Row) -> (key: Key, lead: Double) {
-            let terms = row.terms.sorted { $0.variable < $1.variable }
-            let lead = terms[0].coefficient
-            return (Key(variables: terms.map(\.variable), ratios: terms.map { ($0.coefficient / lead).bitPattern }), lead)
-        }
-        var targets: [Key: (index: Int, lead: Double)] = [:]
+        isFolded = Array(repeating: false, count: constraints.count)
+        var isProtected = [Bool](repeating: false, count: protected.isEmpty ? 0 : constraints.count)
+        for source in protected where source < isProtected.count { isProtected[source] = true }
+        // Each soft equality's normalized terms, by fingerprint (the first row of each wins;
+        // rows of equal fingerprints but other terms are chained).
+        var targets = IdentityTable()
+        var targetRow: [Int32] = [], targetLead: [Double] = [], nextTarget: [Int32] = []
+        var terms: [(variable: Int, coefficient: Double)] = [], other: [(variable: Int, coefficient: Double)] = []
         for (index, row) in rows.enumerated() where !row.terms.isEmpty {
             let constraint = constraints[row.source]
-            guard !constraint.strength.isRequired, constraint.relation == .equal, !isProtected.contains(row.source) else { continue }
-            let (key, lead) = normalized(row)
-            if targets[key] == nil { targets[key] = (index, lead) }
+            guard !constraint.strength.isRequired, constraint.relation == .equal,
+                  isProtected.isEmpty || !isProtected[row.source] else { continue }
+            let (key, lead) = Self.normalize(row, into: &terms)
+            let (first, inserted) = targets.insert(key, Int32(targetRow.count))
+            if !inserted {
+                // The same terms already have a target: the first row keeps it.
+                var candidate = Int(first), last = candidate
+                var found = false
+                while candidate >= 0 {
+                    _ = Self.normalize(rows[Int(targetRow[candidate])], into: &other)
+                    if Self.sameRatios(terms, other) { found = true; break }
+                    last = candidate
+                    candidate = Int(nextTarget[candidate])
+                }
+                if found { continue }
+                nextTarget[last] = Int32(targetRow.count)
+            }
+            targetRow.append(Int32(index))
+            targetLead.append(lead)
+            nextTarget.append(-1)
         }
-        guard !targets.isEmpty else { return }
-        var bounds: [Int: (lower: Double, upper: Double, folded: [Int])] = [:]
+        guard !targetRow.isEmpty else { return }
+        // Each target's range so far, and the required rows folded into it.
+        var bounds = [(lower: Double, upper: Double)?](repeating: nil, count: targetRow.count)
+        var folds: [(target: Int32, source: Int32)] = []
         for row in rows where !row.terms.isEmpty {
             let constraint = constraints[row.source]
             guard constraint.strength.isRequired, constraint.relation != .equal else { continue }
-            let (key, lead) = normalized(row)
-            guard let target = targets[key] else { continue }
+            let (key, lead) = Self.normalize(row, into: &terms)
+            guard var candidate = targets.index(of: key).map(Int.init) else { continue }
+            while candidate >= 0 {
+                _ = Self.normalize(rows[Int(targetRow[candidate])], into: &other)
+                if Self.sameRatios(terms, other) { break }
+                candidate = Int(nextTarget[candidate])
+            }
+            guard candidate >= 0 else { continue }
             // row = k · target's expression + c, with k a power of two: exact.
-            let k = lead / target.lead
+            let k = lead / targetLead[candidate]
             guard Presolve.isPowerOfTwo(k) else { continue }
             let limit = -row.constant / k
             guard limit.isFinite else { continue }
             // k·expr + c <= 0 is expr <= -c/k for k > 0; a negative k or >= flips it.
             let isUpper = (constraint.relation == .lessThanOrEqual) == (k > 0)
-            var entry = bounds[target.index] ?? (-.infinity, .infinity, [])
+            var entry = bounds[candidate] ?? (-.infinity, .infinity)
             if isUpper { entry.upper = min(entry.upper, limit) } else { entry.lower = max(entry.lower, limit) }
-            entry.folded.append(row.source)
-            bounds[target.index] = entry
+            bounds[candidate] = entry
+            folds.append((Int32(candidate), Int32(row.source)))
         }
-        for (index, entry) in bounds where entry.lower <= entry.upper {
+        guard !folds.isEmpty else { return }
+        rangeOfSource = Array(repeating: nil, count: constraints.count)
+        for (target, range) in bounds.enumerated() {
             // (An empty range stays as rows, for the simplex method to report infeasible.)
-            ranges[rows[index].source] = (entry.lower, entry.upper)
-            folded.formUnion(entry.folded)
+            guard let range, range.lower <= range.upper else { continue }
+            rangeOfSource[rows[Int(targetRow[target])].source] = range
         }
+        for (target, source) in folds {
+            guard let range = bounds[Int(target)], range.lower <= range.upper else { continue }
+            isFolded[Int(source)] = true
+            foldsAny = true
+        }
+    }
+
+    /// `row`'s terms sorted by variable, each coefficient divided by the first (`terms`, as
+    /// the ratios' bit patterns in `coefficient`), a non-zero fingerprint of them, and the first coefficient.
+    private static func normalize(_ row: Presolve.Row, into terms: inout [(variable: Int, coefficient: Double)]) -> (key: UInt64, lead: Double) {
+        terms.removeAll(keepingCapacity: true)
+        for term in row.terms { terms.append(term) }
+        if terms.count > 1 { terms.sort { $0.variable < $1.variable } }
+        let lead = terms[0].coefficient
+        var key: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in terms.indices {
+            terms[index].coefficient = terms[index].coefficient / lead
+            key = (key ^ UInt64(bitPattern: Int64(terms[index].variable))) &* 0x100_0000_01B3
+            key = (key ^ terms[index].coefficient.bitPattern) &* 0x100_0000_01B3
+        }
+        return (key | 1, lead)
+    }
+
+    /// Whether two normalized rows have the same variables and the same ratios, bit for bit.
+    private static func sameRatios(_ a: [(variable: Int, coefficient: Double)], _ b: [(variable: Int, coefficient: Double)]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices where a[index].variable != b[index].variable
+            || a[index].coefficient.bitPattern != b[index].coefficient.bitPattern { return false }
+        return true
     }
 
     /// The bounds of a soft equality's surplus and shortfall columns for its range, given its
