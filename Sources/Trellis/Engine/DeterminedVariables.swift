@@ -13,8 +13,15 @@ import TrellisSolver
 /// Variables fixed only by solving several equalities together (`x + y == 10`, `x - y == 2`)
 /// are not found: the answer errs on the side of "not fixed".
 struct DeterminedVariables {
-    /// The items with a required content-size row (hugging or compression resistance at 1000).
-    private(set) var requiredContentSizes: Set<LayoutItemKey> = []
+    /// The items with a required content-size row (hugging or compression resistance at 1000),
+    /// by their keys' raw values. (No `Set` or `Dictionary` here: see ``RowTable``.)
+    private var requiredContentSizes = IdentityTable()
+
+    /// Whether some item has a required content-size row.
+    var hasRequiredContentSizes: Bool { requiredContentSizes.count > 0 }
+
+    /// Whether the item with `key` has a required content-size row.
+    func hasRequiredContentSize(_ key: LayoutItemKey) -> Bool { requiredContentSizes.contains(key.rawValue) }
     /// The required equalities: their keys, and their terms flat (row r's in
     /// `rowStart[r]..<rowStart[r + 1]`, as variable slots and coefficients).
     private var keys: [RowKey] = []
@@ -26,7 +33,7 @@ struct DeterminedVariables {
     /// (-1: none) when the ids span a compact range, else `slotOfID`.
     private var slotByOffset: [Int32] = []
     private var lowestID: UInt64 = 0
-    private var slotOfID: [UInt64: Int32] = [:]
+    private var slotOfID = IdentityTable()
     private var variableCount = 0
     /// Per slot, the row that fixes the variable, or -1.
     private var fixedBy: [Int32] = []
@@ -35,7 +42,7 @@ struct DeterminedVariables {
     private var fixing: [Int32] = []
 
     /// The variables that the required equalities among `rows` fix.
-    init(_ rows: [RowKey: RowEntry]) {
+    init(_ rows: RowTable) {
         // In the order the constraints were made, not the table's (which differs from run to
         // run): which of two rows fixes a variable decides the rounding of its value.
         var found: [(key: RowKey, constraint: Constraint)] = []
@@ -45,7 +52,7 @@ struct DeterminedVariables {
             guard constraint.strength.isRequired else { continue }
             switch key {
             case .implicit(let item, .hugging), .implicit(let item, .compression):
-                requiredContentSizes.insert(item)
+                requiredContentSizes.insert(item.rawValue, 0)
             default:
                 break
             }
@@ -69,7 +76,7 @@ struct DeterminedVariables {
             lowestID = lowest
             slotByOffset = [Int32](repeating: -1, count: Int(highest - lowest) + 1)
         } else {
-            slotOfID.reserveCapacity(termCount)
+            slotOfID.reserve(termCount)
         }
         termSlots.reserveCapacity(termCount)
         coefficients.reserveCapacity(termCount)
@@ -90,8 +97,8 @@ struct DeterminedVariables {
     private mutating func assignSlot(_ id: UInt64) -> Int32 {
         let next = Int32(variableCount)
         if slotByOffset.isEmpty {
-            let slot = slotOfID[id, default: next]
-            if slot == next { slotOfID[id] = slot; variableCount += 1 }
+            let (slot, inserted) = slotOfID.insert(id, next)
+            if inserted { variableCount += 1 }
             return slot
         }
         let offset = Int(id - lowestID)
@@ -101,7 +108,7 @@ struct DeterminedVariables {
 
     /// The slot of the variable with `id`, if a row names it.
     private func slot(of id: UInt64) -> Int32? {
-        if slotByOffset.isEmpty { return slotOfID[id] }
+        if slotByOffset.isEmpty { return slotOfID.index(of: id) }
         guard id >= lowestID, id - lowestID < UInt64(slotByOffset.count) else { return nil }
         let slot = slotByOffset[Int(id - lowestID)]
         return slot >= 0 ? slot : nil
@@ -206,7 +213,7 @@ struct DeterminedVariables {
         fileprivate(set) var keys: [RowKey] = []
         fileprivate(set) var constants: [Double] = []
         /// The step of each row but the root's, made at the first move of one.
-        private var stepOfKey: [RowKey: Int32]?
+        private var stepOfKey: IdentityTable?
         /// The steps of the root's rows (which move at every resize): found by a scan the first time.
         private var rootSteps: [(key: RowKey, step: Int32)]?
         /// The coefficient of the variable step `i` fixes.
@@ -231,9 +238,11 @@ struct DeterminedVariables {
                 return
             }
             if stepOfKey == nil {
-                stepOfKey = Dictionary(keys.indices.map { (keys[$0], Int32($0)) }, uniquingKeysWith: { a, _ in a })
+                var table = IdentityTable(minimumCapacity: keys.count)
+                for (step, key) in keys.enumerated() { table.insert(RowTable.number(key), Int32(step)) }
+                stepOfKey = table
             }
-            if let step = stepOfKey![key] { constants[Int(step)] = constant }
+            if let step = stepOfKey!.index(of: RowTable.number(key)) { constants[Int(step)] = constant }
         }
 
         /// The targets' values at the rows' constants.

@@ -52,8 +52,8 @@ extension LayoutEngine {
 
     private func findSubstitution(_ measured: [SizeMeasurement]) -> DeterminedVariables.Substitution? {
         let determined = DeterminedVariables(rows)
-        if !determined.requiredContentSizes.isEmpty,
-           measured.contains(where: { determined.requiredContentSizes.contains($0.key) }) { return nil }
+        if determined.hasRequiredContentSizes,
+           measured.contains(where: { determined.hasRequiredContentSize($0.key) }) { return nil }
         return determined.substitution(for: measured.map(\.width))
     }
 }

@@ -46,7 +46,7 @@ final class LayoutEngine {
 
     @exclusivity(unchecked) var solver = LayoutEngine.makeSolver()
     /// The rows the solver holds, by what they stand for.
-    @exclusivity(unchecked) var rows: [RowKey: RowEntry] = [:]
+    @exclusivity(unchecked) var rows = RowTable()
     /// Active constraints that the solver holds no row for because they stand back
     /// (``LayoutConstraint/isStackRowStandingBack``: a visible view's hiding rows, a hidden
     /// view's spanning boundaries — millions of points away, they never bind). A third of a
@@ -276,8 +276,9 @@ final class LayoutEngine {
             let key = RowKey.implicit(spec.item.key, spec.role)
             place(key, lowered, old: rows[key], into: &changes, spec: spec) { spec.makeConstraint() }
         }
-        let changedKeys = Set(changes.constantChanges.map(\.key))
-        for (key, old) in rows where changes.next[key]?.constraint !== old.constraint && !changedKeys.contains(key) {
+        var changedKeys = IdentityTable(minimumCapacity: changes.constantChanges.count)
+        for change in changes.constantChanges { changedKeys.insert(RowTable.number(change.key), 0) }
+        for (key, old) in rows where changes.next[key]?.constraint !== old.constraint && !changedKeys.contains(RowTable.number(key)) {
             changes.removals.append(old.constraint)
         }
     }
@@ -359,7 +360,7 @@ final class LayoutEngine {
     func reset() {
         statistics.resets += 1
         solver = Self.makeSolver()
-        rows = [:]
+        rows = RowTable()
         standingBack = []
         fixedWidths = nil
         movedConstants.removeAll()

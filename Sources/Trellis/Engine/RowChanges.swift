@@ -35,7 +35,7 @@ struct RowChanges {
     /// every constraint is, and ``next`` becomes the rows.
     let incremental: Bool
     /// A full lowering's rows.
-    var next: [RowKey: RowEntry] = [:]
+    var next = RowTable()
     var additions: [Constraint] = []
     var removals: [Constraint] = []
     /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the

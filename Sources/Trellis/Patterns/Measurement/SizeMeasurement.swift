@@ -30,22 +30,25 @@ final class SizeMeasurement: LayoutParticipant {
     private func measured(atWidth width: Double) -> Size {
         // (A pass asks at the width it asked last: once at the fixed width, once at the solved one.)
         if let last, last.width == width { return last.size }
-        if let cached = cache[width] {
-            last = (width, cached)
-            return cached
+        for entry in cache where entry.width == width {
+            last = entry
+            return entry.size
         }
         let size = measure(width)
         func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
         let result = Size(width: clean(size.width), height: clean(size.height))
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[width] = result
+        cache.append((width, result))
         last = (width, result)
         return result
     }
 
     /// Answers by width, until ``View/invalidateIntrinsicContentSize()`` (as UIKit caches a
-    /// label's size for a width until its text changes).
-    private var cache: [Double: Size] = [:]
+    /// label's size for a width until its text changes). A list looked through, not a
+    /// dictionary: it holds a few widths (at most ``cacheLimit``), and a dictionary keyed by
+    /// `Double` cost a process's first layout a scan of every protocol conformance (and an
+    /// allocation a measured view).
+    private var cache: [(width: Double, size: Size)] = []
     /// The last answer, by width (looked at before the table).
     private var last: (width: Double, size: Size)?
     /// The most widths kept (a window resized through many widths starts over past it).
