@@ -39,7 +39,7 @@ extension SolverEngine {
         guard !eligible.isEmpty else { return }
         let work = Set(plan.work)
         // (A component left whole keeps the cold start ``takeSteps(in:)`` may have chosen for it.)
-        var states: [ComponentState] = [], newWork: [Int] = [], coldStarts = Set<Int>()
+        var states: [ComponentState] = [], newWork: [Int] = [], coldStarts = IndexFlags()
         states.reserveCapacity(plan.states.count)
         var group = 0
         for (index, state) in plan.states.enumerated() {
@@ -52,7 +52,7 @@ extension SolverEngine {
                 states.append(state)
                 continue
             }
-            let values = state.solution!.affine == nil ? Self.valuesByID(state.component.variables, state.solution!.values) : nil
+            let values = state.solution!.affine == nil ? ValuesByID(state.component.variables, state.solution!.values) : nil
             let changed = changedRows[index] ?? []
             for var block in blocks {
                 block.slide?.group = group

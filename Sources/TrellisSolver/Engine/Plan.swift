@@ -13,7 +13,7 @@ struct Plan {
     var placesMoved = false
     /// New states solved without a warm start (blocks just split off: tiny LPs, whose unsplit
     /// component's basis would cost far more to look up than it saves).
-    var coldStarts: Set<Int> = []
+    var coldStarts = IndexFlags()
 
     /// Where each variable of `parts` (the components of ``states``, in order) lives: a new
     /// ``variableIndex`` and ``places``.

@@ -142,20 +142,27 @@ extension SolverEngine {
 
     /// Solves each split group all of whose blocks are in `work` without a solution or moving
     /// rows as one component (the unsplit one: one LP, its order, its answer), and gives each
-    /// block its values from it (slid back so that its bridge variable is 0). Returns the
-    /// states solved.
+    /// block its values from it (slid back so that its bridge variable is 0). Returns, by
+    /// state, whether it was solved here (empty when none was).
+    ///
+    /// (Groups are numbered densely: arrays by group, no dictionary or set — a new key type's
+    /// storage costs a process's first solve a scan of every protocol conformance.)
     func solveGroupsTogether(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
-                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> Set<Int> {
-        var size = [Int: Int](), ready = [Int: [Int]]()
-        for group in slides.groupOfState where group >= 0 { size[Int(group), default: 0] += 1 }
+                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> [Bool] {
+        var groupCount = 0
+        for group in slides.groupOfState where group >= 0 { groupCount = max(groupCount, Int(group) + 1) }
+        guard groupCount > 0 else { return [] }
+        var size = [Int](repeating: 0, count: groupCount), ready = [[Int]](repeating: [], count: groupCount)
+        for group in slides.groupOfState where group >= 0 { size[Int(group)] += 1 }
         for index in work where slides.groupOfState[index] >= 0 {
             let state = states[index]
             if state.solution == nil && state.rowOfEdit.isEmpty && state.parameterRows.isEmpty {
-                ready[Int(slides.groupOfState[index]), default: []].append(index)
+                ready[Int(slides.groupOfState[index])].append(index)
             }
         }
-        var solved = Set<Int>()
-        for (group, members) in ready.sorted(by: { $0.key < $1.key }) where members.count == size[group] && members.count > 1 {
+        var solved: [Bool] = []
+        for group in 0..<groupCount where ready[group].count == size[group] && size[group] > 1 {
+            let members = ready[group]
             let parts = Component.partition(Self.groupConstraints(Int32(group), states: states, slides: slides))
             guard parts.count == 1, let component = parts.first else { continue }
             let constants = component.constraints.map(\.expression.constant)
@@ -167,25 +174,33 @@ extension SolverEngine {
                 continue
             }
             statistics.simplexIterations += iterations
-            let byID = Self.valuesByID(component.variables, values)
+            let byID = ValuesByID(component.variables, values)
+            if solved.isEmpty { solved = Array(repeating: false, count: states.count) }
             for index in members.sorted() {
                 results.append((index, Self.blockSolution(of: states[index], from: byID)))
-                solved.insert(index)
+                solved[index] = true
             }
         }
         return solved
     }
 
-    /// Values by variable id.
-    static func valuesByID(_ variables: [Variable], _ values: [Double]) -> [UInt64: Double] {
-        var byID = [UInt64: Double](minimumCapacity: variables.count)
-        for (position, variable) in variables.enumerated() { byID[variable.id] = values[position] }
-        return byID
+    /// Values of variables, looked up by variable id.
+    struct ValuesByID {
+        private var position: IdentityTable
+        private let values: [Double]
+
+        init(_ variables: [Variable], _ values: [Double]) {
+            position = IdentityTable(minimumCapacity: variables.count)
+            for (index, variable) in variables.enumerated() { position.insert(variable.id, Int32(index)) }
+            self.values = values
+        }
+
+        subscript(id: UInt64) -> Double? { position.index(of: id).map { values[Int($0)] } }
     }
 
     /// A block's solution taken from values of its unsplit component (by variable id), slid
     /// back along its direction so that its bridge variable is 0 (the block's pin row).
-    static func blockSolution(of state: ComponentState, from values: [UInt64: Double]) -> ComponentState.Solution {
+    static func blockSolution(of state: ComponentState, from values: ValuesByID) -> ComponentState.Solution {
         let component = state.component
         var local = component.variables.map { values[$0.id]! }
         if let slide = component.slide, slide.endpoint >= 0 {

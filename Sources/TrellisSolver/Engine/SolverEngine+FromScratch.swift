@@ -1,15 +1,15 @@
 // Components solved with the simplex method, and the basis each starts from.
 extension SolverEngine {
     /// Solves the components at `work` (indices into `states`) with the simplex method.
-    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: Set<Int> = [],
+    func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: IndexFlags = IndexFlags(),
                           remaining: () throws -> Int?,
                           into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
         let newStates = states
         // A split component with no block solved is solved as one LP (1000 small LPs cost more).
-        var solvedTogether = !slides.isEmpty
+        let solvedTogether = !slides.isEmpty
             ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
         for index in work.sorted() {
-            if !solvedTogether.isEmpty, solvedTogether.remove(index) != nil { continue }
+            if !solvedTogether.isEmpty, solvedTogether[index] { continue }
             let state = newStates[index]
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
