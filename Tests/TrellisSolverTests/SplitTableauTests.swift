@@ -59,7 +59,7 @@ struct SplitTableauTests {
     /// Labels capped at `share` of the root, solved, then solved again with the root 414 wide:
     /// the first move of the root's row solves again (the row becomes a parameter); after it,
     /// moves step.
-    static func rootAsParameter(share: Double) throws -> (labels: Labels, solver: Solver, rootRow: Constraint) {
+    static func rootAsParameter(share: Double, count: Int = count) throws -> (labels: Labels, solver: Solver, rootRow: Constraint) {
         var labels = Labels(count: count, share: share, root: 375, margin: nil)
         let solver = Solver()
         try solver.add(labels.constraints)
@@ -72,12 +72,15 @@ struct SplitTableauTests {
 
     /// Labels enough that one tableau of their component's LP (four rows a label) could not be kept.
     static let count = ParametricTableau.maximumRows / 2
+    /// Labels few enough for one tableau, but more than ``SplitTableau/splitRows`` rows: split all the same.
+    static let fewer = SplitTableau.splitRows / 2 + 8
 
-    @Test("A root's width capping hundreds of labels moves through their breakpoints without the simplex method, to a cold solve's values",
-          arguments: [0.5, 0.7])
-    func rootWidthSweep(share: Double) throws {
-        var (labels, solver, rootRow) = try Self.rootAsParameter(share: share)
+    @Test("A root's width capping dozens or hundreds of labels moves through their breakpoints without the simplex method, to a cold solve's values",
+          arguments: [(0.5, count), (0.7, count), (0.5, fewer), (0.7, fewer)])
+    func rootWidthSweep(share: Double, count: Int) throws {
+        var (labels, solver, rootRow) = try Self.rootAsParameter(share: share, count: count)
         let solves = solver.statistics.componentSolves, pivots = solver.statistics.stepPivots
+        let blockSteps = solver.statistics.blockSteps
         for width in [320.0, 600, 375, 414, 280, 800, 414] {
             try labels.move(&rootRow, to: width, in: solver)
             try solver.solve()
@@ -90,6 +93,7 @@ struct SplitTableauTests {
         }
         #expect(solver.statistics.componentSolves == solves)
         #expect(solver.statistics.stepPivots > pivots)
+        #expect(solver.statistics.blockSteps > blockSteps, "followed block by block")
     }
 
     @Test("Two pinned variables moved together, and one alone: the blocks follow both")

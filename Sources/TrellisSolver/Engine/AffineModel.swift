@@ -67,6 +67,8 @@ final class AffineModel {
         var pivots: Int
         /// Whether the step moved the tableau (else it moved along the stored directions).
         var usedTableau = false
+        /// Whether the tableau it moved is split into blocks.
+        var usedBlocks = false
     }
 
     /// The reduced problem the LP solved (substitutions undone after each step). Never
@@ -241,7 +243,7 @@ final class AffineModel {
             if !core.followsTableau { core.quietTableauSteps = 0 }
         }
         return Outcome(objectiveChange: moved.objectiveChange, needsObjective: !slopesObjective, pivots: moved.pivots,
-                       usedTableau: true)
+                       usedTableau: true, usedBlocks: core.tableau!.single == nil)
     }
 
     /// Takes the basis, values and directions of a moved tableau for linear steps.

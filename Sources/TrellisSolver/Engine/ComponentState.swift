@@ -208,6 +208,7 @@ final class ComponentState {
                       solution: inout Solution?, stepping: inout Stepping) -> Bool {
         stepping.lastStepPivots = nil
         stepping.lastStepUsedTableau = false
+        stepping.lastStepUsedBlocks = false
         guard let affine = solution?.affine,
               let outcome = affine.step(changes, values: &solution!.values) else { return false }
         if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
@@ -228,6 +229,7 @@ final class ComponentState {
         }
         if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
         stepping.lastStepUsedTableau = outcome.usedTableau
+        stepping.lastStepUsedBlocks = outcome.usedBlocks
         return true
     }
 
@@ -238,6 +240,7 @@ final class ComponentState {
         var lastObjective = 0.0
         var lastStepPivots: Int?
         var lastStepUsedTableau = false
+        var lastStepUsedBlocks = false
         var softRows = SoftRows()
     }
     @exclusivity(unchecked) private var stepping = Stepping()
@@ -248,6 +251,9 @@ final class ComponentState {
 
     /// Whether the last ``step(_:)`` moved the tableau (else it moved along stored directions).
     var lastStepUsedTableau: Bool { stepping.lastStepUsedTableau }
+
+    /// Whether the tableau the last ``step(_:)`` moved is split into blocks (``SplitTableau``).
+    var lastStepUsedBlocks: Bool { stepping.lastStepUsedBlocks }
 
     /// Takes back the last successful ``step(_:)``.
     func undoLastStep() {

@@ -105,12 +105,15 @@ final class SolverEngine {
         /// Affine steps that moved a tableau, through breakpoints or not (counted in
         /// ``affineSteps`` too; the others moved along stored directions).
         var tableauSteps = 0
+        /// Of those, steps that moved a tableau split into blocks (``SplitTableau``).
+        var blockSteps = 0
         /// Bridge constants changed: blocks slid, nothing solved (``Slides``).
         var slides = 0
 
         mutating func countStep(of state: ComponentState) {
             affineSteps += 1
             if state.lastStepUsedTableau { tableauSteps += 1 }
+            if state.lastStepUsedBlocks { blockSteps += 1 }
             if let pivots = state.lastStepPivots {
                 pivotingSteps += 1
                 stepPivots += pivots

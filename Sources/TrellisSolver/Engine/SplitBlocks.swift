@@ -181,16 +181,7 @@ struct SplitBlocks {
     /// and after are the changed blocks' and pins' parts only (their difference is the LP's
     /// change). Nil — `self` then in an unspecified state — when the move cannot be followed.
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
-        if phase == .unread {
-            if let split = Self.split(inputs) {
-                layout = split
-                phase = .split
-                start()
-            } else {
-                phase = .unusable
-            }
-        }
-        guard phase == .split else { return nil }
+        guard readLayout() != nil else { return nil }
         defer {
             for b in touched { slotOfBlock[Int(b)] = -1 }
             touched.removeAll(keepingCapacity: true)
@@ -202,6 +193,22 @@ struct SplitBlocks {
         guard let moved = moveBlocks() else { return nil }
         return ParametricTableau.Moved(pivots: moved.pivots, objectiveBefore: pinned.before + moved.before,
                                        objectiveAfter: pinned.after + moved.after, columnValues: values[...])
+    }
+
+    /// How the LP splits, found at the first call (or move): the number of blocks, nil when it
+    /// cannot be followed so.
+    @discardableResult
+    mutating func readLayout() -> Int? {
+        if phase == .unread {
+            if let split = Self.split(inputs) {
+                layout = split
+                phase = .split
+                start()
+            } else {
+                phase = .unusable
+            }
+        }
+        return phase == .split ? layout.rows.count : nil
     }
 
     /// Takes the shifts in: the pins' new values (nil when one leaves its column's bounds), and

@@ -21,10 +21,13 @@
 /// with several levels, a block whose optimum is not the only one gives the move up, as the
 /// whole LP's would; a block that did not pivot moved linearly, as a step along the basis does.
 ///
-/// An LP of at most ``ParametricTableau/maximumRows`` rows is not split: exactly the whole LP's
-/// tableau, whose basis the model's linear steps take back after quiet moves (``single``); a
-/// larger one is split (``SplitBlocks``), and without pins hands its blocks' bases back together
-/// (``prepareHandBack()``). Nil at a move when the LP cannot be followed: a block over
+/// An LP of fewer than ``splitRows`` rows, or one that does not fall apart (one block), is not
+/// split: exactly the whole LP's tableau, whose basis the model's linear steps take back after
+/// quiet moves (``single``); one over ``ParametricTableau/maximumRows`` rows is always split
+/// (``SplitBlocks``), and a split LP without pins hands its blocks' bases back together
+/// (``prepareHandBack()``). (A hundred chat bubbles capped at a share of the root make a 300-row
+/// LP: as one tableau, a resize through their breakpoints refactorized it, 12 M instructions;
+/// as blocks, a few of them move.) Nil at a move when the LP cannot be followed: a block over
 /// ``ParametricTableau/maximumRows`` rows, or a basis that does not split along the blocks.
 struct SplitTableau {
     let m: Int
@@ -34,6 +37,9 @@ struct SplitTableau {
     private var whole: ParametricTableau?
     private var pending: ParametricTableau.Inputs?
     private var blocks: SplitBlocks?
+
+    /// From this many rows on, an LP that falls apart into blocks is followed block by block.
+    static let splitRows = 64
 
     init(_ inputs: ParametricTableau.Inputs) {
         m = inputs.rows.count
@@ -76,8 +82,13 @@ struct SplitTableau {
     /// then in an unspecified state — when the move cannot be followed.
     mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
         if let inputs = pending {
-            whole = ParametricTableau(inputs)
             pending = nil
+            var split = SplitBlocks(inputs)
+            if m >= Self.splitRows, let count = split.readLayout(), count > 1 {
+                blocks = split
+            } else {
+                whole = ParametricTableau(inputs)
+            }
         }
         if whole != nil { return whole!.move(shifts) }
         return blocks?.move(shifts)
