@@ -39,18 +39,30 @@ struct EditStepUndoTests {
         let solver = try system.solver(x: 60, y: 35)
         let before = system.all.map { solver.value(of: $0) }
         let steps = solver.statistics.affineSteps
-        try solver.suggest(system.x, value: newX)
-        try solver.suggest(system.y, value: newY)
-        // q's component becomes unsatisfiable; x's component is unchanged and steps (then is taken back).
+        let conflict = try Self.failingSolve(system, solver, x: newX, y: newY)
+        #expect(solver.statistics.affineSteps == steps + 1, "the first component should have stepped")
+        #expect(system.all.map { solver.value(of: $0) } == before)
+        try Self.expectColdAfterRemoving(conflict, system, solver, x: newX, y: newY)
+    }
+
+    /// Suggests `x` and `y` and makes q's component unsatisfiable in the same solve, which
+    /// throws (x's component, unchanged but for the suggestions, steps and is taken back).
+    /// Returns the conflicting constraints.
+    static func failingSolve(_ system: System, _ solver: Solver, x: Double, y: Double) throws -> [Constraint] {
+        try solver.suggest(system.x, value: x)
+        try solver.suggest(system.y, value: y)
         let conflict = [system.q >= 10, system.q <= 0]
         try solver.add(conflict)
         #expect(throws: TrellisError.self) { try solver.solve() }
-        #expect(solver.statistics.affineSteps == steps + 1, "the first component should have stepped")
-        #expect(system.all.map { solver.value(of: $0) } == before)
+        return conflict
+    }
 
+    /// Removes `conflict`, solves, and compares every value with a cold solve's at `x`, `y`.
+    static func expectColdAfterRemoving(_ conflict: [Constraint], _ system: System, _ solver: Solver,
+                                        x: Double, y: Double) throws {
         for constraint in conflict { try solver.remove(constraint) }
         try solver.solve()
-        let cold = try system.solver(x: newX, y: newY)
+        let cold = try system.solver(x: x, y: y)
         for variable in system.all {
             #expect(abs(solver.value(of: variable) - cold.value(of: variable)) <= 1e-9, "\(variable)")
         }
@@ -74,21 +86,11 @@ struct EditStepUndoTests {
         let before = system.all.map { solver.value(of: $0) }
         let (steps, tableauSteps, solves) = (solver.statistics.affineSteps, solver.statistics.tableauSteps,
                                              solver.statistics.componentSolves)
-        try solver.suggest(system.x, value: newX)
-        try solver.suggest(system.y, value: newY)
-        let conflict = [system.q >= 10, system.q <= 0]
-        try solver.add(conflict)
-        #expect(throws: TrellisError.self) { try solver.solve() }
+        let conflict = try Self.failingSolve(system, solver, x: newX, y: newY)
         #expect(solver.statistics.affineSteps == steps + 1, "the first component should have stepped")
         #expect(solver.statistics.tableauSteps == tableauSteps + 1, "through its tableau")
         #expect(system.all.map { solver.value(of: $0) } == before)
-
-        for constraint in conflict { try solver.remove(constraint) }
-        try solver.solve()
+        try Self.expectColdAfterRemoving(conflict, system, solver, x: newX, y: newY)
         #expect(solver.statistics.componentSolves > solves, "the tableau taken back is gone: the component is solved again")
-        let cold = try system.solver(x: newX, y: newY)
-        for variable in system.all {
-            #expect(abs(solver.value(of: variable) - cold.value(of: variable)) <= 1e-9, "\(variable)")
-        }
     }
 }

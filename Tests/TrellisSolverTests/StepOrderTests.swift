@@ -21,8 +21,12 @@ struct StepOrderTests {
     @Test("Packed and compared as tuples, changes come out in the same order", arguments: [1 as UInt64, 2, 3])
     func packedOrder(seed: UInt64) {
         var rng = SplitMix(seed: seed)
-        var moved: [Moved] = (0..<500).map { _ in
-            (Int(rng.next() % 40), rng.next() % 2 == 0, rng.next() % 3000)
+        var moved: [Moved] = []
+        for _ in 0..<500 {
+            let state = Int(rng.next() % 40)
+            let isRow: Bool = rng.next() % 2 == 0
+            let key: UInt64 = rng.next() % 3000
+            moved.append((state, isRow, key))
         }
         // Ties on state and kind, and the largest values that fit.
         moved += [(7, true, 12), (7, false, 12), ((1 << 30) - 1, true, (1 << 32) - 1), (0, false, 0)]
