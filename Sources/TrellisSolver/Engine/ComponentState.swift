@@ -64,10 +64,8 @@ final class ComponentState {
         rowOfEdit = rows
         editOfRowIndex = editOf
         terms = component.terms
-        var constants: [Double] = []
-        constants.reserveCapacity(component.constraints.count)
-        for constraint in component.constraints { constants.append(constraint.expression.constant) }
-        baseConstants = constants
+        // (One specialized allocation: reserving and appending took the generic path, twice.)
+        baseConstants = component.constraints.map { $0.expression.constant }
         var parameters: [Int] = []
         if moved.count > 0 {
             for (index, constraint) in component.constraints.enumerated() where moved.contains(ObjectIdentifier(constraint).tableKey) {
