@@ -363,7 +363,7 @@ final class PassContext {
     /// How the root is held.
     let mode: LayoutEngine.Mode
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
-    var measuredSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) var measuredSizes: [ObjectIdentifier: Size] = [:]
     /// Whether nothing a participant reads changed since the last successful pass but the root's
     /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
     /// stand then holds the constants a prepare would give it.
