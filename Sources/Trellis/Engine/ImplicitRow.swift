@@ -34,7 +34,7 @@ enum ImplicitRole: Hashable {
     /// relative to its superview (``AutoresizingMask``).
     case autoresizing(RootEdge)
 
-    /// A small number for each role, different for different roles (below 32: ``RowKey``'s hash).
+    /// A small number for each role, different for different roles (below 32: ``RowTable/number(_:)`` gives it five bits).
     var code: Int {
         func edge(_ edge: RootEdge) -> Int {
             switch edge {

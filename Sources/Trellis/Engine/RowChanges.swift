@@ -1,22 +1,11 @@
 import TrellisSolver
 
 /// What a solver row of a layout stands for: a constraint written with the DSL (by identity),
-/// or an implicit row (its item and kind, ``ImplicitRole``).
+/// or an implicit row (its item and kind, ``ImplicitRole``). The engine keeps its rows in a
+/// ``RowTable`` under one number per key (``RowTable/number(_:)``), not by hashing keys.
 enum RowKey: Hashable {
     case explicit(ObjectIdentifier)
     case implicit(LayoutItemKey, ImplicitRole)
-
-    /// One value hashed per key. (The synthesized hashing combined the role's case and payload
-    /// one by one, and an axis by its string raw value: the engine looks keys up for every row
-    /// it lowers.) Equality stays the synthesized one.
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case .explicit(let identifier):
-            hasher.combine(identifier)
-        case .implicit(let item, let role):
-            hasher.combine(item.rawValue &* 32 &+ UInt64(role.code))
-        }
-    }
 }
 
 /// A row the solver holds, with the layout constraint it lowers.

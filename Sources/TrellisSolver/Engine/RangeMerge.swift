@@ -35,6 +35,18 @@ struct RangeMerge {
         var targets = IdentityTable()
         var targetRow: [Int32] = [], targetLead: [Double] = [], nextTarget: [Int32] = []
         var terms: [(variable: Int, coefficient: Double)] = [], other: [(variable: Int, coefficient: Double)] = []
+        /// The target on the chain from `first` whose normalized terms are `terms` (nil: none),
+        /// and the chain's last target.
+        func match(from first: Int) -> (found: Int?, last: Int) {
+            var candidate = first, last = first
+            while candidate >= 0 {
+                _ = Self.normalize(rows[Int(targetRow[candidate])], into: &other)
+                if Self.sameRatios(terms, other) { return (candidate, last) }
+                last = candidate
+                candidate = Int(nextTarget[candidate])
+            }
+            return (nil, last)
+        }
         for (index, row) in rows.enumerated() where !row.terms.isEmpty {
             let constraint = constraints[row.source]
             guard !constraint.strength.isRequired, constraint.relation == .equal,
@@ -43,15 +55,8 @@ struct RangeMerge {
             let (first, inserted) = targets.insert(key, Int32(targetRow.count))
             if !inserted {
                 // The same terms already have a target: the first row keeps it.
-                var candidate = Int(first), last = candidate
-                var found = false
-                while candidate >= 0 {
-                    _ = Self.normalize(rows[Int(targetRow[candidate])], into: &other)
-                    if Self.sameRatios(terms, other) { found = true; break }
-                    last = candidate
-                    candidate = Int(nextTarget[candidate])
-                }
-                if found { continue }
+                let (found, last) = match(from: Int(first))
+                if found != nil { continue }
                 nextTarget[last] = Int32(targetRow.count)
             }
             targetRow.append(Int32(index))
@@ -66,13 +71,7 @@ struct RangeMerge {
             let constraint = constraints[row.source]
             guard constraint.strength.isRequired, constraint.relation != .equal else { continue }
             let (key, lead) = Self.normalize(row, into: &terms)
-            guard var candidate = targets.index(of: key).map(Int.init) else { continue }
-            while candidate >= 0 {
-                _ = Self.normalize(rows[Int(targetRow[candidate])], into: &other)
-                if Self.sameRatios(terms, other) { break }
-                candidate = Int(nextTarget[candidate])
-            }
-            guard candidate >= 0 else { continue }
+            guard let first = targets.index(of: key), let candidate = match(from: Int(first)).found else { continue }
             // row = k · target's expression + c, with k a power of two: exact.
             let k = lead / targetLead[candidate]
             guard Presolve.isPowerOfTwo(k) else { continue }

@@ -142,16 +142,17 @@ extension SolverEngine {
 
     /// Solves each split group all of whose blocks are in `work` without a solution or moving
     /// rows as one component (the unsplit one: one LP, its order, its answer), and gives each
-    /// block its values from it (slid back so that its bridge variable is 0). Returns, by
-    /// state, whether it was solved here (empty when none was).
+    /// block its values from it (slid back so that its bridge variable is 0). Returns the
+    /// states solved.
     ///
     /// (Groups are numbered densely: arrays by group, no dictionary or set — a new key type's
     /// storage costs a process's first solve a scan of every protocol conformance.)
     func solveGroupsTogether(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
-                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> [Bool] {
+                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> IndexFlags {
         var groupCount = 0
         for group in slides.groupOfState where group >= 0 { groupCount = max(groupCount, Int(group) + 1) }
-        guard groupCount > 0 else { return [] }
+        var solved = IndexFlags()
+        guard groupCount > 0 else { return solved }
         var size = [Int](repeating: 0, count: groupCount), ready = [[Int]](repeating: [], count: groupCount)
         for group in slides.groupOfState where group >= 0 { size[Int(group)] += 1 }
         for index in work where slides.groupOfState[index] >= 0 {
@@ -160,7 +161,6 @@ extension SolverEngine {
                 ready[Int(slides.groupOfState[index])].append(index)
             }
         }
-        var solved: [Bool] = []
         for group in 0..<groupCount where ready[group].count == size[group] && size[group] > 1 {
             let members = ready[group]
             let parts = Component.partition(Self.groupConstraints(Int32(group), states: states, slides: slides))
@@ -175,10 +175,9 @@ extension SolverEngine {
             }
             statistics.simplexIterations += iterations
             let byID = ValuesByID(component.variables, values)
-            if solved.isEmpty { solved = Array(repeating: false, count: states.count) }
             for index in members.sorted() {
                 results.append((index, Self.blockSolution(of: states[index], from: byID)))
-                solved[index] = true
+                solved.insert(index)
             }
         }
         return solved

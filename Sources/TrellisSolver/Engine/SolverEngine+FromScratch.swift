@@ -7,9 +7,9 @@ extension SolverEngine {
         let newStates = states
         // A split component with no block solved is solved as one LP (1000 small LPs cost more).
         let solvedTogether = !slides.isEmpty
-            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : []
+            ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : IndexFlags()
         for index in work.sorted() {
-            if !solvedTogether.isEmpty, solvedTogether[index] { continue }
+            if solvedTogether.contains(index) { continue }
             let state = newStates[index]
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }

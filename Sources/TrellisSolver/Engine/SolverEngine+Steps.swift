@@ -6,13 +6,9 @@ extension SolverEngine {
     func takeSteps(in plan: inout Plan) {
         // (No dictionary or set on the usual path: what moved is gathered in a reused list,
         // sorted by state, edits before rows, edits by variable, rows by index.)
-        // The states solved from scratch anyway, by index (an array: a set's storage type costs a
-        // process's first solve a scan of every protocol conformance).
-        var fresh: [Bool]?
-        if !plan.work.isEmpty {
-            fresh = Array(repeating: false, count: plan.states.count)
-            for index in plan.work { fresh![index] = true }
-        }
+        // The states solved from scratch anyway.
+        var fresh = IndexFlags()
+        for index in plan.work { fresh.insert(index) }
         var moved = stepScratch.moved
         stepScratch.moved = []
         moved.removeAll(keepingCapacity: true)
@@ -20,12 +16,12 @@ extension SolverEngine {
         for variable in suggestionsTouched {
             guard let slot = plan.variableIndex.index(of: variable) else { continue }
             let state = Int(plan.places[Int(slot)].state)
-            if let fresh, fresh[state] { continue }
+            if fresh.contains(state) { continue }
             moved.append((state, false, variable))
         }
         // Constants changed in place (updateConstant), by state, when nothing structural happened.
         if !structureChanged {
-            for (state, row) in constantsTouched where !(fresh?[state] ?? false) {
+            for (state, row) in constantsTouched where !fresh.contains(state) {
                 moved.append((state, true, UInt64(row)))
             }
         }
