@@ -381,12 +381,20 @@ final class ComponentState {
 
         mutating func build(component: Component, terms: RowStore, constants: [Double]) {
             let n = component.variables.count
+            let constraints = component.constraints
             var start = [Int32](repeating: 0, count: n + 1)
-            var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
+            var termStart = [Int32](repeating: 0, count: constraints.count + 1)
             var termVariable: [Int32] = [], termCoefficient: [Double] = []
-            for (index, constraint) in component.constraints.enumerated() {
+            termVariable.reserveCapacity(terms.entries.count)
+            termCoefficient.reserveCapacity(terms.entries.count)
+            var relation = [Relation](repeating: .equal, count: constraints.count)
+            // (Terms read by position: a row view per constraint retained and released its store.)
+            for index in constraints.indices {
+                let constraint = constraints[index]
+                relation[index] = constraint.relation
                 if constraint.strength.isRequired {
-                    for term in terms[index] {
+                    for position in 0..<terms.count(ofRow: index) {
+                        let term = terms.term(position, ofRow: index)
                         start[term.variable + 1] += 1
                         termVariable.append(Int32(term.variable))
                         termCoefficient.append(term.coefficient)
@@ -397,7 +405,7 @@ final class ComponentState {
             for j in 0..<n { start[j + 1] += start[j] }
             var fill = start
             var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for index in component.constraints.indices {
+            for index in constraints.indices {
                 for k in Int(termStart[index])..<Int(termStart[index + 1]) {
                     let variable = Int(termVariable[k])
                     rows[Int(fill[variable])] = Int32(index)
@@ -409,9 +417,9 @@ final class ComponentState {
             self.termStart = termStart
             self.termVariable = termVariable
             self.termCoefficient = termCoefficient
-            relation = component.constraints.map(\.relation)
+            self.relation = relation
             constant = constants
-            stamp = Array(repeating: 0, count: component.constraints.count)
+            stamp = Array(repeating: 0, count: constraints.count)
             built = true
         }
     }
