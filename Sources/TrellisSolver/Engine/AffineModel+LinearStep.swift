@@ -56,6 +56,21 @@ extension AffineModel {
         var reader: DirectionReader?
         /// Scratch of a step: the moved edit rows whose directions are not read yet.
         var unread = ScratchList<(index: Int, row: Int, delta: Double)>()
+        /// Scratch of a determined step (``ConstantTape/replay(_:rows:made:)``): the rows'
+        /// constants as the replay leaves them, and the substitutions' constants it finds.
+        var tapeRows: [Double] = []
+        var tapeMade: [Double] = []
+        /// The rows (sorted) whose moves ``tapeMoved`` and ``tapeOrder`` were found for: the
+        /// substitutions whose constants they move, and those to evaluate again, in order.
+        var tapeKey: [Int] = [-1]
+        var tapeMoved: [Int] = []
+        var tapeOrder: [Int] = []
+        /// For one row: how the constants of ``tapeMoved`` move per unit of its constant (nil:
+        /// every step replays the tape).
+        var tapeSlopes: [Double]?
+        /// The substitutions' constants a determined step changed (in ``substitutions``), with
+        /// the old values.
+        var substitutionJournal = ScratchList<(index: Int, value: Double)>()
 
         /// Makes the basic arrays `m` long (their contents then written by the caller).
         mutating func sizeBasis(_ m: Int) {
@@ -81,6 +96,7 @@ extension AffineModel {
             constantJournal.removeAll()
             lowerJournal.removeAll()
             upperJournal.removeAll()
+            substitutionJournal.removeAll()
             changed.removeAll()
             expandedFrom = -1
         }
@@ -349,6 +365,9 @@ extension AffineModel {
         }
         moving.rollBackConstants()
         moving.rollBackBasics()
+        if !moving.substitutionJournal.isEmpty {
+            moving.substitutionJournal.rollBack(into: &moving.substitutions.constant)
+        }
         moving.valueJournal.removeAll()
         moving.remainingJournal.removeAll()
         moving.changed.removeAll()

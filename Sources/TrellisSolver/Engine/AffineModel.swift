@@ -6,7 +6,10 @@
 /// optimal. A drag step is then O(affected variables) with no GLPK call at all; only when a basic
 /// variable would leave its bounds does the model follow the basis through the breakpoints with
 /// a ``ParametricTableau`` (one per independent block of the LP: ``SplitTableau``), and only when
-/// that is not possible does the component go back to the simplex method.
+/// that is not possible does the component go back to the simplex method. A component presolve
+/// solved alone (every row a required equality) has no basis: its constants move by replaying
+/// the elimination's arithmetic (``ConstantTape``), so that a determined layout's first resize
+/// is a step too, not a presolve again with the moved row protected.
 ///
 /// Built inside the synchronous call that owns the GLPK problem, from values read out of it;
 /// nothing here refers to GLPK.
@@ -95,9 +98,10 @@ final class AffineModel {
     /// The component variables the last successful step changed.
     var changed: ArraySlice<Int> { core.moving.changed.elements }
 
-    /// A model for a component that needed no LP: edit rows only change constant violations.
+    /// A model for a component that needed no LP: edit rows only change constant violations; a
+    /// determined component's constants move by its presolve's ``Presolve/constantTape``.
     static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
-        guard !editRows.isEmpty else { return nil }
+        guard !editRows.isEmpty || presolve.constantTape != nil else { return nil }
         return AffineModel(presolve: presolve, remaining: remaining)
     }
 
@@ -213,6 +217,7 @@ final class AffineModel {
                       values: inout [Double], core: inout Core) -> Outcome? {
         core.usedTableau = false
         core.moving.clearJournals()
+        if let tape = presolve.constantTape { return determinedStep(changes, tape: tape, values: &values, core: &core) }
         if !core.followsTableau, let change = Self.step(changes, values: &values, moving: &core.moving, presolve: presolve) {
             core.linearChange += change.lp
             core.linearSinceTableau = true
@@ -378,6 +383,23 @@ final class AffineModel {
         return (objectiveChange, moved.pivots)
     }
 
+    /// A step of a determined component (``Presolve/constantTape``: every row a required
+    /// equality used up by the elimination, no LP; see ``determinedStep(_:tape:values:presolve:)``):
+    /// the substitutions' constants moved for the new constants, and what depends on them
+    /// evaluated again. Nil (nothing changed) when a row the elimination used up would no
+    /// longer hold: the simplex method judges.
+    private func determinedStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                                tape: ConstantTape, values: inout [Double], core: inout Core) -> Outcome? {
+        for (index, constant, _) in changes where core.moving.constants[index] != constant {
+            core.moving.constantJournal.append((index, core.moving.constants[index]))
+            core.moving.constants[index] = constant
+        }
+        guard core.moving.constantJournal.isEmpty
+              || Self.determinedStep(&core.moving, tape: tape, values: &values, presolve: presolve) else { return nil }
+        // (Every row is required: the objective stays 0.)
+        return Outcome(objectiveChange: 0, needsObjective: false, pivots: 0)
+    }
+
     /// Drops the tableau and every stored direction: the next step of this model needs the
     /// simplex method (which builds a new model).
     private static func disableTableau(_ core: inout Core) {
@@ -416,6 +438,7 @@ final class AffineModel {
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
     /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
     func canMove(source: Int, required: Bool) -> Bool {
+        if presolve.constantTape != nil { return true }
         switch presolve.place(ofSource: source) {
         case .row: return core.moving.directionOf[source] != -1 || core.tableau != nil
         case .constant: return !required

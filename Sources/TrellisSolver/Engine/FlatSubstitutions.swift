@@ -15,6 +15,13 @@ struct FlatSubstitutions {
     init() {}
 
     init(_ substitutions: [Presolve.Substitution], variables: Int) {
+        var termCount = 0
+        for substitution in substitutions { termCount += substitution.terms.count }
+        variable.reserveCapacity(substitutions.count)
+        constant.reserveCapacity(substitutions.count)
+        start.reserveCapacity(substitutions.count + 1)
+        termVariable.reserveCapacity(termCount)
+        termCoefficient.reserveCapacity(termCount)
         for substitution in substitutions {
             variable.append(Int32(substitution.variable))
             constant.append(substitution.constant)
@@ -68,12 +75,17 @@ struct FlatSubstitutions {
     /// define, appended to `order` in evaluation order — as Presolve.dependentSubstitutions,
     /// visiting only the substitutions that name a touched variable (see ``reexpand``).
     /// `touched` gets the variables they define; `dirty` and `pending` are all false before
-    /// and after.
-    func dependents(of touched: inout ScratchList<Int>, dirty: inout [Bool], pending: inout [Bool], order: inout [Int]) {
+    /// and after. The substitutions `seeds` are in `order` too (with what depends on them).
+    func dependents(of touched: inout ScratchList<Int>, dirty: inout [Bool], pending: inout [Bool], order: inout [Int],
+                    seeds: [Int] = []) {
         withTables { tables in
             dirty.withUnsafeMutableBufferPointer { dirty in
                 pending.withUnsafeMutableBufferPointer { pending in
                     var highest = -1
+                    for k in seeds {
+                        pending[k] = true
+                        highest = max(highest, k)
+                    }
                     for index in 0..<touched.count where !dirty[touched[index]] {
                         let variable = touched[index]
                         dirty[variable] = true
@@ -104,6 +116,15 @@ struct FlatSubstitutions {
                 }
             }
         }
+    }
+
+    /// The substitutions `seeds` (whose constants moved) and everything that depends on them,
+    /// appended to `order` in evaluation order (see ``dependents(of:dirty:pending:order:seeds:)``;
+    /// `touched` is scratch).
+    func dependents(ofSubstitutions seeds: [Int], dirty: inout [Bool], pending: inout [Bool], touched: inout ScratchList<Int>,
+                    order: inout [Int]) {
+        touched.removeAll()
+        dependents(of: &touched, dirty: &dirty, pending: &pending, order: &order, seeds: seeds)
     }
 
     /// The arrays as buffers (the loops of a step read them without bounds checks).

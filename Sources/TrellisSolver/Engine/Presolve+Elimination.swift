@@ -36,6 +36,9 @@ extension Presolve {
         var made: [(variable: Int, constant: Double)] = []
         var expressed = RowStore()
         var heads = [0, 0, 0, 0]
+        /// Every operation on the constants, in order (see ``ConstantTape``): recorded only when
+        /// every row is a required equality, none protected (else some row is bound to remain).
+        var tape: ConstantTape?
         /// The bucket each row waits in (-1: none). A row that a substitution shortens while it
         /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
         var queued: [Int8]
@@ -63,6 +66,12 @@ extension Presolve {
             self.relations = relations
             self.isProtected = isProtected
             queued = Array(repeating: -1, count: m)
+            var determinable = true
+            for index in 0..<m where !isRequired[index] || relations[index] != .equal || isProtected[index] {
+                determinable = false
+                break
+            }
+            if determinable { tape = ConstantTape(capacity: 2 * m) }
             for index in 0..<m { consider(index) }
         }
 
@@ -137,6 +146,7 @@ extension Presolve {
                 let length = Int(count[index])
                 if length == 0 {
                     guard abs(constant[index]) <= 1e-9 else { return false }
+                    tape?.check(row: index)
                     live[index] = false
                     continue
                 }
@@ -148,6 +158,7 @@ extension Presolve {
                 expressed.endRow()
                 let eliminatedVariable = Int(variable(ofRow: index, at: pivot))
                 made.append((eliminatedVariable, -constant[index] / a))
+                tape?.pivot(row: index, substitution: made.count - 1, factor: a)
                 live[index] = false
                 for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
                 eliminated[eliminatedVariable] = true
@@ -245,6 +256,7 @@ extension Presolve {
                 }
                 uses[variable] -= 1
                 constant[other] += factor * value
+                tape?.add(row: other, substitution: k, factor: factor)
                 for term in 0..<expressed.count(ofRow: k) {
                     let (y, coefficient) = expressed.term(term, ofRow: k)
                     let added = factor * coefficient

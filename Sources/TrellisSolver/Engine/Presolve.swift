@@ -46,6 +46,11 @@ struct Presolve {
     private(set) var upper: [Double?]
     /// Whether each variable was eliminated.
     private(set) var eliminated: [Bool]
+    /// When elimination used up every row (a determined component: no LP, no bound, no check
+    /// that depends on the constants but the elimination's own), its operations on the
+    /// constants, to find the substitutions' constants for other constants by replaying them
+    /// (``ConstantTape``); else nil.
+    private(set) var constantTape: ConstantTape?
     /// The relation of each constraint of the component.
     private let relations: [Relation]
     /// The constant of each constraint of the component as given (edits: their suggestion).
@@ -81,7 +86,11 @@ struct Presolve {
                                       relations: relations, isProtected: isProtected)
         guard elimination.run(eliminated: &eliminated) else { return nil }
         substitutions = elimination.substitutions()
-        guard collect(elimination.remainingRows(), isRequired: isRequired, isProtected: isProtected),
+        let remaining = elimination.remainingRows()
+        if remaining.isEmpty, let tape = elimination.tape, tape.substitutionCount == substitutions.count {
+            constantTape = tape
+        }
+        guard collect(remaining, isRequired: isRequired, isProtected: isProtected),
               boundsAreConsistent(), isFinite() else { return nil }
         rows.sort { $0.source < $1.source }
         constantRows.sort { $0.source < $1.source }

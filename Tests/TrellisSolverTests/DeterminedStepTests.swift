@@ -1,0 +1,110 @@
+import Testing
+@testable import TrellisSolver
+import TrellisTestSupport
+
+/// A determined component (every row a required equality, all used up by presolve's elimination)
+/// follows a changed constant by replaying the elimination's arithmetic (``ConstantTape``): the
+/// first change after a cold solve is a step, not a solve, and gives a cold solve's values bit
+/// for bit; later changes of the same row move along slopes, within rounding of a cold solve.
+@Suite("Determined steps")
+struct DeterminedStepTests {
+    /// `rows` rows across a container of width `width` (row `container`): each row's avatar
+    /// 16 from the leading edge and 48 wide, its text 12 after the avatar and 16 before the
+    /// trailing edge; rows chained down, 8 apart, 48 high.
+    struct Feed {
+        var constraints: [Constraint] = []
+        var variables: [Variable] = []
+        let container: Int
+
+        init(rows: Int, width: Double) {
+            let right = Variable("right")
+            variables.append(right)
+            container = constraints.count
+            constraints.append(right == width)
+            var top: Variable?
+            for index in 0..<rows {
+                let avatarX = Variable("avatar\(index).x"), avatarW = Variable("avatar\(index).w")
+                let textX = Variable("text\(index).x"), textW = Variable("text\(index).w")
+                let y = Variable("row\(index).y"), h = Variable("row\(index).h")
+                variables += [avatarX, avatarW, textX, textW, y, h]
+                constraints.append(avatarX == 16)
+                constraints.append(avatarW == 48)
+                constraints.append(textX == avatarX + avatarW + 12)
+                constraints.append(textX + textW == right - 16)
+                constraints.append(h == 48)
+                if let top { constraints.append(y == top + 56) } else { constraints.append(y == 0) }
+                top = y
+            }
+        }
+    }
+
+    static func values(_ solver: Solver, _ variables: [Variable]) -> [Double] {
+        variables.map { solver.value(of: $0) }
+    }
+
+    @Test("The first change after a cold solve is a step with a cold solve's values, bit for bit", arguments: [1, 5, 40])
+    func firstChange(rows: Int) throws {
+        let feed = Feed(rows: rows, width: 375)
+        let solver = try ColdSolve.solver(feed.constraints)
+        let solves = solver.statistics.componentSolves
+        var current = feed.constraints
+        current[feed.container] = try solver.updateConstant(of: current[feed.container], to: -414.37)
+        try solver.solve()
+        #expect(solver.statistics.componentSolves == solves, "the change was solved again, not stepped")
+        #expect(solver.statistics.affineSteps >= 1)
+        let cold = try ColdSolve.solver(current)
+        #expect(Self.values(solver, feed.variables) == Self.values(cold, feed.variables))
+    }
+
+    @Test("Later changes of the same row move along slopes, as close to cold solves as rounding allows")
+    func sweep() throws {
+        let feed = Feed(rows: 30, width: 375)
+        let solver = try ColdSolve.solver(feed.constraints)
+        let solves = solver.statistics.componentSolves
+        var current = feed.constraints
+        for step in 0..<60 {
+            let width = 375.1 + Double(step % 40) * 0.37 + (step >= 40 ? 1e6 : 0)
+            current[feed.container] = try solver.updateConstant(of: current[feed.container], to: -width)
+            try solver.solve()
+            let cold = try ColdSolve.solver(current)
+            for (value, expected) in zip(Self.values(solver, feed.variables), Self.values(cold, feed.variables)) {
+                #expect(Tolerance.close(value, expected, 1e-12), "step \(step): \(value) vs cold \(expected)")
+            }
+        }
+        #expect(solver.statistics.componentSolves == solves)
+    }
+
+    @Test("A change that breaks a row the elimination used up goes to the simplex method, as a cold solve would")
+    func brokenCheck() throws {
+        // y == x and y == 100 and x == 100: one of them is used up as a check (0 == 0).
+        let x = Variable("x"), y = Variable("y")
+        var constraints = [x == 100, y == x, y == 100]
+        let solver = try ColdSolve.solver(constraints)
+        constraints[0] = try solver.updateConstant(of: constraints[0], to: -120)
+        #expect(throws: TrellisError.self) { try solver.solve() }
+        #expect(throws: TrellisError.self) { _ = try ColdSolve.solver(constraints) }
+        // Back to consistent constants: solved again, the values a cold solve gives.
+        constraints[0] = try solver.updateConstant(of: constraints[0], to: -100)
+        try solver.solve()
+        #expect(solver.value(of: x) == 100)
+        #expect(solver.value(of: y) == 100)
+    }
+
+    @Test("A step taken back when another component fails leaves the values and the next step exact")
+    func undoneStep() throws {
+        let feed = Feed(rows: 8, width: 375)
+        let a = Variable("a")
+        var constraints = feed.constraints + [a == 1, a == 1]
+        let solver = try ColdSolve.solver(constraints)
+        let before = Self.values(solver, feed.variables)
+        let broken = constraints.count - 1
+        constraints[feed.container] = try solver.updateConstant(of: constraints[feed.container], to: -400)
+        constraints[broken] = try solver.updateConstant(of: constraints[broken], to: -2)
+        #expect(throws: TrellisError.self) { try solver.solve() }
+        #expect(Self.values(solver, feed.variables) == before, "the failed solve moved the feed")
+        constraints[broken] = try solver.updateConstant(of: constraints[broken], to: -1)
+        try solver.solve()
+        let cold = try ColdSolve.solver(constraints)
+        #expect(Self.values(solver, feed.variables) == Self.values(cold, feed.variables))
+    }
+}
