@@ -90,6 +90,25 @@ struct DeterminedStepTests {
         #expect(solver.value(of: y) == 100)
     }
 
+    @Test("A value beyond double precision goes to the simplex method, which reports it as a cold solve does")
+    func overflow() throws {
+        // y[i+1] == 2^49 · y[i], twenty times: exact in presolve, y[20] finite at x == 1 (2^980),
+        // beyond double precision at x == 1e15.
+        let x = Variable("x")
+        var constraints = [x == 1]
+        var previous = x
+        for index in 0..<20 {
+            let next = Variable("y\(index)")
+            constraints.append(next == 0x1p49 * previous)
+            previous = next
+        }
+        let solver = try ColdSolve.solver(constraints)
+        #expect(solver.value(of: previous) == 0x1p980)
+        constraints[0] = try solver.updateConstant(of: constraints[0], to: -1e15)
+        #expect(throws: TrellisError.self) { try solver.solve() }
+        #expect(throws: TrellisError.self) { _ = try ColdSolve.solver(constraints) }
+    }
+
     @Test("A step taken back when another component fails leaves the values and the next step exact")
     func undoneStep() throws {
         let feed = Feed(rows: 8, width: 375)

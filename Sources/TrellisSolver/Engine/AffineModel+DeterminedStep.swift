@@ -8,7 +8,7 @@ extension AffineModel {
     /// the substitutions' constants along their slopes (one multiply-add each, as a linear
     /// step moves basic variables along a direction); several rows replay the tape every time.
     /// False (constants and values untouched) when a row the elimination used up would no
-    /// longer hold.
+    /// longer hold, or a value would not be finite.
     static func determinedStep(_ moving: inout Moving, tape: ConstantTape, values: inout [Double], presolve: Presolve) -> Bool {
         if !moving.substitutions.built {
             moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
@@ -55,6 +55,13 @@ extension AffineModel {
         }
         if !moving.tapeOrder.isEmpty {
             moving.substitutions.evaluate(moving.tapeOrder, into: &values, journal: &moving.valueJournal, changed: &moving.changed)
+        }
+        // Finite values satisfy every row (the elimination used them all up, checks included):
+        // the step needs no check of the rows. One beyond double precision goes to the simplex
+        // method, which reports it as a cold solve does.
+        for index in 0..<moving.changed.count where !values[moving.changed[index]].isFinite {
+            undo(&moving, values: &values)
+            return false
         }
         return true
     }

@@ -72,6 +72,9 @@ final class AffineModel {
         var usedTableau = false
         /// Whether the tableau it moved is split into blocks.
         var usedBlocks = false
+        /// Whether the required rows hold by construction: a determined step's values are the
+        /// elimination's own (finite), which uses up every row.
+        var rowsHold = false
     }
 
     /// The reduced problem the LP solved (substitutions undone after each step). Never
@@ -397,7 +400,7 @@ final class AffineModel {
         guard core.moving.constantJournal.isEmpty
               || Self.determinedStep(&core.moving, tape: tape, values: &values, presolve: presolve) else { return nil }
         // (Every row is required: the objective stays 0.)
-        return Outcome(objectiveChange: 0, needsObjective: false, pivots: 0)
+        return Outcome(objectiveChange: 0, needsObjective: false, pivots: 0, rowsHold: true)
     }
 
     /// Drops the tableau and every stored direction: the next step of this model needs the

@@ -192,7 +192,8 @@ final class ComponentState {
     /// Moves the solution in place for new constants of edit rows; false — leaving the
     /// solution as it was — when the simplex method is needed (no model, the basis would become
     /// infeasible, or the moved values do not hold the required rows they touch to a relative
-    /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update).
+    /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update; a
+    /// determined step's rows hold by construction, ``AffineModel/Outcome/rowsHold``).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
     /// (A step through breakpoints keeps no copy of the basis: taken back, it drops the basis,
     /// and the component is solved again at its next change; see ``AffineModel/undoLastStep(values:)``.)
@@ -209,10 +210,12 @@ final class ComponentState {
         stepping.lastStepUsedBlocks = false
         guard let affine = solution?.affine,
               let outcome = affine.step(changes, values: &solution!.values) else { return false }
-        if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
-        guard Self.requiredRowsHold(&stepping.rowCheck, values: solution!.values, changed: affine.changed) else {
-            affine.undoLastStep(values: &solution!.values)
-            return false
+        if !outcome.rowsHold {
+            if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
+            guard Self.requiredRowsHold(&stepping.rowCheck, values: solution!.values, changed: affine.changed) else {
+                affine.undoLastStep(values: &solution!.values)
+                return false
+            }
         }
         stepping.lastObjective = solution!.objective
         if outcome.needsObjective {
