@@ -7,9 +7,10 @@
 /// variable would leave its bounds does the model follow the basis through the breakpoints with
 /// a ``ParametricTableau`` (one per independent block of the LP: ``SplitTableau``), and only when
 /// that is not possible does the component go back to the simplex method. A component presolve
-/// solved alone (every row a required equality) has no basis: its constants move by replaying
-/// the elimination's arithmetic (``ConstantTape``), so that a determined layout's first resize
-/// is a step too, not a presolve again with the moved row protected.
+/// solved alone (every required row an equality it used up, soft rows left as constants) has no
+/// basis: its constants move by replaying the elimination's arithmetic (``ConstantTape``), so
+/// that a determined layout's first resize is a step too, not a presolve again with the moved
+/// row protected.
 ///
 /// Built inside the synchronous call that owns the GLPK problem, from values read out of it;
 /// nothing here refers to GLPK.
@@ -72,9 +73,9 @@ final class AffineModel {
         var usedTableau = false
         /// Whether the tableau it moved is split into blocks.
         var usedBlocks = false
-        /// Whether the required rows hold by construction: a determined step's values are the
-        /// elimination's own (finite), which uses up every row.
-        var rowsHold = false
+        /// Whether the step was a determined component's (``ConstantTape``): its values are the
+        /// elimination's own (finite), which uses up every required row, so they hold by construction.
+        var determined = false
     }
 
     /// The reduced problem the LP solved (substitutions undone after each step). Never
@@ -386,8 +387,8 @@ final class AffineModel {
         return (objectiveChange, moved.pivots)
     }
 
-    /// A step of a determined component (``Presolve/constantTape``: every row a required
-    /// equality used up by the elimination, no LP; see ``determinedStep(_:tape:values:presolve:)``):
+    /// A step of a determined component (``Presolve/constantTape``: no LP; see
+    /// ``determinedStep(_:tape:values:presolve:)``):
     /// the substitutions' constants moved for the new constants, and what depends on them
     /// evaluated again. Nil (nothing changed) when a row the elimination used up would no
     /// longer hold: the simplex method judges.
@@ -399,8 +400,8 @@ final class AffineModel {
         }
         guard core.moving.constantJournal.isEmpty
               || Self.determinedStep(&core.moving, tape: tape, values: &values, presolve: presolve) else { return nil }
-        // (Every row is required: the objective stays 0.)
-        return Outcome(objectiveChange: 0, needsObjective: false, pivots: 0, rowsHold: true)
+        // (Soft rows are constants: they count in the objective, computed again when there are any.)
+        return Outcome(objectiveChange: 0, needsObjective: !presolve.constantRows.isEmpty, pivots: 0, determined: true)
     }
 
     /// Drops the tableau and every stored direction: the next step of this model needs the

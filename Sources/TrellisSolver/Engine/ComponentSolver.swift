@@ -65,6 +65,13 @@ struct ComponentSolver {
             }
             // Infeasible (or a quotient overflowed): the LP below judges the inputs themselves.
         }
+        if reduces, !editRows.isEmpty, Presolve.mayBeDetermined(component),
+           let free = Presolve(component: component, terms: terms, constants: constants), free.constantTape != nil {
+            // Moving rows need not stay LP rows when elimination determines every value: the
+            // affine model replays it for their new constants (``ConstantTape``) — the same
+            // values, no LP, and a step where the protected rows would have needed one.
+            return try solve(free)
+        }
         if let presolve = Presolve(component: component, terms: terms, constants: constants, protecting: editRows) {
             return try solve(presolve)
         }

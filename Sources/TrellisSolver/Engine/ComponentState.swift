@@ -193,7 +193,7 @@ final class ComponentState {
     /// solution as it was — when the simplex method is needed (no model, the basis would become
     /// infeasible, or the moved values do not hold the required rows they touch to a relative
     /// 1e-6, as can happen when a tiny coefficient magnifies the rounding of the update; a
-    /// determined step's rows hold by construction, ``AffineModel/Outcome/rowsHold``).
+    /// determined step's rows hold by construction, ``AffineModel/Outcome/determined``).
     /// ``undoLastStep()`` takes a successful step back (when a later part of the same solve fails).
     /// (A step through breakpoints keeps no copy of the basis: taken back, it drops the basis,
     /// and the component is solved again at its next change; see ``AffineModel/undoLastStep(values:)``.)
@@ -208,9 +208,10 @@ final class ComponentState {
         stepping.lastStepPivots = nil
         stepping.lastStepUsedTableau = false
         stepping.lastStepUsedBlocks = false
+        stepping.lastStepDetermined = false
         guard let affine = solution?.affine,
               let outcome = affine.step(changes, values: &solution!.values) else { return false }
-        if !outcome.rowsHold {
+        if !outcome.determined {
             if !stepping.rowCheck.built { stepping.rowCheck.build(component: component, terms: terms, constants: baseConstants) }
             guard Self.requiredRowsHold(&stepping.rowCheck, values: solution!.values, changed: affine.changed) else {
                 affine.undoLastStep(values: &solution!.values)
@@ -231,6 +232,7 @@ final class ComponentState {
         if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
         stepping.lastStepUsedTableau = outcome.usedTableau
         stepping.lastStepUsedBlocks = outcome.usedBlocks
+        stepping.lastStepDetermined = outcome.determined
         return true
     }
 
@@ -242,6 +244,7 @@ final class ComponentState {
         var lastStepPivots: Int?
         var lastStepUsedTableau = false
         var lastStepUsedBlocks = false
+        var lastStepDetermined = false
         var softRows = SoftRows()
     }
     @exclusivity(unchecked) private var stepping = Stepping()
@@ -255,6 +258,8 @@ final class ComponentState {
 
     /// Whether the tableau the last ``step(_:)`` moved is split into blocks (``SplitTableau``).
     var lastStepUsedBlocks: Bool { stepping.lastStepUsedBlocks }
+    /// Whether the last step replayed a determined component's elimination (``ConstantTape``).
+    var lastStepDetermined: Bool { stepping.lastStepDetermined }
 
     /// Takes back the last successful ``step(_:)``.
     func undoLastStep() {

@@ -1,6 +1,7 @@
 /// The operations a presolve's elimination made on the constants of a determined component
-/// (every row a required equality, every row used up), in order: enough to find the
-/// substitutions' constants for other constants of the same rows without eliminating again.
+/// (every required row an equality used up by the elimination; soft rows left without terms,
+/// which count in the objective only), in order: enough to find the substitutions' constants
+/// for other constants of the same rows without eliminating again.
 ///
 /// Which variables are eliminated, through which rows, and what each substitution adds to
 /// which row depend on the coefficients only; the constants merely ride along. A replay

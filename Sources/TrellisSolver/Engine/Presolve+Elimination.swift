@@ -37,7 +37,8 @@ extension Presolve {
         var expressed = RowStore()
         var heads = [0, 0, 0, 0]
         /// Every operation on the constants, in order (see ``ConstantTape``): recorded only when
-        /// every row is a required equality, none protected (else some row is bound to remain).
+        /// every required row is an equality and none is protected (else some row is bound to
+        /// remain with terms).
         var tape: ConstantTape?
         /// The bucket each row waits in (-1: none). A row that a substitution shortens while it
         /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
@@ -67,7 +68,7 @@ extension Presolve {
             self.isProtected = isProtected
             queued = Array(repeating: -1, count: m)
             var determinable = true
-            for index in 0..<m where !isRequired[index] || relations[index] != .equal || isProtected[index] {
+            for index in 0..<m where (isRequired[index] && relations[index] != .equal) || isProtected[index] {
                 determinable = false
                 break
             }

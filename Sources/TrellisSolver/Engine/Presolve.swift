@@ -46,8 +46,9 @@ struct Presolve {
     private(set) var upper: [Double?]
     /// Whether each variable was eliminated.
     private(set) var eliminated: [Bool]
-    /// When elimination used up every row (a determined component: no LP, no bound, no check
-    /// that depends on the constants but the elimination's own), its operations on the
+    /// When elimination used up every required row and left soft rows without terms only (a
+    /// determined component: no LP, no bound, no check that depends on the constants but the
+    /// elimination's own; the soft rows count in the objective only), its operations on the
     /// constants, to find the substitutions' constants for other constants by replaying them
     /// (``ConstantTape``); else nil.
     private(set) var constantTape: ConstantTape?
@@ -87,7 +88,8 @@ struct Presolve {
         guard elimination.run(eliminated: &eliminated) else { return nil }
         substitutions = elimination.substitutions()
         let remaining = elimination.remainingRows()
-        if remaining.isEmpty, let tape = elimination.tape, tape.substitutionCount == substitutions.count {
+        if let tape = elimination.tape, tape.substitutionCount == substitutions.count,
+           remaining.allSatisfy({ $0.terms.isEmpty && !isRequired[$0.source] }) {
             constantTape = tape
         }
         guard collect(remaining, isRequired: isRequired, isProtected: isProtected),
@@ -95,6 +97,19 @@ struct Presolve {
         rows.sort { $0.source < $1.source }
         constantRows.sort { $0.source < $1.source }
         indexPlaces()
+    }
+
+    /// Whether presolve may determine `component` by elimination alone (``constantTape``),
+    /// whatever its soft rows: every required row is an equality, and there are at least as
+    /// many of them as variables (each elimination uses one up; fewer leave a variable that
+    /// soft rows decide, an LP).
+    static func mayBeDetermined(_ component: Component) -> Bool {
+        var equalities = 0
+        for constraint in component.constraints where constraint.strength.isRequired {
+            guard constraint.relation == .equal else { return false }
+            equalities += 1
+        }
+        return equalities >= component.variables.count
     }
 
     /// What is left after elimination: bounds from single-variable required inequalities, LP

@@ -109,11 +109,15 @@ final class SolverEngine {
         var blockSteps = 0
         /// Bridge constants changed: blocks slid, nothing solved (``Slides``).
         var slides = 0
+        /// Steps of determined components, along their elimination's tape (``ConstantTape``;
+        /// counted in ``affineSteps`` too).
+        var determinedSteps = 0
 
         mutating func countStep(of state: ComponentState) {
             affineSteps += 1
             if state.lastStepUsedTableau { tableauSteps += 1 }
             if state.lastStepUsedBlocks { blockSteps += 1 }
+            if state.lastStepDetermined { determinedSteps += 1 }
             if let pivots = state.lastStepPivots {
                 pivotingSteps += 1
                 stepPivots += pivots
