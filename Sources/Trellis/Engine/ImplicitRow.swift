@@ -144,7 +144,7 @@ struct ImplicitSpec {
 enum ImplicitRows {
     /// Every implicit spec of `scope` under `mode`: the root's rows, then the content-size rows
     /// of every view (`contentSizes` replacing ``View/intrinsicContentSize`` where measured).
-    static func all(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size]) -> [ImplicitSpec] {
+    static func all(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: SizeTable) -> [ImplicitSpec] {
         var specs = rootSpecs(root: scope.root, mode: mode)
         for view in scope.views {
             // The root's frame is an input; its own content size only matters when fitting.
@@ -166,8 +166,8 @@ enum ImplicitRows {
     /// (`changedViews`, ``LayoutEngine/markContentSizeChanged(_:)``: their rows, `hasRow`, tell
     /// which axes had a content size). Nil when a content size appeared or went away on an axis (a
     /// row to add or drop: everything is lowered again).
-    static func changed(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: [ObjectIdentifier: Size],
-                        loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: [ObjectIdentifier: Size],
+    static func changed(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: SizeTable,
+                        loweredMode oldMode: LayoutEngine.Mode?, loweredSizes oldSizes: SizeTable,
                         changedViews: [View] = [], hasRow: (RowKey) -> Bool = { _ in false }) -> ImplicitChanges? {
         var changes = ImplicitChanges(specs: rootSpecs(root: scope.root, mode: mode, changedFrom: oldMode))
         // (No set of the changed views: a text screen measures thousands at every resize. Every

@@ -58,7 +58,7 @@ final class LayoutEngine {
     @exclusivity(unchecked) var movedConstants: [RowKey] = []
     /// Content sizes that replace ``View/intrinsicContentSize`` in this solve (height-for-width
     /// measurement), by view: given by each ``solve(root:mode:contentSizes:budget:)``.
-    @exclusivity(unchecked) var contentSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) var contentSizes = SizeTable()
 
     /// Whether every constraint must be lowered again at the next solve (else only
     /// ``changedConstraints``, the root's frame and content sizes are looked at).
@@ -69,7 +69,7 @@ final class LayoutEngine {
     @exclusivity(unchecked) var changedContentViews: [View] = []
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
     @exclusivity(unchecked) var loweredScope: LayoutScope.Detached?
-    @exclusivity(unchecked) var loweredSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) var loweredSizes = SizeTable()
     /// The mode the root's rows were last lowered for.
     @exclusivity(unchecked) var loweredMode: Mode?
     /// Reads the frames after each solve; keeps what it needs between full lowerings.
@@ -111,7 +111,7 @@ final class LayoutEngine {
     /// After a solve in which only constants changed (the root's frame, `update(constant:)`,
     /// a priority, content sizes) nothing is collected or lowered again but what changed; any
     /// other change (``markDirty()``) lowers every constraint.
-    func solve(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size],
+    func solve(root: View, mode: Mode, contentSizes: SizeTable,
                budget: PassBudget = PassBudget(.unlimited)) throws -> LayoutSnapshot {
         let limits = try budget.solveLimits()
         let (scope, incremental) = try lower(root: root, mode: mode, contentSizes: contentSizes, budget: budget, limits: limits)
@@ -122,12 +122,12 @@ final class LayoutEngine {
     /// The first half of ``solve(root:mode:contentSizes:budget:)``: the solver's rows brought in
     /// line with the constraints and `contentSizes`, nothing solved (a pass reads fixed widths
     /// from the rows, ``fixedWidths(of:)``, before it solves with the sizes measured at them).
-    func lower(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size], budget: PassBudget) throws {
+    func lower(root: View, mode: Mode, contentSizes: SizeTable, budget: PassBudget) throws {
         _ = try lower(root: root, mode: mode, contentSizes: contentSizes, budget: budget, limits: budget.solveLimits())
     }
 
     /// The rows brought in line: the scope they were lowered in, and whether only what changed was.
-    private func lower(root: View, mode: Mode, contentSizes: [ObjectIdentifier: Size], budget: PassBudget,
+    private func lower(root: View, mode: Mode, contentSizes: SizeTable, budget: PassBudget,
                        limits: SolveLimits) throws -> (LayoutScope, incremental: Bool) {
         self.contentSizes = contentSizes
         if let scope = try resizedScope(root: root, mode: mode) ?? constantChangedScope(root: root, mode: mode) {

@@ -167,15 +167,16 @@ final class LayoutPass {
            survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root),
            root.participantsInLayout.allSatisfy({ $0 is StackView }) {
             probe = nil
-            return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
+            return try engine.solve(root: root, mode: mode, contentSizes: SizeTable(), budget: budget)
         }
         var (participants, safeArea) = participants(root: root)
         if let safeArea { participants.append(safeArea) }
         if participants.isEmpty {
             probe = nil
-            return try engine.solve(root: root, mode: mode, contentSizes: [:], budget: budget)
+            return try engine.solve(root: root, mode: mode, contentSizes: SizeTable(), budget: budget)
         }
         let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent)
+        context.measuredSizes.reserveCapacity(engine.contentSizes.count)
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0
@@ -363,7 +364,7 @@ final class PassContext {
     /// How the root is held.
     let mode: LayoutEngine.Mode
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
-    @exclusivity(unchecked) var measuredSizes: [ObjectIdentifier: Size] = [:]
+    @exclusivity(unchecked) var measuredSizes = SizeTable()
     /// Whether nothing a participant reads changed since the last successful pass but the root's
     /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
     /// stand then holds the constants a prepare would give it.

@@ -10,12 +10,36 @@ struct LayoutScope {
     /// -1 for the root.
     let parentIndex: [Int]
     /// Each item's index in ``items`` and layout direction, by identity.
-    private var members: [ObjectIdentifier: Member] = [:]
+    private var members: Members
 
     /// Where an item of the scope is in ``items``, and its layout direction (computed once per pass).
     struct Member {
         let index: Int32
         let direction: LayoutDirection
+    }
+
+    /// The members by identity: an ``IdentityTable`` from an item's address to its index in
+    /// ``items`` (items are added in that order), and each item's direction. Not a dictionary:
+    /// a pass looks items up by identity for every view it makes a scope of and every measured
+    /// view whose size moved, and a dictionary hashes each with SipHash.
+    struct Members {
+        private var table: IdentityTable
+        private var directions: [LayoutDirection] = []
+
+        init(capacity: Int) {
+            table = IdentityTable(minimumCapacity: capacity)
+            directions.reserveCapacity(capacity)
+        }
+
+        subscript(identifier: ObjectIdentifier) -> Member? {
+            table.index(of: identifier.tableKey).map { Member(index: $0, direction: directions[Int($0)]) }
+        }
+
+        /// Adds the next item of ``LayoutScope/items`` (its index is the count so far).
+        mutating func append(_ identifier: ObjectIdentifier, direction: LayoutDirection) {
+            table.insert(identifier.tableKey, Int32(directions.count))
+            directions.append(direction)
+        }
     }
 
     init(root: View) {
@@ -24,8 +48,7 @@ struct LayoutScope {
         self.views = views
         var items: [LayoutItem] = []
         items.reserveCapacity(views.count)
-        var members: [ObjectIdentifier: Member] = [:]
-        members.reserveCapacity(views.count)
+        var members = Members(capacity: views.count)
         var parents: [Int] = []
         parents.reserveCapacity(views.count)
         for view in views {
@@ -41,11 +64,11 @@ struct LayoutScope {
                 }
             }
             let index = items.count
-            members[ObjectIdentifier(view)] = Member(index: Int32(index), direction: direction)
+            members.append(ObjectIdentifier(view), direction: direction)
             parents.append(view === root ? -1 : view.superview.flatMap { members[ObjectIdentifier($0)].map { Int($0.index) } } ?? -1)
             items.append(view)
             for guide in view.allGuides {
-                members[ObjectIdentifier(guide)] = Member(index: Int32(items.count), direction: direction)
+                members.append(ObjectIdentifier(guide), direction: direction)
                 items.append(guide)
                 parents.append(index)
             }
@@ -56,7 +79,7 @@ struct LayoutScope {
     }
 
     private init(root: View, views: [View], items: [LayoutItem], parentIndex: [Int],
-                 members: [ObjectIdentifier: Member]) {
+                 members: Members) {
         self.root = root
         self.views = views
         self.items = items
@@ -75,7 +98,7 @@ struct LayoutScope {
         let views: [View]
         let items: [LayoutItem]
         let parentIndex: [Int]
-        let members: [ObjectIdentifier: Member]
+        let members: Members
         let placeholder: View
 
         /// The scope again, for the same root (index 0 of its arrays is the placeholder: read the

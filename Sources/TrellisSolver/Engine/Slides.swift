@@ -25,7 +25,9 @@ extension SolverEngine {
         /// nothing is split.
         var entryOfState: [Int32] = []
         var groupOfState: [Int32] = []
-        var entryOfBridge: [ObjectIdentifier: Int32] = [:]
+        /// Each bridge's entry, by the bridge constraint's identity (an ``IdentityTable``: every
+        /// constant a resize moves is looked up here; nil while nothing is split).
+        var entryOfBridge: IdentityTable?
         /// Per state, the current shift (valid while ``current``).
         var shift: [Double] = []
         var current = false
@@ -59,7 +61,8 @@ extension SolverEngine {
                 }
             }
             slides.entryOfState[index] = Int32(slides.entries.count)
-            slides.entryOfBridge[ObjectIdentifier(bridge)] = Int32(slides.entries.count)
+            if slides.entryOfBridge == nil { slides.entryOfBridge = IdentityTable(minimumCapacity: parts.count) }
+            slides.entryOfBridge!.insert(ObjectIdentifier(bridge).tableKey, Int32(slides.entries.count))
             slides.entries.append(entry)
         }
         return slides
@@ -68,9 +71,8 @@ extension SolverEngine {
     /// Records a new constant of a bridge row (`old` replaced by `replacement`); false when
     /// `old` is not a bridge.
     func updateBridge(_ old: Constraint, with replacement: Constraint) -> Bool {
-        guard !slides.isEmpty, let entry = slides.entryOfBridge[ObjectIdentifier(old)] else { return false }
-        slides.entryOfBridge[ObjectIdentifier(old)] = nil
-        slides.entryOfBridge[ObjectIdentifier(replacement)] = entry
+        guard !slides.isEmpty, let entry = slides.entryOfBridge?.remove(ObjectIdentifier(old).tableKey) else { return false }
+        slides.entryOfBridge!.insert(ObjectIdentifier(replacement).tableKey, entry)
         slides.pending.append((entry, replacement))
         statistics.slides += 1
         return true

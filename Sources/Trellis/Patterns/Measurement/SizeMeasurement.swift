@@ -68,7 +68,7 @@ final class SizeMeasurement: LayoutParticipant {
     /// view unconstrained, when they hold one for the view; else as ``begin(_:)``. For a view whose
     /// width no content size moves (``LayoutEngine/widthsAreFixed(of:)``) the rounds then measure
     /// it at the same widths as from its unconstrained size.
-    func resume(_ pass: PassContext, from sizes: [ObjectIdentifier: Size]) {
+    func resume(_ pass: PassContext, from sizes: SizeTable) {
         if let size = sizes[identifier] {
             pass.measuredSizes[identifier] = size
         } else {
