@@ -12,15 +12,23 @@
 /// A constraint is a reference with identity: the solver adds, finds and removes this object.
 /// Its expression is stored ``LinearExpression/reduced()`` (repeated variables merged, zeros dropped),
 /// with both sides moved to the left: `x + y == 100` is stored as `x + y - 100 == 0`.
-public final class Constraint: Sendable, CustomStringConvertible {
+///
+/// Immutable to every public API (``Solver/updateConstant(of:to:)`` makes a new constraint).
+/// The layout engine moves the constants of rows it made itself in place, through its own
+/// solver (``Solver/moveConstant(of:to:)``), on the thread that owns both — never a row another
+/// solver holds (``isShared``): hence `@unchecked Sendable`.
+public final class Constraint: @unchecked Sendable, CustomStringConvertible {
     /// The left side after moving everything across: the constraint reads `expression OP 0`.
-    public let expression: LinearExpression
+    @exclusivity(unchecked) public private(set) var expression: LinearExpression
     /// The relation to zero.
     public let relation: Relation
     /// How strongly it is held.
     public let strength: Strength
     /// An optional name used in diagnostics (for example the `id` of a `linear-system/1` entry).
     public let label: String?
+    /// Whether a solver forked from the one that holds it holds it too (``Solver/fork()``): its
+    /// constant then never moves in place.
+    @exclusivity(unchecked) package var isShared = false
 
     /// Creates `expression OP 0` with the given strength.
     public init(_ expression: LinearExpression, _ relation: Relation, strength: Strength = .required,
@@ -29,6 +37,11 @@ public final class Constraint: Sendable, CustomStringConvertible {
         self.relation = relation
         self.strength = strength
         self.label = label
+    }
+
+    /// Moves the constant in place (``Solver/moveConstant(of:to:)`` only).
+    func setConstant(_ constant: Double) {
+        expression = LinearExpression(expression.terms, constant: constant)
     }
 
     /// The same relation with another strength (a new constraint object).

@@ -103,6 +103,16 @@ public final class Solver {
         try engine.updateConstant(of: constraint, to: constant)
     }
 
+    /// ``updateConstant(of:to:)`` for a constraint only its caller and this solver hold (a row
+    /// the layout engine made): the constant changes in the object itself, which comes back,
+    /// unless a forked solver holds it too (``Constraint/isShared``) or it is a bridge between
+    /// split blocks — then a new constraint comes back, as from ``updateConstant(of:to:)``.
+    /// - Throws: as ``updateConstant(of:to:)``; nothing changes then.
+    @discardableResult
+    package func moveConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
+        try engine.moveConstant(of: constraint, to: constant, inPlace: true)
+    }
+
     /// Whether this very constraint object was added (and not removed). Throws nothing.
     public func hasConstraint(_ constraint: Constraint) -> Bool { engine.hasConstraint(constraint) }
 

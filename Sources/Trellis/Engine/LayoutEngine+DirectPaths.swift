@@ -25,9 +25,9 @@ extension LayoutEngine {
                     return nil
                 }
                 let entry = rows.values[slot]
-                let moved = try solver.updateConstant(of: entry.constraint, to: RootEdge.rowConstant(value))
+                let moved = try solver.moveConstant(of: entry.constraint, to: RootEdge.rowConstant(value))
                 entry.source.constant = LayoutConstant(value)
-                rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+                if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
                 noteConstantMoved(.implicit(root.key, .root(edge)))
                 reached = edge.setting(value, in: reached)
             }
@@ -63,8 +63,8 @@ extension LayoutEngine {
                 let entry = rows.values[slot]
                 if lowered.matches(entry.constraint) { continue }
                 guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
-                let moved = try solver.updateConstant(of: entry.constraint, to: lowered.expression.constant)
-                rows.values[slot] = RowEntry(source: entry.source, constraint: moved)
+                let moved = try solver.moveConstant(of: entry.constraint, to: lowered.expression.constant)
+                if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
                 noteConstantMoved(key)
             }
         } catch let error as TrellisError {

@@ -288,16 +288,20 @@ final class LayoutEngine {
     private func bringSolverInLine(with changes: inout RowChanges) throws {
         do {
             for change in changes.constantChanges {
-                let replacement = try solver.updateConstant(of: change.old.constraint, to: change.constant)
-                record(change.key, RowEntry(source: change.source, constraint: replacement), in: &changes)
+                let replacement = try solver.moveConstant(of: change.old.constraint, to: change.constant)
+                if replacement !== change.old.constraint || change.source !== change.old.source || !changes.incremental {
+                    record(change.key, RowEntry(source: change.source, constraint: replacement), in: &changes)
+                }
                 noteConstantMoved(change.key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
             if !changes.additions.isEmpty { try solver.add(changes.additions) }
             for (key, source, constant) in changes.movable {
                 let added = changes.incremental ? rows[key]! : changes.next[key]!
-                let moved = try solver.updateConstant(of: added.constraint, to: constant)
-                record(key, RowEntry(source: source, constraint: moved), in: &changes)
+                let moved = try solver.moveConstant(of: added.constraint, to: constant)
+                if moved !== added.constraint || source !== added.source || !changes.incremental {
+                    record(key, RowEntry(source: source, constraint: moved), in: &changes)
+                }
             }
         } catch let error as TrellisError {
             reset()

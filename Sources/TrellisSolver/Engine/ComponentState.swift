@@ -137,12 +137,14 @@ final class ComponentState {
     /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
     func replace(row: Int, with constraint: Constraint) {
         let old = component.constraints[row]
-        component.replaceConstraint(at: row, with: constraint)
+        if old !== constraint { component.replaceConstraint(at: row, with: constraint) }
         baseConstants[row] = constraint.expression.constant
         if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
         if rowIndex.built {
-            rowIndex.table.remove(ObjectIdentifier(old).tableKey)
-            rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
+            if old !== constraint {
+                rowIndex.table.remove(ObjectIdentifier(old).tableKey)
+                rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
+            }
             if rowIndex.isParameter[row] { return }
             rowIndex.isParameter[row] = true
         } else if parameterRows.contains(row) {

@@ -6,10 +6,13 @@ extension SolverEngine {
     /// Everything an engine keeps is a value — copied lazily, a buffer at a time as either engine
     /// writes it — but the component states and their affine models, which are copied; the
     /// constraints and variables both hold are immutable (a changed constant is a new
-    /// constraint). A drag's cached target (a state of this engine) is not carried over.
+    /// constraint: those held now are marked ``Constraint/isShared``). A drag's cached target (a state of this engine) is not carried over.
     /// (Every stored property of ``SolverEngine`` but the steps' scratch lists is listed here:
     /// one added there must be too.)
     func fork() -> SolverEngine {
+        // Both engines hold these constraints from here on: neither moves their constants in
+        // place (``moveConstant(of:to:inPlace:)`` makes a new one).
+        for constraint in constraintList { constraint.isShared = true }
         let made = SolverEngine()
         made.constraintList = constraintList
         made.constraintIndex = constraintIndex

@@ -183,6 +183,15 @@ final class SolverEngine {
 
     @discardableResult
     func updateConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
+        try moveConstant(of: constraint, to: constant, inPlace: false)
+    }
+
+    /// ``updateConstant(of:to:)``, changing `constraint` itself when nothing else holds it
+    /// (`inPlace`, not ``Constraint/isShared``, not a bridge between split blocks, whose old
+    /// constant the slides keep until the solve): the same object back then, and no identity
+    /// moved in the tables that find it.
+    @discardableResult
+    func moveConstant(of constraint: Constraint, to constant: Double, inPlace: Bool) throws -> Constraint {
         let key = ObjectIdentifier(constraint).tableKey
         guard let slot = constraintIndex.index(of: key).map(Int.init) else {
             throw TrellisError.unknownConstraint(constraint)
@@ -191,14 +200,21 @@ final class SolverEngine {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): constant \(problem)")
         }
         if constant == constraint.expression.constant { return constraint }
-        let replacement = constraint.withConstant(constant)
-        constraintIndex.remove(key)
-        constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
-        constraintList[slot] = replacement
-        movedConstraints.remove(key)
-        movedConstraints.insert(ObjectIdentifier(replacement).tableKey, 0)
-        // A bridge between blocks: only the blocks' shifts move (at the next solve).
-        if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
+        let replacement: Constraint
+        if inPlace && !constraint.isShared && slides.entryOfBridge?.contains(key) != true {
+            constraint.setConstant(constant)
+            replacement = constraint
+            movedConstraints.insert(key, 0)
+        } else {
+            replacement = constraint.withConstant(constant)
+            constraintIndex.remove(key)
+            constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
+            constraintList[slot] = replacement
+            movedConstraints.remove(key)
+            movedConstraints.insert(ObjectIdentifier(replacement).tableKey, 0)
+            // A bridge between blocks: only the blocks' shifts move (at the next solve).
+            if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
+        }
         // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
         for term in replacement.expression.terms { structureTouched.append(term.variable.id) }
         if replacement.expression.terms.isEmpty {
