@@ -66,7 +66,7 @@ extension LayoutEngine {
         let (length, offset) = axis == .horizontal ? (base.width, base.widthOffset) : (base.height, base.heightOffset)
         // (As the lowering computes it: -value, then the length's offset added.)
         let constant = -value + offset
-        guard let old = rows[key], NumberCheck.problem(constant) == nil, old.constraint.expression.terms.count == 1,
+        guard let old = rows[key], NumberCheck.isUsable(constant), old.constraint.expression.terms.count == 1,
               old.constraint.expression.terms[0].variable === length, old.constraint.expression.terms[0].coefficient == 1
         else {
             let size = axis == .horizontal ? Size(width: value, height: -1) : Size(width: -1, height: value)

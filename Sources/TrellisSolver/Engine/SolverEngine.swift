@@ -196,7 +196,8 @@ final class SolverEngine {
         guard let slot = constraintIndex.index(of: key).map(Int.init) else {
             throw TrellisError.unknownConstraint(constraint)
         }
-        if let problem = NumberCheck.problem(constant) {
+        // (Told without a message first: every row a resize moves passes here.)
+        if !NumberCheck.isUsable(constant), let problem = NumberCheck.problem(constant) {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): constant \(problem)")
         }
         if constant == constraint.expression.constant { return constraint }
