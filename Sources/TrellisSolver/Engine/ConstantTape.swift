@@ -41,8 +41,9 @@ struct ConstantTape {
 
     /// The substitutions' constants for the rows' `constants` into `made` (`rows` is scratch,
     /// left holding the rows' constants after the operations); false when a row that lost its
-    /// terms would no longer hold, or a constant is not finite. Both arrays are sized here.
-    func replay(_ constants: [Double], rows: inout [Double], made: inout [Double]) -> Bool {
+    /// terms would no longer hold (its constant beyond `checkTolerance`), or a constant is not
+    /// finite. Both arrays are sized here.
+    func replay(_ constants: [Double], rows: inout [Double], made: inout [Double], checkTolerance: Double = 1e-9) -> Bool {
         if rows.count != constants.count {
             rows = constants
         } else {
@@ -64,7 +65,7 @@ struct ConstantTape {
                             guard value.isFinite else { return false }
                             made[Int(operation.substitution)] = value
                         } else {
-                            guard abs(rows[Int(operation.row)]) <= 1e-9 else { return false }
+                            guard abs(rows[Int(operation.row)]) <= checkTolerance else { return false }
                         }
                     }
                     return true
@@ -96,19 +97,10 @@ struct ConstantTape {
     /// for `row` alone) move per unit of `row`'s constant: the replay of a unit change. Nil when
     /// such a change would move a row that lost its terms (every step then replays the tape).
     func slopes(of row: Int, rowCount: Int, substitutions: [Int]) -> [Double]? {
-        var rows = [Double](repeating: 0, count: rowCount)
-        var made = [Double](repeating: 0, count: substitutionCount)
-        rows[row] = 1
-        for operation in operations {
-            if operation.row < 0 {
-                rows[Int(~operation.row)] += operation.factor * made[Int(operation.substitution)]
-            } else if operation.substitution >= 0 {
-                made[Int(operation.substitution)] = -rows[Int(operation.row)] / operation.factor
-            } else if rows[Int(operation.row)] != 0 {
-                return nil
-            }
-        }
-        let slopes = substitutions.map { made[$0] }
-        return slopes.allSatisfy(\.isFinite) ? slopes : nil
+        var unit = [Double](repeating: 0, count: rowCount)
+        unit[row] = 1
+        var rows: [Double] = [], made: [Double] = []
+        guard replay(unit, rows: &rows, made: &made, checkTolerance: 0) else { return nil }
+        return substitutions.map { made[$0] }
     }
 }
