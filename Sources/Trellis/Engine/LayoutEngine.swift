@@ -171,6 +171,15 @@ final class LayoutEngine {
         if changes.incremental { rows[key] = entry } else { changes.next[key] = entry }
     }
 
+    /// Records that the row `old` under `key` now holds `constraint` (what the solver's
+    /// ``Solver/moveConstant(of:to:)`` gave back) for `source`: nothing to write when the
+    /// constant moved in the same object for the same source in an incremental lowering.
+    private func recordMove(_ key: RowKey, from old: RowEntry, to constraint: Constraint, source: LayoutConstraint,
+                            in changes: inout RowChanges) {
+        guard constraint !== old.constraint || source !== old.source || !changes.incremental else { return }
+        record(key, RowEntry(source: source, constraint: constraint), in: &changes)
+    }
+
     /// Compares a lowered constraint with the row under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old row.
     func place(_ key: RowKey, _ lowered: LoweredRow, old: RowEntry?, into changes: inout RowChanges,
@@ -289,9 +298,7 @@ final class LayoutEngine {
         do {
             for change in changes.constantChanges {
                 let replacement = try solver.moveConstant(of: change.old.constraint, to: change.constant)
-                if replacement !== change.old.constraint || change.source !== change.old.source || !changes.incremental {
-                    record(change.key, RowEntry(source: change.source, constraint: replacement), in: &changes)
-                }
+                recordMove(change.key, from: change.old, to: replacement, source: change.source, in: &changes)
                 noteConstantMoved(change.key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
@@ -299,9 +306,7 @@ final class LayoutEngine {
             for (key, source, constant) in changes.movable {
                 let added = changes.incremental ? rows[key]! : changes.next[key]!
                 let moved = try solver.moveConstant(of: added.constraint, to: constant)
-                if moved !== added.constraint || source !== added.source || !changes.incremental {
-                    record(key, RowEntry(source: source, constraint: moved), in: &changes)
-                }
+                recordMove(key, from: added, to: moved, source: source, in: &changes)
             }
         } catch let error as TrellisError {
             reset()

@@ -134,17 +134,20 @@ final class ComponentState {
     @exclusivity(unchecked) private var rowIndex = RowIndex()
 
     /// Puts `constraint` (the same terms, relation and strength, another constant) in place of
-    /// the one at `row`; the row becomes a parameter row. The solution is left as it is.
+    /// the one at `row` — or takes the new constant of the same object, moved in place — and
+    /// the row becomes a parameter row. The solution is left as it is.
     func replace(row: Int, with constraint: Constraint) {
         let old = component.constraints[row]
-        if old !== constraint { component.replaceConstraint(at: row, with: constraint) }
-        baseConstants[row] = constraint.expression.constant
-        if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
-        if rowIndex.built {
-            if old !== constraint {
+        if old !== constraint {
+            component.replaceConstraint(at: row, with: constraint)
+            if rowIndex.built {
                 rowIndex.table.remove(ObjectIdentifier(old).tableKey)
                 rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
             }
+        }
+        baseConstants[row] = constraint.expression.constant
+        if stepping.rowCheck.built { stepping.rowCheck.constant[row] = constraint.expression.constant }
+        if rowIndex.built {
             if rowIndex.isParameter[row] { return }
             rowIndex.isParameter[row] = true
         } else if parameterRows.contains(row) {
