@@ -176,7 +176,6 @@ final class LayoutPass {
             return try engine.solve(root: root, mode: mode, contentSizes: SizeTable(), budget: budget)
         }
         let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent)
-        context.measuredSizes.reserveCapacity(engine.contentSizes.count)
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0
@@ -185,6 +184,7 @@ final class LayoutPass {
                 unsettled = moved
                 round = 1
             } else {
+                context.measuredSizes.reserveCapacity(engine.contentSizes.count)
                 for participant in participants { participant.begin(context) }
                 if let probe = firstRoundEngine(participants: participants, mode: mode),
                    let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
@@ -239,9 +239,16 @@ final class LayoutPass {
         // fixed lowers nothing here; a new lowering is asked after.)
         guard !measured.isEmpty,
               !engine.keepsLowering(of: context.root) || engine.widthsAreFixed(of: measured) else { return nil }
+        // When the last solve's sizes are those of exactly these views (a view has one
+        // measurement), the pass starts from that table itself, shared until a size changes:
+        // resuming a thousand labels one by one was a fifth of a settings form's resize.
+        let sizes = engine.contentSizes
+        let shared = context.measuredSizes.isEmpty && sizes.count == measured.count
+            && measured.allSatisfy { sizes[$0.identifier] != nil }
+        if shared { context.measuredSizes = sizes } else { context.measuredSizes.reserveCapacity(sizes.count) }
         for participant in participants {
             if let measurement = participant as? SizeMeasurement {
-                measurement.resume(context, from: engine.contentSizes)
+                if !shared { measurement.resume(context, from: sizes) }
             } else {
                 participant.begin(context)
             }
@@ -322,8 +329,9 @@ final class LayoutPass {
             found = ParticipantSurvey(root: root, placeholder: engine.placeholder)
             survey = found
         }
-        var participants = root.participantsInLayout
-        participants.append(contentsOf: found.participants)
+        // (The kept list itself when the root has none of its own: no copy of a thousand.)
+        let own = root.participantsInLayout
+        let participants = own.isEmpty ? found.participants : own + found.participants
         return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil)
     }
 }

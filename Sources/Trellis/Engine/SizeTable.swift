@@ -62,6 +62,12 @@ struct SizeTable: Sequence, Equatable {
 
     static func == (lhs: SizeTable, rhs: SizeTable) -> Bool {
         guard lhs.count == rhs.count else { return false }
+        // Copies of one table (a pass that started from the last solve's sizes and changed none)
+        // share their arrays: equal without a lookup.
+        if lhs.keys.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.keys.withUnsafeBufferPointer({ $0.baseAddress }),
+           lhs.values.withUnsafeBufferPointer({ $0.baseAddress }) == rhs.values.withUnsafeBufferPointer({ $0.baseAddress }) {
+            return true
+        }
         for index in lhs.keys.indices where rhs[lhs.keys[index]] != lhs.values[index] { return false }
         return true
     }
