@@ -5,8 +5,13 @@ final class ComponentState {
     struct Solution {
         /// Values of ``Component/variables``, in order.
         var values: [Double]
-        /// Σ weight × violation over the component's soft constraints (edits included).
+        /// Σ weight × violation over the component's soft constraints (edits included), unless
+        /// ``objectiveIsStale`` (read it through ``ComponentState/currentObjective``).
         var objective: Double
+        /// Whether steps moved ``values`` since ``objective`` was computed: a step that would have to
+        /// evaluate soft rows again leaves that to the next reader when nobody read the objective
+        /// since the component was solved (a layout pass never reads it).
+        var objectiveIsStale = false
         /// How the solution moves with the edit rows' constants, while the basis allows.
         var affine: AffineModel?
         /// The optimal basis (nil when no LP was solved), for the next warm start.
@@ -179,6 +184,23 @@ final class ComponentState {
         return (sum, scale)
     }
 
+    /// The solution's objective (nil without a solution), computed from its values when steps
+    /// left it stale — the same sum, in the same order, as a step that kept it would have made.
+    /// Steps from here on keep it up to date.
+    var currentObjective: Double? {
+        guard solution != nil else { return nil }
+        stepping.objectiveWanted = true
+        if solution!.objectiveIsStale, let affine = solution!.affine {
+            var costs: [Double]? = nil
+            solution!.objective = Self.updatedObjective(&costs, rows: &stepping.softRows, component: component, terms: terms,
+                                                        values: solution!.values, constants: affine.constants,
+                                                        changedVariables: [], changedRows: EmptyCollection<(index: Int, constant: Double, weight: Double)>())
+            solution!.rowCosts = costs
+            solution!.objectiveIsStale = false
+        }
+        return solution!.objective
+    }
+
     /// Σ weight × violation over the soft constraints, at `values` with `constants`.
     func objective(values: [Double], constants: [Double]) -> Double {
         Self.objective(component: component, terms: terms, values: values, constants: constants)
@@ -224,7 +246,13 @@ final class ComponentState {
             }
         }
         stepping.lastObjective = solution!.objective
-        if outcome.needsObjective {
+        stepping.lastObjectiveWasStale = solution!.objectiveIsStale
+        if solution!.objectiveIsStale {
+            // (Stays so: the next reader computes it from the values, whatever the steps were.)
+        } else if outcome.needsObjective && !stepping.objectiveWanted {
+            solution!.objectiveIsStale = true
+            solution!.rowCosts = nil
+        } else if outcome.needsObjective {
             solution!.objective = Self.updatedObjective(&solution!.rowCosts, rows: &stepping.softRows, component: component,
                                                         terms: terms, values: solution!.values,
                                                         constants: affine.constants, changedVariables: affine.changed,
@@ -246,6 +274,11 @@ final class ComponentState {
     private struct Stepping {
         var rowCheck = RowCheck()
         var lastObjective = 0.0
+        var lastObjectiveWasStale = false
+        /// Whether anyone read ``currentObjective`` since the component was solved: then steps
+        /// keep the objective up to date (soft rows they moved evaluated again), else they leave
+        /// it stale.
+        var objectiveWanted = false
         var lastStepPivots: Int?
         var lastStepUsedTableau = false
         var lastStepUsedBlocks = false
@@ -271,6 +304,7 @@ final class ComponentState {
         guard solution != nil, let affine = solution!.affine else { return }
         affine.undoLastStep(values: &solution!.values)
         solution!.objective = stepping.lastObjective
+        solution!.objectiveIsStale = stepping.lastObjectiveWasStale
         // (Not kept for an undo, a rare event: the next step that needs them computes them again.)
         solution!.rowCosts = nil
     }

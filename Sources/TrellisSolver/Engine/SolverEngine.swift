@@ -344,7 +344,7 @@ final class SolverEngine {
     @exclusivity(unchecked) var placesGeneration = 0
 
     var objective: Double {
-        states.reduce(constantCost) { $0 + ($1.solution?.objective ?? 0) }
+        states.reduce(constantCost) { $0 + ($1.currentObjective ?? 0) }
     }
 
     func violation(of constraint: Constraint) -> Double {
