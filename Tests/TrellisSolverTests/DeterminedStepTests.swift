@@ -123,6 +123,56 @@ struct DeterminedStepTests {
         #expect(solver.statistics.determinedSteps == steps + 4, "the moved row kept an LP")
     }
 
+    @Test("An objective nobody read while steps moved soft rows is computed when read: the number steps that kept it give, a cold solve's")
+    func objectiveReadLate() throws {
+        // Two identical solvers take the same steps (a width, a hugging constant); one reads the
+        // objective after each step, the other only at the end. Capped, a badge at most half the
+        // container wide wants 190 (an LP whose steps follow its basis).
+        func made(capped: Bool) throws -> (Solver, [Constraint]) {
+            var feed = Feed(rows: 6, width: 375)
+            for index in 0..<6 {
+                let width = feed.variables[1 + 6 * index + 3]
+                feed.constraints.append((width <= 200) ~~ .priority(250))
+                feed.constraints.append((width >= 200) ~~ .priority(750))
+            }
+            if capped {
+                let badge = Variable("badge")
+                feed.constraints += [badge <= feed.variables[0] * 0.5, (badge == 190) ~~ .priority(500)]
+            }
+            return (try ColdSolve.solver(feed.constraints), feed.constraints)
+        }
+        let container = Feed(rows: 0, width: 0).container
+        for capped in [false, true] {
+            let (eager, eagerRows) = try made(capped: capped), (lazy, lazyStart) = try made(capped: capped)
+            var current = eagerRows, lazyRows = lazyStart
+            let solves = lazy.statistics.componentSolves, steps = lazy.statistics.affineSteps
+            let hugging = 1 + 6 * 6 + 2 * 5    // the last text's hugging row
+            for (step, width) in [414.0, 300, 375.5, 250, 390].enumerated() {
+                for solver in [eager, lazy] {
+                    var rows = solver === eager ? current : lazyRows
+                    rows[container] = try solver.updateConstant(of: rows[container], to: -width)
+                    rows[hugging] = try solver.updateConstant(of: rows[hugging], to: -(200 + Double(step)))
+                    try solver.solve()
+                    if solver === eager { current = rows; _ = solver.objective } else { lazyRows = rows }
+                }
+            }
+            let cold = try ColdSolve.solver(current)
+            // (The LP is solved once more at the first change, with the container's row kept.)
+            #expect(lazy.statistics.componentSolves <= solves + (capped ? 1 : 0), "capped \(capped): a step solved again")
+            #expect(lazy.statistics.affineSteps > steps, "capped \(capped): no step taken")
+            if capped {
+                #expect(Tolerance.close(lazy.objective, eager.objective, 1e-9), "\(lazy.objective) vs \(eager.objective)")
+            } else {
+                #expect(lazy.objective == eager.objective, "\(lazy.objective) vs \(eager.objective)")
+            }
+            #expect(Tolerance.close(lazy.objective, cold.objective, 1e-9), "capped \(capped): \(lazy.objective) vs \(cold.objective)")
+            // Read once, it is kept up to date by the steps after.
+            lazyRows[container] = try lazy.updateConstant(of: lazyRows[container], to: -333)
+            try lazy.solve()
+            #expect(Tolerance.close(lazy.objective, try ColdSolve.solver(lazyRows).objective, 1e-9), "capped \(capped) after a read")
+        }
+    }
+
     @Test("A value beyond double precision goes to the simplex method, which reports it as a cold solve does")
     func overflow() throws {
         // y[i+1] == 2^49 · y[i], twenty times: exact in presolve, y[20] finite at x == 1 (2^980),
