@@ -247,13 +247,29 @@ struct DeterminedVariables {
 
         /// The targets' values at the rows' constants.
         func values() -> [Double] {
-            var values = [Double](repeating: 0, count: constants.count)
-            var start = 0
-            for step in constants.indices {
-                var sum = constants[step]
-                for k in start..<othersEnd[step] { sum += otherCoefficients[k] * values[Int(others[k])] }
-                values[step] = -sum / coefficient[step]
-                start = othersEnd[step]
+            let count = constants.count
+            let values = [Double](unsafeUninitializedCapacity: count) { values, initialized in
+                // (Every index a step reads is an earlier step's, as the substitution was made:
+                // no bounds to check.)
+                constants.withUnsafeBufferPointer { constants in
+                    coefficient.withUnsafeBufferPointer { coefficient in
+                        others.withUnsafeBufferPointer { others in
+                            otherCoefficients.withUnsafeBufferPointer { otherCoefficients in
+                                othersEnd.withUnsafeBufferPointer { othersEnd in
+                                    var start = 0
+                                    for step in 0..<count {
+                                        var sum = constants[step]
+                                        let end = othersEnd[step]
+                                        for k in start..<end { sum += otherCoefficients[k] * values[Int(others[k])] }
+                                        values[step] = -sum / coefficient[step]
+                                        start = end
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                initialized = count
             }
             return targets.map { values[Int($0)] }
         }
