@@ -281,8 +281,9 @@ struct StackArrangement {
 
     private func equalLengthRows(_ views: [View], into rows: inout [Row]) {
         guard let first = views.first else { return }
+        let side = [Term(first, length)]
         for view in views.dropFirst() {
-            rows.append(row("fill equally", [Term(view, length)], .equal, [Term(first, length)]))
+            rows.append(row("fill equally", [Term(view, length)], .equal, side))
         }
     }
 
@@ -294,18 +295,21 @@ struct StackArrangement {
     /// views without content size shrink (25) — every alignment but fill.
     private func alignmentRows(fit: Bool, into rows: inout [Row]) {
         let canvas = self.canvas
+        // (One right side for all the views' rows: the rows share its storage.)
         func align(_ attribute: LayoutAttribute) {
-            for view in views { rows.append(row("alignment", [Term(view, attribute)], .equal, [Term(canvas, attribute)])) }
+            let side = [Term(canvas, attribute)]
+            for view in views { rows.append(row("alignment", [Term(view, attribute)], .equal, side)) }
         }
         func spanning(_ attribute: LayoutAttribute, _ relation: Relation) {
+            let side = [Term(canvas, attribute)]
             for index in views.indices {
                 guard hidingByConstants else {
                     if !state.hidden[index] {
-                        rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)]))
+                        rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, side))
                     }
                     continue
                 }
-                rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, [Term(canvas, attribute)],
+                rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, side,
                                 rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1)))
             }
         }
