@@ -41,4 +41,18 @@ struct StepOrderTests {
         let tuples = Self.same(large, Self.tupleOrder(moved + [(3, false, UInt64.max - 5)]))
         #expect(tuples)
     }
+
+    @Test("The radix sort gives the standard library's order: duplicates, equal values, every byte, around its cut-off", arguments: [1 as UInt64, 2, 3])
+    func radixOrder(seed: UInt64) {
+        var rng = SplitMix(seed: seed)
+        for count in [0, 1, 63, 64, 65, 66, 300, 5000] {
+            for spread in [0 as UInt64, 0xFF, 0xFFFF_FFFF, UInt64.max] {
+                var values = (0..<count).map { _ in rng.next() & spread }
+                if count > 2 { values[count / 2] = values[0]; values[count - 1] = UInt64.max }
+                let want = values.sorted()
+                SolverEngine.radixSort(&values)
+                #expect(values == want, "count \(count), spread \(spread)")
+            }
+        }
+    }
 }
