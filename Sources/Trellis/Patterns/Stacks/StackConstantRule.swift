@@ -63,28 +63,31 @@ struct StackState {
     /// Reads the state of `views` (the stack's arranged views, in order).
     mutating func read(_ views: [View], spacing: (View) -> Double, length: (View) -> Double?) {
         let count = views.count
-        hidden.removeAll(keepingCapacity: true)
-        spacings.removeAll(keepingCapacity: true)
-        lengths.removeAll(keepingCapacity: true)
-        for view in views {
-            hidden.append(view.isHidden)
-            spacings.append(spacing(view))
-            lengths.append(length(view))
+        // Written in place when the count stands (the usual case: emptying an array of optionals
+        // and appending again went through the generic range replacement, a fifth of a read).
+        if hidden.count != count {
+            hidden = Array(repeating: false, count: count)
+            spacings = Array(repeating: 0, count: count)
+            lengths = Array(repeating: nil, count: count)
+            visibleAtOrBefore = Array(repeating: nil, count: count)
+            visibleAtOrAfter = Array(repeating: nil, count: count)
         }
-        visibleAtOrBefore.removeAll(keepingCapacity: true)
+        for (index, view) in views.enumerated() {
+            hidden[index] = view.isHidden
+            spacings[index] = spacing(view)
+            lengths[index] = length(view)
+        }
         var last: Int?
         for index in 0..<count {
             if !hidden[index] { last = index }
-            visibleAtOrBefore.append(last)
+            visibleAtOrBefore[index] = last
         }
         lastVisible = last
-        visibleAtOrAfter.removeAll(keepingCapacity: true)
         var next: Int?
         for index in stride(from: count - 1, through: 0, by: -1) {
             if !hidden[index] { next = index }
-            visibleAtOrAfter.append(next)
+            visibleAtOrAfter[index] = next
         }
-        visibleAtOrAfter.reverse()
     }
 
     /// The constant `rule` gives in this state.
