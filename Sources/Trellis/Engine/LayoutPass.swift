@@ -1,3 +1,4 @@
+import Synchronization
 /// The layout passes of one root view: what ``View/layoutIfNeeded()`` and friends ask. Kept
 /// per root (``View/layoutPass``) with its ``LayoutEngine``; data flows one way — the view asks
 /// the pass, the pass runs the rounds of its participants (``LayoutParticipant``: measured
@@ -377,11 +378,16 @@ final class PassContext {
     /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
     /// stand then holds the constants a prepare would give it.
     let onlyRootChanged: Bool
+    /// This pass among all passes of the process (a participant that took part in it already
+    /// knows that only measured sizes can have changed since).
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
 
     init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false) {
         self.root = root
         self.mode = mode
         self.onlyRootChanged = onlyRootChanged
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
     /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.

@@ -114,6 +114,8 @@ open class StackView: View {
     // engine's is not: one tree on one thread at a time, and a round's reads of a thousand
     // stacks made a third of it in `swift_beginAccess`.)
     @exclusivity(unchecked) private var state = StackState()
+    /// The pass (``PassContext/serial``) whose last round the state was read in.
+    @exclusivity(unchecked) private var preparedInPass: UInt64 = 0
 
     /// Notes a change of what the rows are (not only their constants): they are made again at the next pass.
     private func structureChanged() {
@@ -256,11 +258,15 @@ extension StackView: LayoutParticipant {
     /// pass takes without lowering anything else.
     ///
     /// When only the root's frame changed since the last pass (``PassContext/onlyRootChanged``),
-    /// the only thing the constants follow that can have moved is the length of a measured
-    /// arranged view: when none did, the stack skips reading its state (a settings form's
-    /// thousand stacks read theirs at every round of every resize: 45 % of the pass).
+    /// or the stack was prepared in an earlier round of this pass, the only thing the constants
+    /// follow that can have moved is the length of a measured arranged view: when none did, the
+    /// stack skips reading its state (a settings form's thousand stacks read theirs at every
+    /// round of every resize: 45 % of the pass; at the second round of a text change, a third).
     func prepare(_ pass: PassContext) {
-        if pass.onlyRootChanged, !needsRows, group.isActive, measuredLengthsStand(pass) { return }
+        // Within a pass, from round to round, only measured sizes change (as after a resize).
+        let sinceThisPass = pass.serial == preparedInPass
+        preparedInPass = pass.serial
+        if pass.onlyRootChanged || sinceThisPass, !needsRows, group.isActive, measuredLengthsStand(pass) { return }
         let count = arranged.count
         arranged.removeAll { $0.superview !== self }
         if arranged.count != count { needsRows = true }
