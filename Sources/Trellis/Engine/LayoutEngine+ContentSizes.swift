@@ -77,6 +77,6 @@ extension LayoutEngine {
         }
         if old.constraint.expression.constant == constant { return }
         old.source.constant = LayoutConstant(value)
-        changes.constantChanges.append((key, old, constant, old.source))
+        changes.constantChanges.append(RowChanges.ConstantChange(key: key, old: old, constant: constant, source: old.source))
     }
 }

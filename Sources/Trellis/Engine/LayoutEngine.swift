@@ -191,7 +191,7 @@ final class LayoutEngine {
             }
             if lowered.matchesExceptConstant(old.constraint) {
                 let made = old.source.isImplicit ? spec?.reusing(old.source) ?? source() : old.source
-                changes.constantChanges.append((key, old, lowered.expression.constant, made))
+                changes.constantChanges.append(RowChanges.ConstantChange(key: key, old: old, constant: lowered.expression.constant, source: made))
                 return
             }
             if changes.incremental { changes.removals.append(old.constraint) }

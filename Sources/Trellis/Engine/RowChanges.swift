@@ -17,8 +17,15 @@ struct RowEntry {
 /// What one lowering hands to the solver (``LayoutEngine``): the rows to add, remove, and move
 /// to a new constant, gathered by ``LayoutEngine/place(_:_:old:into:spec:source:)``.
 struct RowChanges {
-    /// A row whose constant alone changed, with the source it then stands for.
-    typealias ConstantChange = (key: RowKey, old: RowEntry, constant: Double, source: LayoutConstraint)
+    /// A row whose constant alone changed, with the source it then stands for. (A struct, not a
+    /// tuple: a text pass empties thousands, and the runtime destroys a tuple element by element
+    /// through its metadata.)
+    struct ConstantChange {
+        let key: RowKey
+        let old: RowEntry
+        let constant: Double
+        let source: LayoutConstraint
+    }
 
     /// Whether only what changed is lowered (the engine's rows then change in place); else
     /// every constraint is, and ``next`` becomes the rows.
