@@ -36,7 +36,7 @@ public final class ConstraintGroup: CustomStringConvertible {
     }
 
     /// Whether every constraint is active (false for an empty group).
-    public var isActive: Bool { !constraints.isEmpty && constraints.allSatisfy(\.isActive) }
+    public var isActive: Bool { !constraints.isEmpty && constraints.allSatisfy { $0.isActive } }
 
     /// Activates every constraint.
     public func activate() {

@@ -267,9 +267,11 @@ extension StackView: LayoutParticipant {
         let sinceThisPass = pass.serial == preparedInPass
         preparedInPass = pass.serial
         if pass.onlyRootChanged || sinceThisPass, !needsRows, group.isActive, measuredLengthsStand(pass) { return }
-        let count = arranged.count
-        arranged.removeAll { $0.superview !== self }
-        if arranged.count != count { needsRows = true }
+        // (Checked before anything is removed: an array's removal rewrites it even when it keeps all.)
+        if arranged.contains(where: { $0.superview !== self }) {
+            arranged.removeAll { $0.superview !== self }
+            needsRows = true
+        }
         // (Most stacks have no custom spacing: then no key is hashed.)
         let spacing = self.spacing, custom = customSpacings
         state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
