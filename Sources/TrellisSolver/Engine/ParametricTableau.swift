@@ -91,6 +91,8 @@ struct ParametricTableau {
         var w: [Double] = []
         /// The non-basic variables still in the running in the dual ratio test.
         var candidates: [Int32] = []
+        /// Where the moving rows' bounds end (emptied at each move).
+        var ends: [(row: Int, lower: Double, upper: Double)] = []
 
         /// Makes room for a tableau of `m` rows and `n` columns.
         mutating func fit(m: Int, n: Int) {
@@ -218,11 +220,12 @@ struct ParametricTableau {
         // Where the moving rows' bounds (and the values of those that stay non-basic) end: their
         // start plus the whole rate, set exactly at the end — a sum of the steps' shares
         // (step × rate, over several pivots) lands a unit in the last place away from it.
-        var ends: [(row: Int, lower: Double, upper: Double)] = []
-        ends.reserveCapacity(s.moving.count)
-        for r in s.moving { ends.append((r, lower[r] + s.rate[r], upper[r] + s.rate[r])) }
+        // (In the scratch, as the other work arrays: an array made per move went through the
+        // standard library's generic allocation.)
+        s.ends.removeAll(keepingCapacity: true)
+        for r in s.moving { s.ends.append((r, lower[r] + s.rate[r], upper[r] + s.rate[r])) }
         for target in targets {
-            if let k = ends.firstIndex(where: { $0.row == target.row }) { ends[k] = target }
+            if let k = s.ends.firstIndex(where: { $0.row == target.row }) { s.ends[k] = target }
         }
         var t = 0.0
         var pivots = 0
@@ -261,7 +264,7 @@ struct ParametricTableau {
         }
         let exact = pivots > 0 || !targets.isEmpty
         if exact {
-            for end in ends {
+            for end in s.ends {
                 let r = end.row
                 lower[r] = end.lower
                 upper[r] = end.upper
@@ -276,7 +279,7 @@ struct ParametricTableau {
         }
         if levels > 1 && pivots > 0 && !optimumIsUnique() { return nil }
         pivotsSinceRefresh += pivots
-        return finish(exact: exact) ? pivots : nil
+        return finish(exact: exact, rhs: &s.g) ? pivots : nil
     }
 
     /// The primal ratio test: how far (at most `limit`) the move goes before the first basic
@@ -449,7 +452,8 @@ struct ParametricTableau {
     /// measured at that width wraps where a fresh tree's, at 63, does not). Every
     /// ``refreshInterval`` pivots the reduced costs are computed again too, and the basis checked
     /// to be dual feasible.
-    private mutating func finish(exact: Bool) -> Bool {
+    /// (`rhs`: room for `m` values, written over: the velocities' work array, free by then.)
+    private mutating func finish(exact: Bool, rhs: inout [Double]) -> Bool {
         guard exact else {
             for p in 0..<m {
                 let k = Int(header[p])
@@ -459,7 +463,7 @@ struct ParametricTableau {
             return true
         }
         // B z_B = -N z_N.
-        var rhs = [Double](repeating: 0, count: m)
+        for c in 0..<m { rhs[c] = 0 }
         for k in 0..<(m + n) where positionOf[k] < 0 && value[k] != 0 {
             if k < m {
                 rhs[k] -= value[k]
