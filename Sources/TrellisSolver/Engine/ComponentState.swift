@@ -9,8 +9,8 @@ final class ComponentState {
         /// ``objectiveIsStale`` (read it through ``ComponentState/currentObjective``).
         var objective: Double
         /// Whether steps moved ``values`` since ``objective`` was computed: a step that would have to
-        /// evaluate soft rows again leaves that to the next reader when nobody read the objective
-        /// since the component was solved (a layout pass never reads it).
+        /// evaluate soft rows again leaves that to the next reader while nobody has read the
+        /// objective (a layout pass never reads it).
         var objectiveIsStale = false
         /// How the solution moves with the edit rows' constants, while the basis allows.
         var affine: AffineModel?
@@ -247,20 +247,21 @@ final class ComponentState {
         }
         stepping.lastObjective = solution!.objective
         stepping.lastObjectiveWasStale = solution!.objectiveIsStale
-        if solution!.objectiveIsStale {
-            // (Stays so: the next reader computes it from the values, whatever the steps were.)
-        } else if outcome.needsObjective && !stepping.objectiveWanted {
-            solution!.objectiveIsStale = true
-            solution!.rowCosts = nil
-        } else if outcome.needsObjective {
-            solution!.objective = Self.updatedObjective(&solution!.rowCosts, rows: &stepping.softRows, component: component,
-                                                        terms: terms, values: solution!.values,
-                                                        constants: affine.constants, changedVariables: affine.changed,
-                                                        changedRows: changes)
-        } else {
-            solution!.objective += outcome.objectiveChange
-            // (The row costs would be stale; a later step that needs them computes them again.)
-            if solution!.rowCosts != nil { solution!.rowCosts = nil }
+        // (A stale objective stays so, whatever the step: its next reader computes it from the values.)
+        if !solution!.objectiveIsStale {
+            if !outcome.needsObjective {
+                solution!.objective += outcome.objectiveChange
+                // (The row costs would be stale; a later step that needs them computes them again.)
+                if solution!.rowCosts != nil { solution!.rowCosts = nil }
+            } else if stepping.objectiveWanted {
+                solution!.objective = Self.updatedObjective(&solution!.rowCosts, rows: &stepping.softRows, component: component,
+                                                            terms: terms, values: solution!.values,
+                                                            constants: affine.constants, changedVariables: affine.changed,
+                                                            changedRows: changes)
+            } else {
+                solution!.objectiveIsStale = true
+                solution!.rowCosts = nil
+            }
         }
         if outcome.pivots > 0 { stepping.lastStepPivots = outcome.pivots }
         stepping.lastStepUsedTableau = outcome.usedTableau
@@ -275,9 +276,8 @@ final class ComponentState {
         var rowCheck = RowCheck()
         var lastObjective = 0.0
         var lastObjectiveWasStale = false
-        /// Whether anyone read ``currentObjective`` since the component was solved: then steps
-        /// keep the objective up to date (soft rows they moved evaluated again), else they leave
-        /// it stale.
+        /// Whether anyone has read ``currentObjective``: then steps keep the objective up to date
+        /// (the soft rows they moved evaluated again), else they leave it stale.
         var objectiveWanted = false
         var lastStepPivots: Int?
         var lastStepUsedTableau = false
