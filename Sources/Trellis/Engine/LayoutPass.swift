@@ -1,4 +1,3 @@
-import Synchronization
 /// The layout passes of one root view: what ``View/layoutIfNeeded()`` and friends ask. Kept
 /// per root (``View/layoutPass``) with its ``LayoutEngine``; data flows one way — the view asks
 /// the pass, the pass runs the rounds of its participants (``LayoutParticipant``: measured
@@ -363,41 +362,4 @@ private struct ParticipantSurvey {
         onlyStacks = others.allSatisfy { $0 is StackView }
         self.views = views
     }
-}
-
-/// What the participants of one pass see and change (``LayoutParticipant``): the root, how it
-/// is held, and the content sizes measured so far.
-final class PassContext {
-    /// The view being laid out.
-    let root: View
-    /// How the root is held.
-    let mode: LayoutEngine.Mode
-    /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
-    @exclusivity(unchecked) var measuredSizes = SizeTable()
-    /// Whether nothing a participant reads changed since the last successful pass but the root's
-    /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
-    /// stand then holds the constants a prepare would give it.
-    let onlyRootChanged: Bool
-    /// This pass among all passes of the process (a participant that took part in it already
-    /// knows that only measured sizes can have changed since).
-    let serial: UInt64
-    private static let serials = Atomic<UInt64>(0)
-
-    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false) {
-        self.root = root
-        self.mode = mode
-        self.onlyRootChanged = onlyRootChanged
-        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
-    }
-
-    /// The content size the solve uses for `view`: measured, else its ``View/intrinsicContentSize``.
-    func intrinsicSize(of view: View) -> Size? {
-        // (A view that cannot be measured, an icon in a stack read at every round, is not looked up.)
-        guard Self.mayBeMeasured(view) else { return view.intrinsicContentSize }
-        return measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
-    }
-
-    /// Whether a pass may hold a measured size for `view`: only a view's own ``SizeMeasurement``
-    /// writes one, and a view without participants has none.
-    static func mayBeMeasured(_ view: View) -> Bool { !view.layoutParticipants.isEmpty }
 }
