@@ -13,12 +13,13 @@ extension AffineModel {
         if !moving.substitutions.built {
             moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
+        // (The rows moved: the slots of the constants' journal.)
         let journal = moving.constantJournal.elements
         var replay = true
-        if journal.count == 1, moving.tapeKey.count == 1, moving.tapeKey[0] == journal.first!.index {
+        if journal.count == 1, moving.tapeKey.count == 1, moving.tapeKey[0] == journal.first!.0 {
             replay = moving.tapeSlopes == nil
         } else {
-            var rows = journal.map(\.index)
+            var rows = journal.map { row, _ in row }
             rows.sort()
             if rows != moving.tapeKey { plan(rows, &moving, tape: tape, variables: values.count) }
         }

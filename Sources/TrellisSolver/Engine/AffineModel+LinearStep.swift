@@ -39,13 +39,13 @@ extension AffineModel {
         var changed = ScratchList<Int>()
         /// What the last step overwrote, with the old values, for an undo. Reused between steps
         /// (emptied by resetting their counts).
-        var basicJournal = ScratchList<(index: Int, value: Double)>()
-        var valueJournal = ScratchList<(variable: Int, value: Double)>()
-        var remainingJournal = ScratchList<(variable: Int, value: Double)>()
-        var constantJournal = ScratchList<(index: Int, value: Double)>()
+        var basicJournal = ScratchList<JournalEntry>()
+        var valueJournal = ScratchList<JournalEntry>()
+        var remainingJournal = ScratchList<JournalEntry>()
+        var constantJournal = ScratchList<JournalEntry>()
         /// The bounds of basic positions (basic rows) the last step shifted, with the old values.
-        var lowerJournal = ScratchList<(index: Int, value: Double)>()
-        var upperJournal = ScratchList<(index: Int, value: Double)>()
+        var lowerJournal = ScratchList<JournalEntry>()
+        var upperJournal = ScratchList<JournalEntry>()
         /// The old values of the variables a re-expansion changed, by variable: those listed in
         /// ``changed`` from ``expandedFrom`` on (-1: no re-expansion in this step).
         var prior: [Double] = []
@@ -70,7 +70,7 @@ extension AffineModel {
         var tapeSlopes: [Double]?
         /// The substitutions' constants a determined step changed (in ``substitutions``), with
         /// the old values.
-        var substitutionJournal = ScratchList<(index: Int, value: Double)>()
+        var substitutionJournal = ScratchList<JournalEntry>()
 
         /// Makes the basic arrays `m` long (their contents then written by the caller).
         mutating func sizeBasis(_ m: Int) {
@@ -351,25 +351,13 @@ extension AffineModel {
             }
             moving.expandedFrom = -1
         }
-        var k = moving.valueJournal.count - 1
-        while k >= 0 {
-            let (variable, value) = moving.valueJournal[k]
-            values[variable] = value
-            k -= 1
-        }
-        k = moving.remainingJournal.count - 1
-        while k >= 0 {
-            let (variable, value) = moving.remainingJournal[k]
-            moving.remaining[variable] = value
-            k -= 1
-        }
+        moving.valueJournal.rollBack(into: &values)
+        moving.remainingJournal.rollBack(into: &moving.remaining)
         moving.rollBackConstants()
         moving.rollBackBasics()
         if !moving.substitutionJournal.isEmpty {
             moving.substitutionJournal.rollBack(into: &moving.substitutions.constant)
         }
-        moving.valueJournal.removeAll()
-        moving.remainingJournal.removeAll()
         moving.changed.removeAll()
     }
 }

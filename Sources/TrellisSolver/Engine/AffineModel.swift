@@ -53,7 +53,7 @@ final class AffineModel {
         var quietTableauSteps = 0
         /// Scratch of a tableau step: the rows it moves and their shifts.
         var rows = ScratchList<Int>()
-        var shifts = ScratchList<(row: Int, amount: Double)>()
+        var shifts = ScratchList<ParametricTableau.Shift>()
         /// Whether a linear step moved edit rows since the tableau last moved (the tableau then
         /// catches up with every edit row; else only with the rows a step changes).
         var linearSinceTableau = false

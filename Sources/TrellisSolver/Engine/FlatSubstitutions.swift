@@ -202,7 +202,7 @@ struct FlatSubstitutions {
 
     /// Re-evaluates the substitutions `order` (in that order) into `values`, journaling the
     /// old values and listing the variables.
-    func evaluate(_ order: [Int], into values: inout [Double], journal: inout ScratchList<(variable: Int, value: Double)>,
+    func evaluate(_ order: [Int], into values: inout [Double], journal: inout ScratchList<JournalEntry>,
                   changed: inout ScratchList<Int>) {
         withTables { tables in
             order.withUnsafeBufferPointer { order in

@@ -34,6 +34,11 @@
 /// Any numerical doubt (a tiny pivot, a basis that does not hold its bounds or optimality after
 /// the move, too many pivots) returns nil and the caller re-solves with the simplex method.
 struct ParametricTableau {
+    /// A row's shift: the row, and how far its bounds move. (Unlabelled, as ``JournalEntry``: a
+    /// labelled tuple is a type of its own, made by the runtime the first time a process meets
+    /// it, at a first resize; the cold pass has made this one.)
+    typealias Shift = (Int, Double)
+
     /// The largest LP (rows) whose basis inverse is kept: 512² doubles are 2 MB.
     static let maximumRows = 512
 
@@ -184,7 +189,7 @@ struct ParametricTableau {
 
     /// ``move(_:pivotLimit:)`` with what the caller reads afterwards (read here, in place, so
     /// that the caller does not copy the tableau to read it).
-    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> Moved? {
+    mutating func move(_ shifts: ArraySlice<Shift>) -> Moved? {
         // Taken out by swapping (no copy: a copy and its write-back retain and release every array).
         var s = Scratch()
         swap(&s, &scratch)
@@ -195,7 +200,7 @@ struct ParametricTableau {
     /// ``move(_:)`` with work arrays of the caller's, and where given the bounds the moved rows
     /// end at (`targets`, rows of `shifts` each: the caller computes them in one expression, as
     /// a fresh solve would, rather than as start plus shift).
-    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, scratch s: inout Scratch,
+    mutating func move(_ shifts: ArraySlice<Shift>, scratch s: inout Scratch,
                        targets: ArraySlice<(row: Int, lower: Double, upper: Double)> = []) -> Moved? {
         build()
         let before = objectiveValue
@@ -203,7 +208,7 @@ struct ParametricTableau {
         return Moved(pivots: pivots, objectiveBefore: before, objectiveAfter: objectiveValue, columnValues: value[m...])
     }
 
-    private mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>, pivotLimit: Int, s: inout Scratch,
+    private mutating func move(_ shifts: ArraySlice<Shift>, pivotLimit: Int, s: inout Scratch,
                                targets: ArraySlice<(row: Int, lower: Double, upper: Double)>) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }

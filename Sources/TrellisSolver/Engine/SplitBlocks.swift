@@ -94,7 +94,7 @@ struct SplitBlocks {
     /// block, so that a copy of the tableau copies no lists).
     private var pendingShifts: [(slot: Int32, row: Int, amount: Double)] = []
     private var pendingTargets: [(slot: Int32, row: Int, lower: Double, upper: Double)] = []
-    private var groupedShifts: [(row: Int, amount: Double)] = []
+    private var groupedShifts: [ParametricTableau.Shift] = []
     private var groupedTargets: [(row: Int, lower: Double, upper: Double)] = []
     private var movedPins: [Int32] = []
     /// Per block, its place in ``touched`` (-1: not touched; scratch).
@@ -180,7 +180,7 @@ struct SplitBlocks {
     /// basis through its breakpoints (see ``ParametricTableau/move(_:)``); the objective before
     /// and after are the changed blocks' and pins' parts only (their difference is the LP's
     /// change). Nil — `self` then in an unspecified state — when the move cannot be followed.
-    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
+    mutating func move(_ shifts: ArraySlice<ParametricTableau.Shift>) -> ParametricTableau.Moved? {
         guard readLayout() != nil else { return nil }
         defer {
             for b in touched { slotOfBlock[Int(b)] = -1 }
@@ -214,7 +214,7 @@ struct SplitBlocks {
     /// Takes the shifts in: the pins' new values (nil when one leaves its column's bounds), and
     /// the shifts and end bounds of the blocks' rows; the pins' part of the objective before and
     /// after.
-    private mutating func movePins(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> (before: Double, after: Double)? {
+    private mutating func movePins(_ shifts: ArraySlice<ParametricTableau.Shift>) -> (before: Double, after: Double)? {
         var before = 0.0, after = 0.0
         for (row, amount) in shifts where amount != 0 {
             let pin = layout.pinOfRow[row]

@@ -80,7 +80,7 @@ struct SplitTableau {
     /// Moves the bounds of the given rows by the given amounts, following the optimal basis
     /// (each block's) through its breakpoints (see ``ParametricTableau/move(_:)``). Nil — `self`
     /// then in an unspecified state — when the move cannot be followed.
-    mutating func move(_ shifts: ArraySlice<(row: Int, amount: Double)>) -> ParametricTableau.Moved? {
+    mutating func move(_ shifts: ArraySlice<ParametricTableau.Shift>) -> ParametricTableau.Moved? {
         if let inputs = pending {
             pending = nil
             var split = SplitBlocks(inputs)

@@ -33,7 +33,7 @@ extension LinearProgram {
     /// with the basis (GLPK's `glp_ftran`) instead of one per row. Entries as
     /// ``tableauColumn(ofRow:)``'s; a row may be listed more than once (its amounts add up).
     /// Returns nil when the amounts overflow, the basis cannot be factorized or the problem is faulted.
-    func basicChange(forRowAmounts amounts: some Sequence<(row: Int, amount: Double)>) -> [(basic: Int, change: Double)]? {
+    func basicChange(forRowAmounts amounts: some Sequence<ParametricTableau.Shift>) -> [(basic: Int, change: Double)]? {
         let capacity = rowCount + 1
         var x = [Double](repeating: 0, count: capacity)
         for (row, amount) in amounts {
