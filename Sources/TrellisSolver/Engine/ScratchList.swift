@@ -57,7 +57,7 @@ struct ScratchList<Element> {
 /// One entry of a journal of old values: a slot, and its value before the change. (Unlabelled:
 /// a labelled tuple is a type of its own, which the runtime makes the first time a process
 /// meets it, and the cold pass has made this one already; the first resize of a 10-row screen
-/// met three journal types, a tenth of its cost.)
+/// met two labelled journal types and a labelled shift: 115 → 81 k instructions for a feed.)
 typealias JournalEntry = (Int, Double)
 
 /// A journal of old values: (slot, value before the change) entries.
