@@ -5,6 +5,8 @@ import TrellisSupport
 /// unconstrained (at ``unconstrainedWidth``) at the start of a pass, then again at the view's solved width after each solve
 /// until the measured size stops changing.
 final class SizeMeasurement: LayoutParticipant {
+    // (Its cache is not checked dynamically for exclusive access: a measurement is used by one
+    // pass on one thread at a time, and a text screen asks each of a thousand at every round.)
     /// The callback (replaced in place when ``View/sizeForWidth`` is set again).
     var measure: (Double) -> Size
     let key: LayoutItemKey
@@ -48,9 +50,9 @@ final class SizeMeasurement: LayoutParticipant {
     /// dictionary: it holds a few widths (at most ``cacheLimit``), and a dictionary keyed by
     /// `Double` cost a process's first layout a scan of every protocol conformance (and an
     /// allocation a measured view).
-    private var cache: [(width: Double, size: Size)] = []
+    @exclusivity(unchecked) private var cache: [(width: Double, size: Size)] = []
     /// The last answer, by width (looked at before the table).
-    private var last: (width: Double, size: Size)?
+    @exclusivity(unchecked) private var last: (width: Double, size: Size)?
     /// The most widths kept (a window resized through many widths starts over past it).
     static let cacheLimit = 64
 
@@ -102,7 +104,7 @@ final class SizeMeasurement: LayoutParticipant {
         var to = Size(width: 0, height: 0)
         var width = 0.0
     }
-    private var lastChange = Change()
+    @exclusivity(unchecked) private var lastChange = Change()
 
     var unsettledChange: String {
         "\(name): measured \(lastChange.from.map(\.description) ?? "nothing") → \(lastChange.to) at width \(NumberFormat.short(lastChange.width))"

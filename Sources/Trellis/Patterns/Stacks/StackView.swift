@@ -60,30 +60,33 @@
 ///   equal centring (149), hugging across the axis (51), shrinking views without content size
 ///   (25) and tie-breaks (1) are optional.
 open class StackView: View {
+    // (The stack's stored properties are not checked dynamically for exclusive access, as the
+    // engine's are not: one tree on one thread at a time, and every round reads them for each
+    // of a screen's stacks — a check costs about a hundred instructions.)
     /// The axis the views are lined up along (default horizontal).
-    public var axis: LayoutAxis {
+    @exclusivity(unchecked) public var axis: LayoutAxis {
         didSet { structureChanged() }
     }
     /// The gap between neighbours (the minimum gap for ``StackDistribution/equalSpacing`` and
     /// ``StackDistribution/equalCentering``), unless a custom spacing is set after a view.
-    public var spacing: Double {
+    @exclusivity(unchecked) public var spacing: Double {
         didSet { setNeedsLayoutPass() }
     }
     /// How views are sized along the axis.
-    public var distribution: StackDistribution {
+    @exclusivity(unchecked) public var distribution: StackDistribution {
         didSet { structureChanged() }
     }
     /// How views are placed across the axis.
-    public var alignment: StackAlignment {
+    @exclusivity(unchecked) public var alignment: StackAlignment {
         didSet { structureChanged() }
     }
     /// In a vertical stack: gaps are measured from the last baseline of a view to the first
     /// baseline of the next, instead of bottom to top (ignored by horizontal stacks).
-    public var isBaselineRelativeArrangement = false {
+    @exclusivity(unchecked) public var isBaselineRelativeArrangement = false {
         didSet { structureChanged() }
     }
     /// Whether views are arranged within the stack's ``View/layoutMarginsGuide`` rather than its edges.
-    public var isLayoutMarginsRelativeArrangement = false {
+    @exclusivity(unchecked) public var isLayoutMarginsRelativeArrangement = false {
         didSet { structureChanged() }
     }
 
