@@ -131,7 +131,7 @@ struct SplitTableauTests {
         try solver.add(labels.constraints)
         try solver.solve()
         // Every label measured once more: its rows become parameters (a solve).
-        var sizes = (0..<count).map { 100 + Double(($0 * 37) % 321) }
+        var sizes: [Double] = (0..<count).map { index -> Double in 100 + Double((index * 37) % 321) }
         for index in 0..<count {
             sizes[index] += 1
             try Self.remeasure(&labels, index, to: sizes[index], in: solver)
