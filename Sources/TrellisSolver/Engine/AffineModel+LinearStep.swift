@@ -89,6 +89,14 @@ extension AffineModel {
 
         mutating func rollBackConstants() { constantJournal.rollBack(into: &constants) }
 
+        /// Takes the constants of `changes` that differ, journaling the old ones.
+        mutating func takeConstants(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>) {
+            for (index, constant, _) in changes where constants[index] != constant {
+                constantJournal.append((index, constants[index]))
+                constants[index] = constant
+            }
+        }
+
         mutating func clearJournals() {
             basicJournal.removeAll()
             valueJournal.removeAll()
@@ -180,10 +188,7 @@ extension AffineModel {
             moving.rollBackBasics()
             return nil
         }
-        for (index, constant, _) in changes where moving.constants[index] != constant {
-            moving.constantJournal.append((index, moving.constants[index]))
-            moving.constants[index] = constant
-        }
+        moving.takeConstants(changes)
         takeBasics(&moving, values: &values)
         if movedEdits == 1 && movedDirection >= 0 {
             // One edit moved (a drag): re-evaluate exactly what its direction reaches.

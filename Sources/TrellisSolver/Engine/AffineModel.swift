@@ -394,10 +394,7 @@ final class AffineModel {
     /// longer hold: the simplex method judges.
     private func determinedStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
                                 tape: ConstantTape, values: inout [Double], core: inout Core) -> Outcome? {
-        for (index, constant, _) in changes where core.moving.constants[index] != constant {
-            core.moving.constantJournal.append((index, core.moving.constants[index]))
-            core.moving.constants[index] = constant
-        }
+        core.moving.takeConstants(changes)
         guard core.moving.constantJournal.isEmpty
               || Self.determinedStep(&core.moving, tape: tape, values: &values, presolve: presolve) else { return nil }
         // (Soft rows are constants: they count in the objective, computed again when there are any.)
