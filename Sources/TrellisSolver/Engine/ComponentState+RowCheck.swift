@@ -21,9 +21,7 @@ extension ComponentState {
         var now: UInt32 = 0
 
         mutating func build(component: Component, terms: RowStore, constants: [Double]) {
-            let n = component.variables.count
             let constraints = component.constraints
-            var start = [Int32](repeating: 0, count: n + 1)
             var termStart = [Int32](repeating: 0, count: constraints.count + 1)
             var termVariable: [Int32] = [], termCoefficient: [Double] = []
             termVariable.reserveCapacity(terms.entries.count)
@@ -36,25 +34,14 @@ extension ComponentState {
                 if constraint.strength.isRequired {
                     for position in 0..<terms.count(ofRow: index) {
                         let term = terms.term(position, ofRow: index)
-                        start[term.variable + 1] += 1
                         termVariable.append(Int32(term.variable))
                         termCoefficient.append(term.coefficient)
                     }
                 }
                 termStart[index + 1] = Int32(termVariable.count)
             }
-            for j in 0..<n { start[j + 1] += start[j] }
-            var fill = start
-            var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for index in constraints.indices {
-                for k in Int(termStart[index])..<Int(termStart[index + 1]) {
-                    let variable = Int(termVariable[k])
-                    rows[Int(fill[variable])] = Int32(index)
-                    fill[variable] += 1
-                }
-            }
-            self.start = start
-            self.rows = rows
+            (start, rows) = ComponentState.rowsNaming(variables: component.variables.count, termStart: termStart,
+                                                      termVariable: termVariable)
             self.termStart = termStart
             self.termVariable = termVariable
             self.termCoefficient = termCoefficient

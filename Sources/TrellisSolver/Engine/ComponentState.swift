@@ -383,27 +383,43 @@ final class ComponentState {
         var built = false
 
         mutating func build(component: Component, terms: RowStore) {
-            let n = component.variables.count
             soft = component.constraints.indices.filter { !component.constraints[$0].strength.isRequired }
             weight = component.constraints.map { $0.strength.isRequired ? 0 : $0.strength.weight }
             relation = component.constraints.map(\.relation)
-            var start = [Int32](repeating: 0, count: n + 1)
-            for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
-                for term in terms[index] { start[term.variable + 1] += 1 }
-            }
-            for j in 0..<n { start[j + 1] += start[j] }
-            var fill = start
-            var rows = [Int32](repeating: 0, count: Int(start[n]))
-            for (index, constraint) in component.constraints.enumerated() where !constraint.strength.isRequired {
-                for term in terms[index] {
-                    rows[Int(fill[term.variable])] = Int32(index)
-                    fill[term.variable] += 1
+            // (The soft rows' variables laid flat, the others left without.)
+            var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
+            var termVariable: [Int32] = []
+            for (index, constraint) in component.constraints.enumerated() {
+                if !constraint.strength.isRequired {
+                    for position in 0..<terms.count(ofRow: index) { termVariable.append(Int32(terms.term(position, ofRow: index).variable)) }
                 }
+                termStart[index + 1] = Int32(termVariable.count)
             }
-            self.start = start
-            self.rows = rows
+            (start, rows) = ComponentState.rowsNaming(variables: component.variables.count, termStart: termStart,
+                                                      termVariable: termVariable)
             stamp = Array(repeating: 0, count: component.constraints.count)
             built = true
         }
+    }
+
+    /// For each of `variables` variables, the rows that name it, in row order: variable `j`'s are
+    /// `rows[start[j]..<start[j + 1]]`, from the rows' terms laid flat (row `i`'s variables are
+    /// `termVariable[termStart[i]..<termStart[i + 1]]`; a row left out has none). The index both
+    /// a step's required-row check (``RowCheck``) and its soft-row objective (``SoftRows``) walk
+    /// from the variables the step changed.
+    static func rowsNaming(variables n: Int, termStart: [Int32], termVariable: [Int32]) -> (start: [Int32], rows: [Int32]) {
+        var start = [Int32](repeating: 0, count: n + 1)
+        for variable in termVariable { start[Int(variable) + 1] += 1 }
+        for j in 0..<n { start[j + 1] += start[j] }
+        var fill = start
+        var rows = [Int32](repeating: 0, count: Int(start[n]))
+        for index in 0..<(termStart.count - 1) {
+            for k in Int(termStart[index])..<Int(termStart[index + 1]) {
+                let variable = Int(termVariable[k])
+                rows[Int(fill[variable])] = Int32(index)
+                fill[variable] += 1
+            }
+        }
+        return (start, rows)
     }
 }
