@@ -24,11 +24,8 @@ extension LayoutEngine {
                     loweredMode = .frame(reached)
                     return nil
                 }
-                let entry = rows.values[slot]
-                let moved = try solver.moveConstant(of: entry.constraint, to: RootEdge.rowConstant(value))
-                entry.source.constant = LayoutConstant(value)
-                if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
-                noteConstantMoved(.implicit(root.key, .root(edge)))
+                try moveConstant(ofRowAt: slot, key: .implicit(root.key, .root(edge)), to: RootEdge.rowConstant(value))
+                rows.values[slot].source.constant = LayoutConstant(value)
                 reached = edge.setting(value, in: reached)
             }
         } catch let error as TrellisError {
@@ -63,9 +60,7 @@ extension LayoutEngine {
                 let entry = rows.values[slot]
                 if lowered.matches(entry.constraint) { continue }
                 guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
-                let moved = try solver.moveConstant(of: entry.constraint, to: lowered.expression.constant)
-                if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
-                noteConstantMoved(key)
+                try moveConstant(ofRowAt: slot, key: key, to: lowered.expression.constant)
             }
         } catch let error as TrellisError {
             reset()
@@ -76,5 +71,15 @@ extension LayoutEngine {
         statistics.incrementalLowerings += 1
         statistics.directPasses += 1
         return scope
+    }
+
+    /// Moves the constant of the row at `slot` of ``rows`` (under `key`) in the solver: the
+    /// entry keeps the constraint the solver holds then (the same object when it moved in
+    /// place), and a substitution reading the row takes the new constant.
+    private func moveConstant(ofRowAt slot: Int, key: RowKey, to constant: Double) throws {
+        let entry = rows.values[slot]
+        let moved = try solver.moveConstant(of: entry.constraint, to: constant)
+        if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
+        noteConstantMoved(key)
     }
 }
