@@ -18,7 +18,7 @@ struct SplitTableauTests {
         /// Each label's hugging and compression rows (`w - size OP 0`).
         var measured: [(hugging: Constraint, compression: Constraint)] = []
 
-        init(count: Int, share: Double, root width: Double, margin: Double?) {
+        init(count: Int, share: Double, root width: Double, margin: Double?, compression: Priority = .defaultHigh) {
             let root = Variable("root")
             rootRow = root == width
             constraints.append(rootRow)
@@ -33,7 +33,7 @@ struct SplitTableauTests {
                 // Sizes on both sides of the caps the widths below make (sized 100 to 420).
                 let size = 100 + Double((index * 37) % 321)
                 let cap: Constraint = margin == nil ? (w + 24 <= root * share) : (w + 24 + marginVariable <= root * share)
-                let hugging = (w <= size) ~~ .priority(.defaultLow), compression = (w >= size) ~~ .priority(.defaultHigh)
+                let hugging = (w <= size) ~~ .priority(.defaultLow), compression = (w >= size) ~~ .priority(compression)
                 constraints += [cap, hugging, compression, w >= 0]
                 measured.append((hugging, compression))
                 widths.append(w)
@@ -161,6 +161,73 @@ struct SplitTableauTests {
         // are linear again.
         #expect(tableauStepsAtRound[2] >= 3)
         #expect(tableauStepsAtRound[5] == tableauStepsAtRound[2], "\(tableauStepsAtRound)")
+    }
+
+    @Test("With pins (the root's width and a margin, both parameters): the blocks hand their bases and the pinned columns back to linear steps, which move the pins too",
+          arguments: [Priority.defaultHigh, .defaultLow])
+    func handBackWithPins(compression: Priority) throws {
+        // Compression above hugging: two levels, the objective evaluated from the values; at
+        // the same priority, one level, whose objective the steps carry by their slopes (a pin
+        // row's among them).
+        let count = ParametricTableau.maximumRows / 2 + 40
+        var labels = Labels(count: count, share: 0.7, root: 375, margin: 16, compression: compression)
+        let solver = Solver()
+        try solver.add(labels.constraints)
+        try solver.solve()
+        // The pins' rows and every label's rows become parameters (a solve).
+        var rootRow = labels.rootRow, marginRow = labels.marginRow!
+        try labels.move(&rootRow, to: 414, in: solver)
+        try labels.move(&marginRow, to: 12, in: solver)
+        // Sizes moved (so that every label's rows become parameters) and at least 3 points from
+        // the caps of every root width and margin below (0.7 × root - 24 - margin: 253.8 at 414
+        // and 12), so that only the crossings meant here cross.
+        func away(_ size: Double) -> Double { abs(size - 253.8) < 4 ? size + 8 : size }
+        var sizes: [Double] = (0..<count).map { away(101 + Double(($0 * 37) % 321)) }
+        for index in 0..<count { try Self.remeasure(&labels, index, to: sizes[index], in: solver) }
+        try solver.solve()
+        let solves = solver.statistics.componentSolves
+        func check(_ what: String) throws {
+            let cold = try ColdSolve.solver(labels.constraints)
+            for w in labels.widths {
+                #expect(abs(solver.value(of: w) - cold.value(of: w)) <= 1e-9,
+                        "\(what): \(w) \(solver.value(of: w)) stepped, \(cold.value(of: w)) cold")
+            }
+            #expect(abs(solver.objective - cold.objective) <= 1e-9 * max(1, abs(cold.objective)),
+                    "\(what): objective \(solver.objective) stepped, \(cold.objective) cold")
+        }
+        // Round 0 takes labels across the cap (pivots); rounds 1 and 2 keep them on their side:
+        // the tableau moves quietly twice and hands back.
+        for round in 0..<3 {
+            for k in 0..<8 {
+                let index = (round * 41 + k * 97) % count
+                let below = round == 0 ? sizes[index] > 253.8 : sizes[index] < 253.8
+                sizes[index] = below ? 60 + Double((index + round) % 100) : 300 + Double((index + round) % 100)
+                try Self.remeasure(&labels, index, to: sizes[index], in: solver)
+            }
+            try solver.solve()
+            try check("round \(round)")
+        }
+        let tableauSteps = solver.statistics.tableauSteps
+        #expect(solver.statistics.stepPivots > 0)
+        // Linear steps from here: the pins alone, both together, with labels, each short of a
+        // breakpoint (the caps move by 0.7 × 2 - 2 at most; every size is 3 points away).
+        let moves: [(root: Double, margin: Double, labels: Bool)] = [(415, 12, false), (415, 13, false), (413, 12, true),
+                                                                    (414, 12, true), (414.5, 11.5, false)]
+        for (step, move) in moves.enumerated() {
+            try labels.move(&rootRow, to: move.root, in: solver)
+            try labels.move(&marginRow, to: move.margin, in: solver)
+            if move.labels {
+                for k in 0..<5 {
+                    let index = (step * 53 + k * 31) % count
+                    sizes[index] += sizes[index] < 253.8 ? -1 : 1
+                    try Self.remeasure(&labels, index, to: sizes[index], in: solver)
+                }
+            }
+            try solver.solve()
+            try check("root \(move.root), margin \(move.margin)")
+        }
+        #expect(solver.statistics.componentSolves == solves)
+        #expect(solver.statistics.tableauSteps == tableauSteps, "the moves after the hand-back went back to the tableau")
     }
 
     @Test("Random moves of two pins and of measured rows, one or several a solve: every solve lands where a cold solve does",

@@ -239,7 +239,7 @@ final class AffineModel {
         core.followsTableau = true
         if core.quietTableauSteps >= 2 {
             // Two steps without a breakpoint: linear steps again, along the tableau's basis (a
-            // split tableau's when it has no pins: with pins its basis is not the LP's).
+            // split tableau's, its pinned columns included).
             if let single = core.tableau!.single {
                 core.followsTableau = false
                 Self.adopt(single, into: &core.moving, presolve: presolve, editRows: editRows,
@@ -280,7 +280,7 @@ final class AffineModel {
                        reducedCost: tableau.rowReducedCost)
     }
 
-    /// Takes the basis, values and directions of a split tableau without pins (its blocks'
+    /// Takes the basis, values and directions of a split tableau (its blocks'
     /// bases block after block, ``SplitTableau/prepareHandBack()`` done) for linear steps.
     private static func adopt(_ split: SplitTableau, into moving: inout Moving, presolve: Presolve, editRows: [Int],
                               variableOfColumn: [Int], costScale: Double) {

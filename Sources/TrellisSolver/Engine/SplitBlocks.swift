@@ -4,7 +4,7 @@
 /// does not split along the blocks.
 struct SplitBlocks {
     /// A column fixed by a pin row.
-    private struct Pin {
+    struct Pin {
         var row: Int32
         var column: Int32
         /// The column's coefficient in the pin row.
@@ -20,7 +20,7 @@ struct SplitBlocks {
     }
 
     /// How the LP splits, found at the first move.
-    private struct Layout {
+    struct Layout {
         var pins: [Pin] = []
         /// Per row of the LP: its pin (-1: not a pin row); its block and place there (-1: a pin).
         var pinOfRow: [Int32] = []
@@ -100,8 +100,10 @@ struct SplitBlocks {
     /// Per block, its place in ``touched`` (-1: not touched; scratch).
     private var slotOfBlock: [Int32] = []
     private var touched: [Int32] = []
-    /// Where each block's basis starts among the LP's positions (``prepareHandBack()``).
+    /// Where each block's basis starts among the LP's positions, and where the pinned columns'
+    /// start after them (``prepareHandBack()``).
     private var positionOffset: [Int] = []
+    private var pinOffset = 0
     /// The blocks' work arrays (one set for all).
     private var scratch = ParametricTableau.Scratch()
 
@@ -112,9 +114,10 @@ struct SplitBlocks {
         values = inputs.columnValues
     }
 
-    /// Whether the LP's basis can be read position by position from the blocks (no pins), for
-    /// the model's linear steps to take it back (``prepareHandBack()``).
-    var handsBack: Bool { phase == .split && layout.pins.isEmpty }
+    /// Whether the LP's basis can be read position by position from the blocks, for the
+    /// model's linear steps to take it back (``prepareHandBack()``): the blocks' bases one after
+    /// another, then each pinned column (basic, its pin row not: the basis is block triangular).
+    var handsBack: Bool { phase == .split }
 
     /// Builds every block not built yet, and where each block's basis starts among the LP's
     /// positions (block after block); false when a block's basis cannot be followed.
@@ -131,6 +134,7 @@ struct SplitBlocks {
             makeWritable(block)
             guard blocks[block]!.tableau.factorizeNow() else { return false }
         }
+        pinOffset = offset
         return true
     }
 
@@ -147,33 +151,77 @@ struct SplitBlocks {
     }
 
     /// The basic variable at each position (after ``prepareHandBack()``): its joint index in the
-    /// LP, bounds and value, in order of position.
+    /// LP, bounds and value, in order of position — the blocks' (a row's value and bounds with
+    /// its pinned part, as the whole LP has them), then the pinned columns'.
     func forEachBasic(_ body: (_ position: Int, _ joint: Int, _ lower: Double, _ upper: Double, _ value: Double) -> Void) {
         for (block, box) in blocks.enumerated() {
             let rows = layout.rows[block], columns = layout.columns[block], offset = positionOffset[block]
             let mb = rows.count
             box!.forEachBasic { p, k, lower, upper, value in
-                body(offset + p, k < mb ? Int(rows[k]) : m + Int(columns[k - mb]), lower, upper, value)
+                if k < mb {
+                    let part = pinnedPart[Int(rows[k])]
+                    body(offset + p, Int(rows[k]), lower + part, upper + part, value + part)
+                } else {
+                    body(offset + p, m + Int(columns[k - mb]), lower, upper, value)
+                }
             }
+        }
+        for (index, pin) in layout.pins.enumerated() {
+            body(pinOffset + index, m + Int(pin.column), pin.lower, pin.upper, pinValues[index])
         }
     }
 
-    /// The position of row `i` among the basic variables, nil when it is not basic.
+    /// The position of row `i` among the basic variables, nil when it is not basic (a pin row
+    /// never is).
     func basicPosition(ofRow i: Int) -> Int? {
+        guard layout.pinOfRow[i] < 0 else { return nil }
         let block = Int(layout.blockOfRow[i])
         return blocks[block]!.basicPosition(ofRow: Int(layout.localRow[i])).map { positionOffset[block] + $0 }
     }
 
     /// How the basic variables move per unit of row `i`'s value (see
-    /// ``ParametricTableau/direction(ofRow:into:)``), by position.
+    /// ``ParametricTableau/direction(ofRow:into:)``), by position. A pin row moves its column
+    /// by 1 / p (p its coefficient there), and with it each row naming the column by a / p (a
+    /// the column's coefficient there): a basic row's value moves so, a non-basic row's block
+    /// makes up for it (its own direction times -a / p).
     func direction(ofRow i: Int, into entries: inout [(position: Int, alpha: Double)]) {
-        let block = Int(layout.blockOfRow[i])
-        blocks[block]!.direction(ofRow: Int(layout.localRow[i]), offset: positionOffset[block], into: &entries)
+        let pin = Int(layout.pinOfRow[i])
+        guard pin >= 0 else {
+            let block = Int(layout.blockOfRow[i])
+            blocks[block]!.direction(ofRow: Int(layout.localRow[i]), offset: positionOffset[block], into: &entries)
+            return
+        }
+        let p = layout.pins[pin]
+        var sum: [Int: Double] = [pinOffset + pin: 1 / p.coefficient]
+        var part: [(position: Int, alpha: Double)] = []
+        for (other, a) in p.naming {
+            let row = Int(other), block = Int(layout.blockOfRow[row]), factor = a / p.coefficient
+            if let position = blocks[block]!.basicPosition(ofRow: Int(layout.localRow[row])) {
+                sum[positionOffset[block] + position, default: 0] += factor
+            } else {
+                blocks[block]!.direction(ofRow: Int(layout.localRow[row]), offset: positionOffset[block], into: &part)
+                for (position, alpha) in part { sum[position, default: 0] -= factor * alpha }
+            }
+        }
+        entries.removeAll(keepingCapacity: true)
+        for (position, alpha) in sum.sorted(by: { $0.key < $1.key }) where abs(alpha) > 1e-13 { entries.append((position, alpha)) }
     }
 
-    /// Row `i`'s reduced cost (see ``ParametricTableau/rowReducedCost(_:)``).
+    /// Row `i`'s reduced cost (see ``ParametricTableau/rowReducedCost(_:)``); a pin row's is its
+    /// column's cost and the non-basic rows naming the column's, as ``direction(ofRow:into:)``
+    /// moves them.
     func rowReducedCost(_ i: Int) -> Double {
-        blocks[Int(layout.blockOfRow[i])]!.rowReducedCost(Int(layout.localRow[i]))
+        let pin = Int(layout.pinOfRow[i])
+        guard pin >= 0 else { return blocks[Int(layout.blockOfRow[i])]!.rowReducedCost(Int(layout.localRow[i])) }
+        let p = layout.pins[pin]
+        var cost = p.cost / p.coefficient
+        for (other, a) in p.naming {
+            let row = Int(other), block = Int(layout.blockOfRow[row]), local = Int(layout.localRow[row])
+            if blocks[block]!.basicPosition(ofRow: local) == nil {
+                cost -= a / p.coefficient * blocks[block]!.rowReducedCost(local)
+            }
+        }
+        return cost
     }
 
     /// Moves the bounds of the given rows by the given amounts, following each block's optimal
@@ -327,149 +375,5 @@ struct SplitBlocks {
             touched.append(Int32(block))
         }
         pendingShifts.append((slotOfBlock[block], Int(layout.localRow[Int(row)]), amount))
-    }
-
-    /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
-    /// basis does not split along the blocks.
-    private static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        var isBasic = [Bool](repeating: false, count: m + n)
-        for k in inputs.basic { isBasic[k] = true }
-        var layout = Layout()
-        findPins(inputs, isBasic: isBasic, into: &layout)
-        var parent = joinColumns(inputs, &layout)
-        guard assignBlocks(inputs, isBasic: isBasic, parent: &parent, &layout),
-              assignBasics(inputs, &layout) else { return nil }
-        indexPinTerms(&layout, rows: m)
-        layout.costScale = ParametricTableau.costScales(inputs.objectives)
-        return layout
-    }
-
-    /// The pin rows: one entry, fixed, non-basic, its column basic and pinned by no other.
-    private static func findPins(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], into layout: inout Layout) {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        layout.pinOfRow = Array(repeating: -1, count: m)
-        layout.pinOfColumn = Array(repeating: -1, count: n)
-        let lowest = inputs.objectives.last
-        for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
-            let j = Int(row.indices[0]), p = row.values[0]
-            let (lower, upper) = inputs.rowBounds[i].interval
-            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], layout.pinOfColumn[j] < 0 else { continue }
-            let (columnLower, columnUpper) = inputs.columnBounds[j].interval
-            layout.pinOfColumn[j] = Int32(layout.pins.count)
-            layout.pinOfRow[i] = Int32(layout.pins.count)
-            layout.pins.append(Pin(row: Int32(i), column: Int32(j), coefficient: p, original: inputs.columnValues[j],
-                                   lower: columnLower, upper: columnUpper, cost: lowest?[j] ?? 0, naming: []))
-        }
-    }
-
-    /// Joins the columns each row names (pinned columns left out, the rows naming them listed
-    /// with their pins): a union–find forest over the columns.
-    private static func joinColumns(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> [Int] {
-        var parent = Array(0..<inputs.columnValues.count)
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
-            var first = -1
-            for (j, a) in zip(row.indices, row.values) {
-                let column = Int(j)
-                if layout.pinOfColumn[column] >= 0 {
-                    layout.pins[Int(layout.pinOfColumn[column])].naming.append((Int32(i), a))
-                    continue
-                }
-                let other = root(column, &parent)
-                if first < 0 {
-                    first = other
-                } else if other != first {
-                    parent[other] = first
-                }
-            }
-        }
-        return parent
-    }
-
-    /// The root of column `j`'s tree (halving the path on the way).
-    private static func root(_ j: Int, _ parent: inout [Int]) -> Int {
-        var j = j
-        while parent[j] != j {
-            parent[j] = parent[parent[j]]
-            j = parent[j]
-        }
-        return j
-    }
-
-    /// Each row and column's block, numbered by first row; false when a basic column is in no
-    /// row but pins.
-    private static func assignBlocks(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], parent: inout [Int],
-                                     _ layout: inout Layout) -> Bool {
-        let m = inputs.rows.count, n = inputs.columnValues.count
-        var blockOfRoot = [Int32](repeating: -1, count: n)
-        layout.blockOfRow = Array(repeating: -1, count: m)
-        layout.localRow = Array(repeating: -1, count: m)
-        layout.blockOfColumn = Array(repeating: -1, count: n)
-        layout.localColumn = Array(repeating: -1, count: n)
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
-            // The block of the row's first unpinned column; a row with none is a block of its own.
-            var block = layout.rows.count
-            if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
-                let r = root(column, &parent)
-                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(layout.rows.count) }
-                block = Int(blockOfRoot[r])
-            }
-            if block == layout.rows.count {
-                layout.rows.append([])
-                layout.columns.append([])
-            }
-            layout.blockOfRow[i] = Int32(block)
-            layout.localRow[i] = Int32(layout.rows[block].count)
-            layout.rows[block].append(Int32(i))
-        }
-        for j in 0..<n where layout.pinOfColumn[j] < 0 {
-            let r = root(j, &parent)
-            // A column in no row (only in pin rows, or none) stays where it is.
-            guard blockOfRoot[r] >= 0 else {
-                if isBasic[m + j] { return false }
-                continue
-            }
-            let block = Int(blockOfRoot[r])
-            layout.blockOfColumn[j] = Int32(block)
-            layout.localColumn[j] = Int32(layout.columns[block].count)
-            layout.columns[block].append(Int32(j))
-        }
-        return true
-    }
-
-    /// Each block's basic variables; false unless each block holds as many as it has rows (the
-    /// pins' rows and columns pair off) and fits a tableau.
-    private static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
-        let m = inputs.rows.count
-        layout.basic = Array(repeating: [], count: layout.rows.count)
-        for k in inputs.basic {
-            if k < m {
-                guard layout.pinOfRow[k] < 0 else { return false }
-                layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
-            } else if layout.pinOfColumn[k - m] < 0 {
-                let block = Int(layout.blockOfColumn[k - m])
-                guard block >= 0 else { return false }
-                layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
-            }
-        }
-        for (block, rows) in layout.rows.enumerated() {
-            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return false }
-        }
-        return true
-    }
-
-    /// The pins each row names, by row (``Layout/pinTerms``).
-    private static func indexPinTerms(_ layout: inout Layout, rows m: Int) {
-        layout.pinTermStart = Array(repeating: 0, count: m + 1)
-        for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
-        for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
-        var fill = layout.pinTermStart
-        layout.pinTerms = Array(repeating: (0, 0), count: Int(layout.pinTermStart[m]))
-        for (pin, p) in layout.pins.enumerated() {
-            for (row, a) in p.naming {
-                layout.pinTerms[Int(fill[Int(row)])] = (Int32(pin), a)
-                fill[Int(row)] += 1
-            }
-        }
     }
 }

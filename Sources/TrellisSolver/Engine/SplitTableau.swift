@@ -24,7 +24,7 @@
 /// An LP of fewer than ``splitRows`` rows, or one that does not fall apart (one block), is not
 /// split: exactly the whole LP's tableau, whose basis the model's linear steps take back after
 /// quiet moves (``single``); one over ``ParametricTableau/maximumRows`` rows is always split
-/// (``SplitBlocks``), and a split LP without pins hands its blocks' bases back together
+/// (``SplitBlocks``), and a split LP hands its blocks' bases (and its pinned columns) back together
 /// (``prepareHandBack()``). (A hundred chat bubbles capped at a share of the root make a 300-row
 /// LP: as one tableau, a resize through their breakpoints refactorized it, 12 M instructions;
 /// as blocks, a few of them move.) Nil at a move when the LP cannot be followed: a block over
@@ -54,7 +54,7 @@ struct SplitTableau {
     /// The whole LP's tableau, when it is not split (after a first move).
     var single: ParametricTableau? { whole }
 
-    /// Whether a split LP's basis can be read position by position from its blocks (no pins),
+    /// Whether a split LP's basis can be read position by position from its blocks and pins,
     /// for the model's linear steps to take it back (``prepareHandBack()``; after a first move).
     var handsBack: Bool { blocks?.handsBack ?? false }
 

@@ -1,0 +1,146 @@
+// How a split LP falls apart: its pins, and the blocks of the rest (``SplitBlocks/Layout``).
+extension SplitBlocks {
+    /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
+    /// basis does not split along the blocks.
+    static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
+        let m = inputs.rows.count, n = inputs.columnValues.count
+        var isBasic = [Bool](repeating: false, count: m + n)
+        for k in inputs.basic { isBasic[k] = true }
+        var layout = Layout()
+        findPins(inputs, isBasic: isBasic, into: &layout)
+        var parent = joinColumns(inputs, &layout)
+        guard assignBlocks(inputs, isBasic: isBasic, parent: &parent, &layout),
+              assignBasics(inputs, &layout) else { return nil }
+        indexPinTerms(&layout, rows: m)
+        layout.costScale = ParametricTableau.costScales(inputs.objectives)
+        return layout
+    }
+
+    /// The pin rows: one entry, fixed, non-basic, its column basic and pinned by no other.
+    static func findPins(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], into layout: inout Layout) {
+        let m = inputs.rows.count, n = inputs.columnValues.count
+        layout.pinOfRow = Array(repeating: -1, count: m)
+        layout.pinOfColumn = Array(repeating: -1, count: n)
+        let lowest = inputs.objectives.last
+        for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
+            let j = Int(row.indices[0]), p = row.values[0]
+            let (lower, upper) = inputs.rowBounds[i].interval
+            guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], layout.pinOfColumn[j] < 0 else { continue }
+            let (columnLower, columnUpper) = inputs.columnBounds[j].interval
+            layout.pinOfColumn[j] = Int32(layout.pins.count)
+            layout.pinOfRow[i] = Int32(layout.pins.count)
+            layout.pins.append(Pin(row: Int32(i), column: Int32(j), coefficient: p, original: inputs.columnValues[j],
+                                   lower: columnLower, upper: columnUpper, cost: lowest?[j] ?? 0, naming: []))
+        }
+    }
+
+    /// Joins the columns each row names (pinned columns left out, the rows naming them listed
+    /// with their pins): a union–find forest over the columns.
+    static func joinColumns(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> [Int] {
+        var parent = Array(0..<inputs.columnValues.count)
+        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+            var first = -1
+            for (j, a) in zip(row.indices, row.values) {
+                let column = Int(j)
+                if layout.pinOfColumn[column] >= 0 {
+                    layout.pins[Int(layout.pinOfColumn[column])].naming.append((Int32(i), a))
+                    continue
+                }
+                let other = root(column, &parent)
+                if first < 0 {
+                    first = other
+                } else if other != first {
+                    parent[other] = first
+                }
+            }
+        }
+        return parent
+    }
+
+    /// The root of column `j`'s tree (halving the path on the way).
+    static func root(_ j: Int, _ parent: inout [Int]) -> Int {
+        var j = j
+        while parent[j] != j {
+            parent[j] = parent[parent[j]]
+            j = parent[j]
+        }
+        return j
+    }
+
+    /// Each row and column's block, numbered by first row; false when a basic column is in no
+    /// row but pins.
+    static func assignBlocks(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], parent: inout [Int],
+                                     _ layout: inout Layout) -> Bool {
+        let m = inputs.rows.count, n = inputs.columnValues.count
+        var blockOfRoot = [Int32](repeating: -1, count: n)
+        layout.blockOfRow = Array(repeating: -1, count: m)
+        layout.localRow = Array(repeating: -1, count: m)
+        layout.blockOfColumn = Array(repeating: -1, count: n)
+        layout.localColumn = Array(repeating: -1, count: n)
+        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+            // The block of the row's first unpinned column; a row with none is a block of its own.
+            var block = layout.rows.count
+            if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
+                let r = root(column, &parent)
+                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(layout.rows.count) }
+                block = Int(blockOfRoot[r])
+            }
+            if block == layout.rows.count {
+                layout.rows.append([])
+                layout.columns.append([])
+            }
+            layout.blockOfRow[i] = Int32(block)
+            layout.localRow[i] = Int32(layout.rows[block].count)
+            layout.rows[block].append(Int32(i))
+        }
+        for j in 0..<n where layout.pinOfColumn[j] < 0 {
+            let r = root(j, &parent)
+            // A column in no row (only in pin rows, or none) stays where it is.
+            guard blockOfRoot[r] >= 0 else {
+                if isBasic[m + j] { return false }
+                continue
+            }
+            let block = Int(blockOfRoot[r])
+            layout.blockOfColumn[j] = Int32(block)
+            layout.localColumn[j] = Int32(layout.columns[block].count)
+            layout.columns[block].append(Int32(j))
+        }
+        return true
+    }
+
+    /// Each block's basic variables; false unless each block holds as many as it has rows (the
+    /// pins' rows and columns pair off) and fits a tableau.
+    static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
+        let m = inputs.rows.count
+        layout.basic = Array(repeating: [], count: layout.rows.count)
+        for k in inputs.basic {
+            if k < m {
+                guard layout.pinOfRow[k] < 0 else { return false }
+                layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
+            } else if layout.pinOfColumn[k - m] < 0 {
+                let block = Int(layout.blockOfColumn[k - m])
+                guard block >= 0 else { return false }
+                layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
+            }
+        }
+        for (block, rows) in layout.rows.enumerated() {
+            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return false }
+        }
+        return true
+    }
+
+    /// The pins each row names, by row (``Layout/pinTerms``).
+    static func indexPinTerms(_ layout: inout Layout, rows m: Int) {
+        layout.pinTermStart = Array(repeating: 0, count: m + 1)
+        for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
+        for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
+        var fill = layout.pinTermStart
+        layout.pinTerms = Array(repeating: (0, 0), count: Int(layout.pinTermStart[m]))
+        for (pin, p) in layout.pins.enumerated() {
+            for (row, a) in p.naming {
+                layout.pinTerms[Int(fill[Int(row)])] = (Int32(pin), a)
+                fill[Int(row)] += 1
+            }
+        }
+    }
+}
