@@ -1,6 +1,7 @@
 import Testing
 import TrellisTestSupport
 @testable import Trellis
+@testable import TrellisSolver
 
 /// The probe engine (the first round of a pass with measured views whose widths follow their
 /// content) is forked from the engine after the cold pass's first round: from the first resize
@@ -94,6 +95,69 @@ struct ProbeForkTests {
             let twin = Chat(characters: characters, hidden: hidden, stack: stack, width: width)
             try twin.root.layoutIfNeeded()
             #expect(chat.frames() == twin.frames(), "step \(step), width \(width), hidden \(hidden.sorted())")
+        }
+    }
+
+    /// The peers' chat (`Benchmarks/compare-peers.py`): full-width rows 8 pt apart, chained or
+    /// in a vertical stack, each holding a bubble 16 pt from the left (even rows) or the right
+    /// edge, at most 70 % of the root's width, its text inset 8 pt top and bottom, 12 at the sides.
+    static func peersChat(_ characters: [Double], stack: Bool, width: Double) -> View {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+        var rows: [View] = []
+        for (index, count) in characters.enumerated() {
+            let row = View(id: "row\(index)"), bubble = View(id: "bubble\(index)")
+            let text = TextBox(id: "text\(index)", characters: count)
+            row.addSubview(bubble)
+            bubble.addSubview(text)
+            Tails.install(bubble~.top.bottom == row~, bubble~.width <= root~.width * 0.7,
+                          text~.edges == bubble~ + EdgeInsets(top: 8, left: 12, bottom: 8, right: 12))
+            if index % 2 == 0 {
+                Tails.install(bubble~.leading == row~.leading + 16)
+            } else {
+                Tails.install(bubble~.trailing == row~.trailing - 16)
+            }
+            rows.append(row)
+        }
+        if stack {
+            let list = StackView(id: "list", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: rows)
+            root.addSubview(list)
+            Tails.install(list~.top.leading.trailing == root~)
+        } else {
+            var above: View?
+            for row in rows {
+                root.addSubview(row)
+                Tails.install(row~.leading.trailing == root~)
+                if let above { Tails.install(row~.top == above~.bottom + 8) } else { Tails.install(row~.top == root~.top) }
+                above = row
+            }
+        }
+        return root
+    }
+
+    @Test("The peers' chat: the root's width is a parameter from the cold pass on, so its first resize solves no component again in either engine; a fresh tree's frames",
+          arguments: [false, true])
+    func firstResizeSteps(stack: Bool) throws {
+        var random = SplitMix(state: stack ? 0xC4A7 : 0xC4A8)
+        let characters = (0..<16).map { _ in Double(3 + random.below(120)) }
+        let chat = Self.peersChat(characters, stack: stack, width: 375)
+        try chat.layoutIfNeeded()
+        let pass = try #require(chat.layoutPass)
+        let probe = try #require(pass.probeSolver, "the cold pass forked a probe")
+        let engine = chat.engine!.diagnosticState.solver
+        for (step, width) in [414.0, 320, 375, 500, 414].enumerated() {
+            let before = (probe.statistics.componentSolves, engine.statistics.componentSolves)
+            chat.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+            try chat.layoutIfNeeded()
+            if step == 0 {
+                #expect(probe.statistics.componentSolves == before.0, "the probe solved a component again")
+                #expect(engine.statistics.componentSolves == before.1, "the engine solved a component again")
+                #expect(probe.statistics.affineSteps > 0 && engine.statistics.affineSteps > 0)
+            }
+            let twin = Self.peersChat(characters, stack: stack, width: width)
+            try twin.layoutIfNeeded()
+            let (a, b) = (chat.subtreeViews().map(\.frame), twin.subtreeViews().map(\.frame))
+            #expect(a.count == b.count && zip(a, b).allSatisfy { approx($0, $1, tolerance: 1e-9) }, "width \(width)")
         }
     }
 

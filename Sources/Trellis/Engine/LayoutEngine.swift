@@ -211,14 +211,14 @@ final class LayoutEngine {
 
     /// Whether a new row's constant is likely to change from solve to solve: constraints from a
     /// `Tails.install` whose group someone keeps (to call ``ConstraintGroup/update(constant:)``
-    /// on), and implicit rows as their kind says (``ImplicitRole/startsMovable(measured:)``).
+    /// on), and implicit rows as their kind says (``ImplicitRole/startsMovable(measured:measuring:)``).
     private func startsMovable(_ key: RowKey, source: LayoutConstraint) -> Bool {
         switch key {
         case .explicit:
             return source.keptGroupCount > 0
         case .implicit(_, let role):
             let measured = (source.firstItem as? View).map { contentSizes[ObjectIdentifier($0)] != nil } ?? false
-            return role.startsMovable(measured: measured)
+            return role.startsMovable(measured: measured, measuring: !contentSizes.isEmpty)
         }
     }
 

@@ -68,8 +68,9 @@ final class LayoutPass {
     @exclusivity(unchecked) private(set) var fixedWidthRounds = 0
     /// Whether a probe engine is kept, for tests (``firstRoundEngine(participants:mode:)``).
     var keepsProbe: Bool { probe != nil }
-    /// The probe's counters, for tests.
+    /// The probe's counters, and its solver (whose counters they are not), for tests.
     var probeStatistics: LayoutEngine.Statistics? { probe?.statistics }
+    var probeSolver: Solver? { probe?.solver }
 
     /// Notes a change that layout reads; the next pass solves again and lowers every
     /// constraint again (the hierarchy, insets, directions or the set of constraints changed).

@@ -37,7 +37,7 @@ struct RowChanges {
     /// Constraints whose constant alone changed (a resized root, `update(constant:)`): the
     /// solver changes them in place, so the next solve can follow its basis.
     var constantChanges: [ConstantChange] = []
-    /// New rows whose constant is likely to change (``ImplicitRole/startsMovable(measured:)``, or a
+    /// New rows whose constant is likely to change (``ImplicitRole/startsMovable(measured:measuring:)``, or a
     /// kept group's constraint): added with another constant and moved to theirs with
     /// ``Solver/updateConstant(of:to:)``, so that the solver keeps their rows as it keeps the
     /// rows of constants changed before, and the first change moves along the basis like the
