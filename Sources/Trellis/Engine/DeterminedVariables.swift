@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// The variables that required equalities fix by substitution alone: a required equality with
 /// one variable not yet fixed fixes it (`x == 16`, then `y - x == 48` fixes `y`, and so on).
@@ -74,7 +75,7 @@ struct DeterminedVariables {
         }
         if lowest <= highest, highest - lowest < 4 * UInt64(termCount) + 64 {
             lowestID = lowest
-            slotByOffset = [Int32](repeating: -1, count: Int(highest - lowest) + 1)
+            slotByOffset = [Int32](filled: -1, count: Int(highest - lowest) + 1)
         } else {
             slotOfID.reserve(termCount)
         }
@@ -120,7 +121,7 @@ struct DeterminedVariables {
         guard let lowest = ids.min(), let highest = ids.max() else { return [] }
         let digitBits: UInt64 = 11, buckets = 1 << 11
         var order = Array(ids.indices), scratch = order
-        var counts = [Int](repeating: 0, count: buckets)
+        var counts = [Int](filled: 0, count: buckets)
         var shift: UInt64 = 0
         repeat {
             for bucket in counts.indices { counts[bucket] = 0 }
@@ -142,12 +143,12 @@ struct DeterminedVariables {
     private mutating func fix() {
         let rowCount = keys.count
         // Each variable's rows (a counting sort), and each row's count of open variables.
-        var rowsStart = [Int](repeating: 0, count: variableCount + 1)
+        var rowsStart = [Int](filled: 0, count: variableCount + 1)
         for slot in termSlots { rowsStart[Int(slot) + 1] += 1 }
         for k in 0..<variableCount { rowsStart[k + 1] += rowsStart[k] }
-        var rowsOf = [Int32](repeating: 0, count: termSlots.count)
+        var rowsOf = [Int32](filled: 0, count: termSlots.count)
         var fill = rowsStart
-        var open = [Int](repeating: 0, count: rowCount)
+        var open = [Int](filled: 0, count: rowCount)
         var ready: [Int] = []
         for row in 0..<rowCount {
             open[row] = rowStart[row + 1] - rowStart[row]
@@ -158,7 +159,7 @@ struct DeterminedVariables {
                 fill[slot] += 1
             }
         }
-        fixedBy = [Int32](repeating: -1, count: variableCount)
+        fixedBy = [Int32](filled: -1, count: variableCount)
         while let row = ready.popLast() {
             guard open[row] == 1,
                   let slot = termSlots[rowStart[row]..<rowStart[row + 1]].first(where: { fixedBy[Int($0)] < 0 }) else { continue }
@@ -175,7 +176,7 @@ struct DeterminedVariables {
     /// How to compute `targets` by substitution, or nil when one of them is not fixed.
     func substitution(for targets: [Variable]) -> Substitution? {
         // The rows the targets need, found backwards from them, then put in the order of fixing.
-        var needed = [Bool](repeating: false, count: keys.count)
+        var needed = [Bool](filled: false, count: keys.count)
         var stack: [Int32] = []
         for target in targets {
             guard let slot = slot(of: target.id), fixedBy[Int(slot)] >= 0 else { return nil }
@@ -188,7 +189,7 @@ struct DeterminedVariables {
             for k in rowStart[row]..<rowStart[row + 1] where termSlots[k] != slot { stack.append(termSlots[k]) }
         }
         var made = Substitution()
-        var local = [Int32](repeating: -1, count: fixedBy.count)       // slot → index into the values
+        var local = [Int32](filled: -1, count: fixedBy.count)       // slot → index into the values
         for row in fixing where needed[Int(row)] {
             let range = rowStart[Int(row)]..<rowStart[Int(row) + 1]
             let fixedSlot = range.first { fixedBy[Int(termSlots[$0])] == row }!

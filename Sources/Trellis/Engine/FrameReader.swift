@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisSupport
 
 /// Reads the solved frames of a scope into a ``LayoutSnapshot``: per item, the frame relative
 /// to its parent and to the root. Keeps, from one full lowering to the next, the plan of which
@@ -102,7 +103,7 @@ final class FrameReader {
             if let clips { made.updateClips(clips) }
             return made
         }
-        var depths = [Int](repeating: 0, count: count)
+        var depths = [Int](filled: 0, count: count)
         var entries: [LayoutSnapshot.Entry] = []
         entries.reserveCapacity(count)
         for index in 0..<count {
@@ -125,8 +126,8 @@ final class FrameReader {
     /// the solver's space — or nil outside scroll views. (Parents come before their children.)
     private static func scroll(scope: LayoutScope, global: inout [Rect]) -> [Rect?] {
         let count = scope.items.count
-        var shifts = [Point](repeating: Point(x: 0, y: 0), count: count)
-        var clips = [Rect?](repeating: nil, count: count)
+        var shifts = [Point](filled: Point(x: 0, y: 0), count: count)
+        var clips = [Rect?](filled: nil, count: count)
         for index in 1..<count {
             let parent = scope.parentIndex[index]
             guard parent >= 0 else { continue }
@@ -163,8 +164,8 @@ final class FrameReader {
             Rect(x: values[offset] + 0, y: values[offset + 1] + 0, width: values[offset + 2] + 0, height: values[offset + 3] + 0)
         }
         if local.count != count {
-            local = [Rect](repeating: .zero, count: count)
-            global = [Rect](repeating: .zero, count: count)
+            local = [Rect](filled: .zero, count: count)
+            global = [Rect](filled: .zero, count: count)
         }
         let rootGlobal: Rect
         switch mode {

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The items one layout pass works on: the root view's subtree, with the guides of each view,
 /// in a fixed order (depth first, a view before its guides and its subviews). Index 0 of
 /// ``views`` and ``items`` is the root — in a scope attached from a kept one (``Detached``), a
@@ -175,7 +177,7 @@ struct LayoutScope {
         guard highest - lowest < 4 * UInt64(elements.count) + 64 else {
             return elements.sorted { key($0) < key($1) }
         }
-        var slot = [Int32](repeating: -1, count: Int(highest - lowest) + 1)
+        var slot = [Int32](filled: -1, count: Int(highest - lowest) + 1)
         for (index, element) in elements.enumerated() { slot[Int(key(element) - lowest)] = Int32(index) }
         var ordered: [Element] = []
         ordered.reserveCapacity(elements.count)

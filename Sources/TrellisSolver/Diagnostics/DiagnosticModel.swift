@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// One component's LP, rebuilt for diagnostics and kept for analysis.
 ///
 /// The lowering and the levels are those of ``ComponentSolver`` (variables are free columns, soft
@@ -128,7 +130,7 @@ final class DiagnosticModel {
         }
         let (rowBounds, columnBounds) = (lowering.rowBounds, lowering.columnBounds)
         let matrixRows = lowering.matrix.map { entries in zip(entries.indices, entries.values).map { (Int($0), $1) } }
-        var matrixColumns = Array(repeating: [(row: Int, coefficient: Double)](), count: lowering.columnCount)
+        var matrixColumns = Array(filled: [(row: Int, coefficient: Double)](), count: lowering.columnCount)
         for (row, entries) in matrixRows.enumerated() {
             for (column, coefficient) in entries { matrixColumns[column].append((row, coefficient)) }
         }
@@ -255,10 +257,10 @@ final class DiagnosticModel {
     /// eliminated by presolve in terms of certain variables only, or bounded to one value.
     func certainVariables() throws -> [Bool] {
         let n = component.variables.count
-        var uncertainColumn = Array(repeating: false, count: variableOfColumn.count)
+        var uncertainColumn = Array(filled: false, count: variableOfColumn.count)
         if let lp {
             let m = lp.rowCount
-            var isBasic = Array(repeating: false, count: m + lp.columnCount)
+            var isBasic = Array(filled: false, count: m + lp.columnCount)
             for k in lp.basicVariables() { isBasic[k] = true }
             var rowTableau: [Int: [(basic: Int, alpha: Double)]] = [:]
             func tableau(ofRow row: Int) throws -> [(basic: Int, alpha: Double)] {
@@ -292,7 +294,7 @@ final class DiagnosticModel {
             }
             try lp.verify()
         }
-        var certain = Array(repeating: false, count: n)
+        var certain = Array(filled: false, count: n)
         for j in 0..<n where !presolve.eliminated[j] {
             let column = columnOfVariable[j]
             if column >= 0 {

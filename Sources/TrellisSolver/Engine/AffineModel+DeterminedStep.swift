@@ -1,3 +1,5 @@
+import TrellisSupport
+
 extension AffineModel {
     /// A determined step's new constants (journaled in ``Moving/constantJournal``) taken to the
     /// substitutions they reach, and those evaluated again with everything that depends on them,
@@ -71,8 +73,8 @@ extension AffineModel {
     /// move, those to evaluate again, and (one row) the slopes.
     private static func plan(_ rows: [Int], _ moving: inout Moving, tape: ConstantTape, variables: Int) {
         let count = moving.substitutions.variable.count
-        if moving.dirty.count != variables { moving.dirty = Array(repeating: false, count: variables) }
-        if moving.pending.count != count { moving.pending = Array(repeating: false, count: count) }
+        if moving.dirty.count != variables { moving.dirty = Array(filled: false, count: variables) }
+        if moving.pending.count != count { moving.pending = Array(filled: false, count: count) }
         moving.tapeMoved = tape.substitutions(movedBy: rows, rowCount: moving.constants.count)
         moving.tapeOrder.removeAll(keepingCapacity: true)
         moving.substitutions.dependents(ofSubstitutions: moving.tapeMoved, dirty: &moving.dirty, pending: &moving.pending,

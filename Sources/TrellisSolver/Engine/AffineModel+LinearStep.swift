@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The linear steps of an ``AffineModel``: what a step that keeps the basis reads and changes
 /// (``Moving``), and the moves, bound checks, value writes, re-expansions and undo of such a step.
 extension AffineModel {
@@ -75,10 +77,10 @@ extension AffineModel {
         /// Makes the basic arrays `m` long (their contents then written by the caller).
         mutating func sizeBasis(_ m: Int) {
             guard basicValue.count != m else { return }
-            basicValue = Array(repeating: 0, count: m)
+            basicValue = Array(filled: 0, count: m)
             basicLower = basicValue
             basicUpper = basicValue
-            basicVariable = Array(repeating: -1, count: m)
+            basicVariable = Array(filled: -1, count: m)
         }
 
         mutating func rollBackBasics() {
@@ -117,8 +119,8 @@ extension AffineModel {
             moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
         let count = moving.substitutions.variable.count
-        if moving.dirty.count != presolve.lower.count { moving.dirty = Array(repeating: false, count: presolve.lower.count) }
-        if moving.pending.count != count { moving.pending = Array(repeating: false, count: count) }
+        if moving.dirty.count != presolve.lower.count { moving.dirty = Array(filled: false, count: presolve.lower.count) }
+        if moving.pending.count != count { moving.pending = Array(filled: false, count: count) }
         // The basic variables the direction moves, then (by the substitutions that name them) the rest.
         moving.touched.removeAll()
         for (position, _) in moving.directions[direction].entries where moving.basicVariable[position] >= 0 {
@@ -341,9 +343,9 @@ extension AffineModel {
             moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
         let count = moving.substitutions.variable.count
-        if moving.dirty.count != values.count { moving.dirty = Array(repeating: false, count: values.count) }
-        if moving.pending.count != count { moving.pending = Array(repeating: false, count: count) }
-        if moving.prior.count != values.count { moving.prior = Array(repeating: 0, count: values.count) }
+        if moving.dirty.count != values.count { moving.dirty = Array(filled: false, count: values.count) }
+        if moving.pending.count != count { moving.pending = Array(filled: false, count: count) }
+        if moving.prior.count != values.count { moving.prior = Array(filled: 0, count: values.count) }
         moving.expandedFrom = moving.changed.count
         moving.substitutions.reexpand(&values, dirty: &moving.dirty, pending: &moving.pending, changed: &moving.changed, prior: &moving.prior)
     }

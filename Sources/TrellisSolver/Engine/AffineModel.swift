@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// How a component's solution moves when only edit suggestions change.
 ///
 /// While the optimal basis stays primal feasible, a change of the right-hand side (a suggested
@@ -112,7 +114,7 @@ final class AffineModel {
     private init(presolve: Presolve, remaining: [Double]) {
         self.presolve = presolve
         var moving = Moving(remaining: remaining, constants: presolve.constants)
-        moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
+        moving.directionOf = Array(filled: -1, count: presolve.constants.count)
         core = Core(moving: moving, tableau: nil, tableauConstants: [])
         slopesObjective = true
         variableOfColumn = []
@@ -148,7 +150,7 @@ final class AffineModel {
         slopesObjective = costScale != nil
         var moving = Moving(remaining: remaining, constants: presolve.constants)
         let rowCount = lp.rowCount
-        var positionOf = [Int](repeating: -1, count: rowCount + lp.columnCount)
+        var positionOf = [Int](filled: -1, count: rowCount + lp.columnCount)
         for basic in lp.basicVariables() {
             positionOf[basic] = moving.basicValue.count
             let (lower, upper) = (basic < rowCount ? rowBounds[basic] : columnBounds[basic - rowCount]).interval
@@ -163,7 +165,7 @@ final class AffineModel {
                 moving.basicVariable.append(column < variableOfColumn.count ? variableOfColumn[column] : -1)
             }
         }
-        moving.directionOf = Array(repeating: -1, count: presolve.constants.count)
+        moving.directionOf = Array(filled: -1, count: presolve.constants.count)
         // (An LP too large for one tableau reads its directions lazily all the same: its split
         // tableau is a fallback there, not where steps start.)
         let followsTableau = costScale != nil && tableau.map { $0.m <= ParametricTableau.maximumRows } ?? false
@@ -338,7 +340,7 @@ final class AffineModel {
         // step only those a step changes have moved.)
         core.rows.removeAll()
         if core.listed.count != core.moving.constants.count {
-            core.listed = Array(repeating: false, count: core.moving.constants.count)
+            core.listed = Array(filled: false, count: core.moving.constants.count)
         }
         if core.linearSinceTableau {
             for index in editRows where !core.listed[index] {

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Splits one component at its *translation bridges*: required equalities that are the only
 /// link between a block of constraints that can slide as a whole and the rest.
 ///
@@ -43,7 +45,7 @@ struct BridgeSplit {
         let nv = slots.count, nr = members.count
         guard nv >= 2, nr >= 2 else { return nil }
         // Any candidate at all? (Most components of a layout have none worth the search.)
-        var candidate = [Bool](repeating: false, count: nr)
+        var candidate = [Bool](filled: false, count: nr)
         var anyCandidate = false
         for r in 0..<nr {
             let k = Int(members[members.startIndex + r])
@@ -65,7 +67,7 @@ struct BridgeSplit {
         if !peeled.order.isEmpty && !search.reachedAll(skipping: peeled.order.map(\.variable)) {
             // The rows peeled off held the rest together: search without peeling.
             search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
-                            removed: [Bool](repeating: false, count: nr))
+                            removed: [Bool](filled: false, count: nr))
             search.run(from: localIDs.indices.min { localIDs[$0] < localIDs[$1] }!)
             return blocks(search, peeled: [], slots: slots, members: members)
         }
@@ -82,8 +84,8 @@ struct BridgeSplit {
     fileprivate static func peel(_ graph: Graph, candidate: [Bool],
                                  ids: [UInt64]) -> (order: [(row: Int, variable: Int)], removed: [Bool], root: Int) {
         let nv = graph.nv
-        var removed = [Bool](repeating: false, count: candidate.count)
-        var count = [Int](repeating: 0, count: nv)
+        var removed = [Bool](filled: false, count: candidate.count)
+        var count = [Int](filled: 0, count: nv)
         for v in 0..<nv { count[v] = Int(graph.rowStart[v + 1] - graph.rowStart[v]) }
         var order: [(row: Int, variable: Int)] = []
         var queue = (0..<nv).filter { count[$0] == 1 }
@@ -145,9 +147,9 @@ struct BridgeSplit {
         init(nv: Int, members: ArraySlice<Int32>, termSlots: [Int32], termStart allStart: [Int], local: [Int32]) {
             self.nv = nv
             let nr = members.count
-            var start = [Int32](repeating: 0, count: nr + 1)
+            var start = [Int32](filled: 0, count: nr + 1)
             var variables: [Int32] = []
-            var counts = [Int32](repeating: 0, count: nv + 1)
+            var counts = [Int32](filled: 0, count: nv + 1)
             for (r, k) in members.enumerated() {
                 for t in allStart[Int(k)]..<allStart[Int(k) + 1] {
                     let v = local[Int(termSlots[t])]
@@ -158,8 +160,8 @@ struct BridgeSplit {
             }
             for v in 0..<nv { counts[v + 1] += counts[v] }
             var fill = counts
-            var rows = [Int32](repeating: 0, count: variables.count)
-            var duplicate = [Bool](repeating: false, count: nr)
+            var rows = [Int32](filled: 0, count: variables.count)
+            var duplicate = [Bool](filled: false, count: nr)
             for r in 0..<nr {
                 for t in Int(start[r])..<Int(start[r + 1]) {
                     let v = Int(variables[t])
@@ -229,14 +231,14 @@ struct BridgeSplit {
                 }
                 for r in later { self.graph.rowsOf[write] = r; write += 1 }
             }
-            discovered = [Int32](repeating: -1, count: nv + nr)
+            discovered = [Int32](filled: -1, count: nv + nr)
             low = discovered
             segmentIndex = discovered
-            isBridge = [Bool](repeating: false, count: nr)
+            isBridge = [Bool](filled: false, count: nr)
             cap = 8 * (graph.termVariable.count + nv + nr) + 1024
-            direction = [Double](repeating: .nan, count: nv)
-            unknown = [Int32](repeating: 0, count: nr)
-            inBlock = [UInt32](repeating: 0, count: nr)
+            direction = [Double](filled: .nan, count: nv)
+            unknown = [Int32](filled: 0, count: nr)
+            inBlock = [UInt32](filled: 0, count: nr)
             // Coefficients, read from the constraints (local rows in member order).
             var coefficients: [Double] = []
             coefficients.reserveCapacity(graph.termVariable.count)

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// An independent piece of a constraint system: constraints that share no variable with any
 /// other piece. Each component is solved on its own (the x and y axes of a layout usually are two).
 struct Component {
@@ -45,7 +47,7 @@ struct Component {
         let order = ComponentOrder(joined)
         let variableGroups = groupVariables(joined, order)
         let constraintGroups = groupConstraints(constraints, joined, order)
-        var position = [Int32](repeating: 0, count: n)
+        var position = [Int32](filled: 0, count: n)
         var components: [Component] = []
         components.reserveCapacity(order.count)
         var batch = ScalarBatch.Builder()
@@ -92,7 +94,7 @@ struct Component {
                 components.append(component)
                 continue
             }
-            var direction = [Double](repeating: 0, count: block.slots.count)
+            var direction = [Double](filled: 0, count: block.slots.count)
             for (k, slot) in block.slots.enumerated() { direction[Int(position[Int(slot)])] = block.direction[k] }
             let endpoint = Int(position[Int(block.endpoint)])
             let pin = Constraint(LinearExpression(joined.variables[Int(block.endpoint)]), .equal)
@@ -140,9 +142,9 @@ struct Component {
             var variables: [Variable] = [], ids: [UInt64] = []
             variables.reserveCapacity(most)
             ids.reserveCapacity(most)
-            var parent = [Int32](repeating: 0, count: most)
-            var slots = [Int32](repeating: 0, count: termCount)
-            var starts = [Int](repeating: 0, count: constraints.count + 1)
+            var parent = [Int32](filled: 0, count: most)
+            var slots = [Int32](filled: 0, count: termCount)
+            var starts = [Int](filled: 0, count: constraints.count + 1)
             var filled = 0
             parent.withUnsafeMutableBufferPointer { parent in
                 slots.withUnsafeMutableBufferPointer { slots in
@@ -203,8 +205,8 @@ struct Component {
         init(_ joined: Joined) {
             var joined = joined
             let n = joined.variables.count
-            var rootOf = [Int32](repeating: 0, count: n)
-            var smallest = [UInt64](repeating: .max, count: n)
+            var rootOf = [Int32](filled: 0, count: n)
+            var smallest = [UInt64](filled: .max, count: n)
             for slot in 0..<n {
                 let root = Int(joined.find(Int32(slot)))
                 rootOf[slot] = Int32(root)
@@ -213,7 +215,7 @@ struct Component {
             var roots: [Int] = []
             for slot in 0..<n where rootOf[slot] == Int32(slot) { roots.append(slot) }
             roots.sort { smallest[$0] < smallest[$1] }
-            var componentOfRoot = [Int32](repeating: -1, count: n)
+            var componentOfRoot = [Int32](filled: -1, count: n)
             for (index, root) in roots.enumerated() { componentOfRoot[root] = Int32(index) }
             componentOfSlot = rootOf.map { componentOfRoot[Int($0)] }
             count = roots.count
@@ -231,11 +233,11 @@ struct Component {
     /// The slots of each component, in slot order.
     private static func groupVariables(_ joined: Joined, _ order: ComponentOrder) -> Groups {
         let n = joined.variables.count
-        var start = [Int](repeating: 0, count: order.count + 1)
+        var start = [Int](filled: 0, count: order.count + 1)
         for slot in 0..<n { start[Int(order.componentOfSlot[slot]) + 1] += 1 }
         for c in 0..<order.count { start[c + 1] += start[c] }
         var fill = start
-        var members = [Int32](repeating: 0, count: n)
+        var members = [Int32](filled: 0, count: n)
         for slot in 0..<n {
             let c = Int(order.componentOfSlot[slot])
             members[fill[c]] = Int32(slot)
@@ -246,8 +248,8 @@ struct Component {
 
     /// The constraints (with terms) of each component, in input order.
     private static func groupConstraints(_ constraints: [Constraint], _ joined: Joined, _ order: ComponentOrder) -> Groups {
-        var constraintComponent = [Int32](repeating: -1, count: constraints.count)
-        var start = [Int](repeating: 0, count: order.count + 1)
+        var constraintComponent = [Int32](filled: -1, count: constraints.count)
+        var start = [Int](filled: 0, count: order.count + 1)
         for k in constraints.indices where joined.termStart[k + 1] > joined.termStart[k] {
             let c = order.componentOfSlot[Int(joined.termSlots[joined.termStart[k]])]
             constraintComponent[k] = c
@@ -255,7 +257,7 @@ struct Component {
         }
         for c in 0..<order.count { start[c + 1] += start[c] }
         var fill = start
-        var members = [Int32](repeating: 0, count: start[order.count])
+        var members = [Int32](filled: 0, count: start[order.count])
         for k in constraints.indices where constraintComponent[k] >= 0 {
             let c = Int(constraintComponent[k])
             members[fill[c]] = Int32(k)
@@ -346,7 +348,7 @@ struct Component {
         let n = keyed.count
         guard n > 1 else { return }
         var scratch = keyed
-        var counts = [Int](repeating: 0, count: 8 * 256)
+        var counts = [Int](filled: 0, count: 8 * 256)
         var resultInScratch = false
         keyed.withUnsafeMutableBufferPointer { a in
             scratch.withUnsafeMutableBufferPointer { b in

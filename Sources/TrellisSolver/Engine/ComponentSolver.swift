@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Solves one ``Component`` with GLPK: required constraints are hard rows, soft constraints are
 /// rows with non-negative error columns, and the levels of soft constraints are optimised one
 /// after another (lexicographically), highest first.
@@ -193,7 +195,7 @@ struct ComponentSolver {
             last.followable = nil
             return
         }
-        var objective = Array(repeating: 0.0, count: columnCount)
+        var objective = Array(filled: 0.0, count: columnCount)
         for (entry, cost) in zip(columns, costs.values) { objective[entry.column] = cost }
         last.followable!.objectives.append(objective)
     }
@@ -330,9 +332,9 @@ struct ComponentSolver {
     /// Reads the statuses of the optimal basis, by position in the component.
     private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
                          errorColumns: [LPLowering.ErrorColumns]) -> BasisMemory.Compact {
-        var basis = BasisMemory.Compact(rows: Array(repeating: -1, count: component.constraints.count),
-                                        errors: Array(repeating: 0, count: component.constraints.count),
-                                        columns: Array(repeating: -1, count: component.variables.count))
+        var basis = BasisMemory.Compact(rows: Array(filled: -1, count: component.constraints.count),
+                                        errors: Array(filled: 0, count: component.constraints.count),
+                                        columns: Array(filled: -1, count: component.variables.count))
         for (i, row) in presolve.rows.enumerated() {
             basis.rows[row.source] = lp.rowStatus(i) == .basic ? 1 : 0
             var bits: UInt8 = 0

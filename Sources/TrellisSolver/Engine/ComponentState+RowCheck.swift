@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The required-row check of a step (``ComponentState/step(_:)``): the rows a step's changed
 /// variables appear in, evaluated again, each once.
 extension ComponentState {
@@ -22,11 +24,11 @@ extension ComponentState {
 
         mutating func build(component: Component, terms: RowStore, constants: [Double]) {
             let constraints = component.constraints
-            var termStart = [Int32](repeating: 0, count: constraints.count + 1)
+            var termStart = [Int32](filled: 0, count: constraints.count + 1)
             var termVariable: [Int32] = [], termCoefficient: [Double] = []
             termVariable.reserveCapacity(terms.entries.count)
             termCoefficient.reserveCapacity(terms.entries.count)
-            var relation = [Relation](repeating: .equal, count: constraints.count)
+            var relation = [Relation](filled: .equal, count: constraints.count)
             // (Terms read by position: a row view per constraint retained and released its store.)
             for index in constraints.indices {
                 let constraint = constraints[index]
@@ -47,7 +49,7 @@ extension ComponentState {
             self.termCoefficient = termCoefficient
             self.relation = relation
             constant = constants
-            stamp = Array(repeating: 0, count: constraints.count)
+            stamp = Array(filled: 0, count: constraints.count)
             built = true
         }
     }

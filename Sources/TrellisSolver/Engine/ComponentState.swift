@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// What the solver keeps about one component between solves: its constraints, its last
 /// solution and the affine model that lets edit steps skip the simplex method.
 final class ComponentState {
@@ -117,7 +119,7 @@ final class ComponentState {
             var index = IdentityTable(minimumCapacity: component.constraints.count)
             for (row, c) in component.constraints.enumerated() { index.insert(ObjectIdentifier(c).tableKey, Int32(row)) }
             rowIndex.table = index
-            rowIndex.isParameter = Array(repeating: false, count: component.constraints.count)
+            rowIndex.isParameter = Array(filled: false, count: component.constraints.count)
             for row in parameterRows { rowIndex.isParameter[row] = true }
             rowIndex.built = true
         }
@@ -320,7 +322,7 @@ final class ComponentState {
                                          changedRows: some Collection<(index: Int, constant: Double, weight: Double)>) -> Double {
         if !rows.built { rows.build(component: component, terms: terms) }
         if costs == nil {
-            var fresh = [Double](repeating: 0, count: rows.stamp.count)
+            var fresh = [Double](filled: 0, count: rows.stamp.count)
             for index in rows.soft {
                 let (sum, scale) = Self.evaluate(terms[index], constant: constants[index], at: values)
                 fresh[index] = rows.weight[index] * SolverEngine.violation(sum: sum, scale: scale, relation: rows.relation[index])
@@ -387,7 +389,7 @@ final class ComponentState {
             weight = component.constraints.map { $0.strength.isRequired ? 0 : $0.strength.weight }
             relation = component.constraints.map(\.relation)
             // (The soft rows' variables laid flat, the others left without.)
-            var termStart = [Int32](repeating: 0, count: component.constraints.count + 1)
+            var termStart = [Int32](filled: 0, count: component.constraints.count + 1)
             var termVariable: [Int32] = []
             for (index, constraint) in component.constraints.enumerated() {
                 if !constraint.strength.isRequired {
@@ -397,7 +399,7 @@ final class ComponentState {
             }
             (start, rows) = ComponentState.rowsNaming(variables: component.variables.count, termStart: termStart,
                                                       termVariable: termVariable)
-            stamp = Array(repeating: 0, count: component.constraints.count)
+            stamp = Array(filled: 0, count: component.constraints.count)
             built = true
         }
     }
@@ -408,11 +410,11 @@ final class ComponentState {
     /// a step's required-row check (``RowCheck``) and its soft-row objective (``SoftRows``) walk
     /// from the variables the step changed.
     static func rowsNaming(variables n: Int, termStart: [Int32], termVariable: [Int32]) -> (start: [Int32], rows: [Int32]) {
-        var start = [Int32](repeating: 0, count: n + 1)
+        var start = [Int32](filled: 0, count: n + 1)
         for variable in termVariable { start[Int(variable) + 1] += 1 }
         for j in 0..<n { start[j + 1] += start[j] }
         var fill = start
-        var rows = [Int32](repeating: 0, count: Int(start[n]))
+        var rows = [Int32](filled: 0, count: Int(start[n]))
         for index in 0..<(termStart.count - 1) {
             for k in Int(termStart[index])..<Int(termStart[index + 1]) {
                 let variable = Int(termVariable[k])

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The operations a presolve's elimination made on the constants of a determined component
 /// (every required row an equality used up by the elimination; soft rows left without terms,
 /// which count in the objective only), in order: enough to find the substitutions' constants
@@ -53,7 +55,7 @@ struct ConstantTape {
                 }
             }
         }
-        if made.count != substitutionCount { made = Array(repeating: 0, count: substitutionCount) }
+        if made.count != substitutionCount { made = Array(filled: 0, count: substitutionCount) }
         return operations.withUnsafeBufferPointer { operations in
             rows.withUnsafeMutableBufferPointer { rows in
                 made.withUnsafeMutableBufferPointer { made in
@@ -78,8 +80,8 @@ struct ConstantTape {
     /// the order made: those a pivot of such a row makes, and, in turn, those of the rows such a
     /// substitution is added into. Depends on the operations only (not on the numbers).
     func substitutions(movedBy rows: some Sequence<Int>, rowCount: Int) -> [Int] {
-        var tainted = [Bool](repeating: false, count: rowCount)
-        var taintedMade = [Bool](repeating: false, count: substitutionCount)
+        var tainted = [Bool](filled: false, count: rowCount)
+        var taintedMade = [Bool](filled: false, count: substitutionCount)
         for row in rows { tainted[row] = true }
         var found: [Int] = []
         for operation in operations {
@@ -97,7 +99,7 @@ struct ConstantTape {
     /// for `row` alone) move per unit of `row`'s constant: the replay of a unit change. Nil when
     /// such a change would move a row that lost its terms (every step then replays the tape).
     func slopes(of row: Int, rowCount: Int, substitutions: [Int]) -> [Double]? {
-        var unit = [Double](repeating: 0, count: rowCount)
+        var unit = [Double](filled: 0, count: rowCount)
         unit[row] = 1
         var rows: [Double] = [], made: [Double] = []
         guard replay(unit, rows: &rows, made: &made, checkTolerance: 0) else { return nil }

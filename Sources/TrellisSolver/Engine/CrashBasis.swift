@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A starting basis at the *preferred layout*, for cold solves.
 ///
 /// GLPK's own starting bases (standard, advanced, Bixby's) know nothing about which rows a
@@ -53,16 +55,16 @@ struct CrashBasis {
     init(rows: [Row], entries: [[(column: Int, value: Double)]], layoutColumns: Int, columnCount: Int,
          lower: [Double?], upper: [Double?]) {
         let m = rows.count
-        var rowsOfColumn = Array(repeating: [Int32](), count: layoutColumns)
+        var rowsOfColumn = Array(filled: [Int32](), count: layoutColumns)
         for (i, row) in entries.enumerated() {
             for entry in row { rowsOfColumn[entry.column].append(Int32(i)) }
         }
-        var violation = Array(repeating: 0.0, count: m)
-        var tight = Array(repeating: false, count: m)
-        var assigned = Array(repeating: false, count: layoutColumns)
-        var value = Array(repeating: 0.0, count: layoutColumns)
-        var unassigned = Array(repeating: 0, count: m)
-        var pivot = Array(repeating: -1, count: m)
+        var violation = Array(filled: 0.0, count: m)
+        var tight = Array(filled: false, count: m)
+        var assigned = Array(filled: false, count: layoutColumns)
+        var value = Array(filled: 0.0, count: layoutColumns)
+        var unassigned = Array(filled: 0, count: m)
+        var pivot = Array(filled: -1, count: m)
         var order: [Int] = []
         /// The weakest class of soft rows the first pass made tight: the second ranks the
         /// required inequalities the first left violated with it.
@@ -112,7 +114,7 @@ struct CrashBasis {
         Self.substitute(rows, entries: entries, order: order, pivot: &pivot, tight: &tight, assigned: &assigned,
                         value: &value, lower: lower, upper: upper, clamping: true)
         rowBasic = tight.map { !$0 }
-        columnBasic = Array(repeating: false, count: columnCount)
+        columnBasic = Array(filled: false, count: columnCount)
         for j in 0..<layoutColumns where assigned[j] { columnBasic[j] = true }
         startLooseSoftRows(rows, entries: entries, tight: tight, settled: settled, value: value)
     }
@@ -198,7 +200,7 @@ struct CrashBasis {
     /// How far each required row and each ranged row is from holding at `values` (0 for the
     /// others, and where the distance is not finite).
     private static func violations(_ rows: [Row], entries: [[(column: Int, value: Double)]], values: [Double]) -> [Double] {
-        var violation = Array(repeating: 0.0, count: rows.count)
+        var violation = Array(filled: 0.0, count: rows.count)
         for (i, row) in rows.enumerated() where row.isRequired || row.range != nil {
             var activity = 0.0
             for entry in entries[i] { activity += entry.value * values[entry.column] }
@@ -234,7 +236,7 @@ struct CrashBasis {
         // The few distinct classes (tier, level, weight) ranked once; rows then sort by
         // (class, -violation, index), compared field by field in one flat array.
         var classes: [(tier: Int, level: Float, weight: Double)] = []
-        var classOfRow = [Int32](repeating: 0, count: rows.count)
+        var classOfRow = [Int32](filled: 0, count: rows.count)
         for (i, row) in rows.enumerated() {
             let key: (tier: Int, level: Float, weight: Double) = row.isRequired
                 ? (row.relation == .equal ? (2, 0, 0) : (1, weakest.level, weakest.weight))
@@ -252,14 +254,14 @@ struct CrashBasis {
             if ka.level != kb.level { return ka.level > kb.level }
             return ka.weight > kb.weight
         }
-        var classRank = [Int32](repeating: 0, count: classes.count)
+        var classRank = [Int32](filled: 0, count: classes.count)
         for (position, c) in classOrder.enumerated() { classRank[c] = Int32(position) }
         var keyed: [(rank: Int32, violation: Double, index: Int32)] = []
         keyed.reserveCapacity(rows.count)
         for i in rows.indices { keyed.append((classRank[Int(classOfRow[i])], -violation[i], Int32(i))) }
         keyed.sort { $0 < $1 }
         let order = keyed.map { Int($0.index) }
-        var rank = Array(repeating: Int32(0), count: rows.count)
+        var rank = Array(filled: Int32(0), count: rows.count)
         for (position, i) in order.enumerated() { rank[i] = Int32(position) }
         return rank
     }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Presolve's substitutions in flat arrays: substitution k sets `variable[k]` to
 /// `constant[k] + Σ termCoefficient[t] × value[termVariable[t]]` over start[k]..<start[k+1].
 /// `users[userStart[v]..<userStart[v+1]]` are the substitutions that name variable v.
@@ -31,11 +33,11 @@ struct FlatSubstitutions {
             }
             start.append(Int32(termVariable.count))
         }
-        var userStart = [Int32](repeating: 0, count: variables + 1)
+        var userStart = [Int32](filled: 0, count: variables + 1)
         for other in termVariable { userStart[Int(other) + 1] += 1 }
         for v in 0..<variables { userStart[v + 1] += userStart[v] }
         var fill = userStart
-        var users = [Int32](repeating: 0, count: termVariable.count)
+        var users = [Int32](filled: 0, count: termVariable.count)
         for k in variable.indices {
             for term in Int(start[k])..<Int(start[k + 1]) {
                 let other = Int(termVariable[term])

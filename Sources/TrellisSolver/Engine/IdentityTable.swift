@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A hash map from non-zero 64-bit identities (``Variable/id``, object addresses) to dense
 /// `Int32` indices: open addressing with linear probing, a multiplicative hash and
 /// backward-shift deletion (no tombstones).
@@ -29,8 +31,8 @@ package struct IdentityTable {
     @inlinable package init(minimumCapacity: Int = 0) {
         var bits: UInt64 = 3
         while (1 << bits) < 2 * max(minimumCapacity, 4) { bits += 1 }
-        keys = Array(repeating: 0, count: 1 << bits)
-        values = Array(repeating: -1, count: 1 << bits)
+        keys = Array(filled: 0, count: 1 << bits)
+        values = Array(filled: -1, count: 1 << bits)
         shift = 64 - bits
     }
 
@@ -49,7 +51,7 @@ package struct IdentityTable {
     /// An empty direct table for keys `base ..< base + count`.
     @usableFromInline init(directFrom base: UInt64, count: Int) {
         keys = []
-        values = Array(repeating: -1, count: count)
+        values = Array(filled: -1, count: count)
         shift = 0
         self.base = base
         isDirect = true
@@ -195,8 +197,8 @@ package struct IdentityTable {
     @usableFromInline mutating func grow(by doublings: UInt64 = 1) {
         let oldKeys = keys, oldValues = values
         shift -= doublings
-        keys = Array(repeating: 0, count: oldKeys.count << doublings)
-        values = Array(repeating: -1, count: oldKeys.count << doublings)
+        keys = Array(filled: 0, count: oldKeys.count << doublings)
+        values = Array(filled: -1, count: oldKeys.count << doublings)
         count = 0
         for (key, value) in zip(oldKeys, oldValues) where key != 0 { insert(key, value) }
     }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The LP of a reduced problem as loaded into GLPK, with what it was built from: one lowering
 /// for the solve (``ComponentSolver``) and the diagnostics (``DiagnosticModel``).
 ///
@@ -53,7 +55,7 @@ struct LPLowering {
         let lp = LinearProgram(rows: presolve.rows.count, columns: columnCount)
         var rowBounds: [LinearProgram.Bound] = []
         rowBounds.reserveCapacity(presolve.rows.count)
-        var columnBounds = Array(repeating: LinearProgram.Bound.free, count: columnCount)
+        var columnBounds = Array(filled: LinearProgram.Bound.free, count: columnCount)
         for (column, variable) in variableOfColumn.enumerated() {
             switch (presolve.lower[variable], presolve.upper[variable]) {
             case (nil, nil): break

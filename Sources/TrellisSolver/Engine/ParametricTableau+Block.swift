@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A tableau of one block of an LP, built at once from the whole LP's arrays (a screen's LP can
 /// split into a thousand blocks, ``SplitBlocks``: each made without an intermediate copy of its
 /// rows); the whole LP is one block too (``build()``).
@@ -12,15 +14,15 @@ extension ParametricTableau {
         let m = rows.count, n = columns.count
         self.m = m
         self.n = n
-        var start = [Int32](repeating: 0, count: n + 1)
+        var start = [Int32](filled: 0, count: n + 1)
         for i in rows {
             for j in inputs.rows[Int(i)].indices where localColumn[Int(j)] >= 0 { start[Int(localColumn[Int(j)]) + 1] += 1 }
         }
         for j in 0..<n { start[j + 1] += start[j] }
         var fill = start
-        var entryRow = [Int32](repeating: 0, count: Int(start[n]))
-        var entryValue = [Double](repeating: 0, count: Int(start[n]))
-        var lower = [Double](repeating: 0, count: m + n), upper = lower, value = lower
+        var entryRow = [Int32](filled: 0, count: Int(start[n]))
+        var entryValue = [Double](filled: 0, count: Int(start[n]))
+        var lower = [Double](filled: 0, count: m + n), upper = lower, value = lower
         for (local, i) in rows.enumerated() {
             let row = inputs.rows[Int(i)]
             let pinnedPart = pinnedPart[Int(i)]
@@ -37,7 +39,7 @@ extension ParametricTableau {
             value[local] = inputs.rowValues[Int(i)] - pinnedPart
         }
         levels = inputs.objectives.count
-        var cost = [Double](repeating: 0, count: levels * (m + n))
+        var cost = [Double](filled: 0, count: levels * (m + n))
         var costed: [Int32] = []
         for (local, j) in columns.enumerated() {
             (lower[m + local], upper[m + local]) = inputs.columnBounds[Int(j)].interval
@@ -45,9 +47,9 @@ extension ParametricTableau {
             for (l, objective) in inputs.objectives.enumerated() { cost[l * (m + n) + m + local] = objective[Int(j)] }
             if levels > 0 && cost[(levels - 1) * (m + n) + m + local] != 0 { costed.append(Int32(m + local)) }
         }
-        var positionOf = [Int32](repeating: -1, count: m + n)
+        var positionOf = [Int32](filled: -1, count: m + n)
         for (p, k) in basic.enumerated() { positionOf[k] = Int32(p) }
-        var atUpper = [Bool](repeating: false, count: m + n)
+        var atUpper = [Bool](filled: false, count: m + n)
         for k in 0..<(m + n) where upper[k] < .infinity {
             atUpper[k] = lower[k] == -.infinity || abs(value[k] - upper[k]) < abs(value[k] - lower[k])
         }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Building a ``ParametricTableau`` from the LP read, and factorizing its basis: its dense
 /// inverse, the reduced costs read from it, and whether the optimum they certify is the only one.
 extension ParametricTableau {
@@ -21,7 +23,7 @@ extension ParametricTableau {
         guard let inputs = pending else { return }
         let columns = Array(0..<Int32(n))
         self = ParametricTableau(block: Array(0..<Int32(m)), columns: columns, basic: inputs.basic, of: inputs,
-                                 localColumn: columns, pinnedPart: Array(repeating: 0, count: m),
+                                 localColumn: columns, pinnedPart: Array(filled: 0, count: m),
                                  costScale: Self.costScales(inputs.objectives))
     }
 
@@ -40,7 +42,7 @@ extension ParametricTableau {
     /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).
     mutating func factorize() -> Bool {
         guard m > 0, m <= Self.maximumRows else { return false }
-        var b = [Double](repeating: 0, count: m * m)
+        var b = [Double](filled: 0, count: m * m)
         for p in 0..<m {
             let k = Int(header[p])
             if k < m {
@@ -50,7 +52,7 @@ extension ParametricTableau {
                 for e in Int(start[j])..<Int(start[j + 1]) { b[Int(entryRow[e]) * m + p] = -entryValue[e] }
             }
         }
-        var inv = [Double](repeating: 0, count: m * m)
+        var inv = [Double](filled: 0, count: m * m)
         for i in 0..<m { inv[i * m + i] = 1 }
         let ok = b.withUnsafeMutableBufferPointer { b in
             inv.withUnsafeMutableBufferPointer { inv in
@@ -96,8 +98,8 @@ extension ParametricTableau {
     /// is not decides.
     mutating func computeReducedCosts() -> Bool {
         let size = m + n
-        var d = [Double](repeating: 0, count: levels * size)
-        var pi = [Double](repeating: 0, count: m)
+        var d = [Double](filled: 0, count: levels * size)
+        var pi = [Double](filled: 0, count: m)
         for level in 0..<levels {
             let base = level * size
             for i in 0..<m { pi[i] = 0 }
@@ -156,7 +158,7 @@ extension ParametricTableau {
         guard undecided >= 0 else { return true }
         // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0).
         let k = undecided
-        var w = [Double](repeating: 0, count: m)
+        var w = [Double](filled: 0, count: m)
         if k < m {
             for p in 0..<m { w[p] = inverse[p * m + k] }
         } else {

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The last optimal basis of a component's LP, kept in Swift so that an edit step that leaves the
 /// basis-preserving range can follow the basis along the move instead of calling GLPK again.
 ///
@@ -102,11 +104,11 @@ struct ParametricTableau {
         /// Makes room for a tableau of `m` rows and `n` columns.
         mutating func fit(m: Int, n: Int) {
             if rate.count < m + n {
-                rate = Array(repeating: 0, count: m + n)
+                rate = Array(filled: 0, count: m + n)
                 alphaRow = rate
             }
             if g.count < m {
-                g = Array(repeating: 0, count: m)
+                g = Array(filled: 0, count: m)
                 w = g
             }
         }

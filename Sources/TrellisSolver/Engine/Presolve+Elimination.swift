@@ -1,3 +1,5 @@
+import TrellisSupport
+
 extension Presolve {
     /// The elimination of required equalities: candidates shortest first (singletons fix values,
     /// doubletons tie variables, and both shorten longer rows before those are looked at), each
@@ -47,26 +49,26 @@ extension Presolve {
         init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
             let m = terms.count
-            var count = [Int32](repeating: 0, count: m)
-            var uses = [Int](repeating: 0, count: n)
+            var count = [Int32](filled: 0, count: m)
+            var uses = [Int](filled: 0, count: n)
             for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
             for term in terms.entries { uses[term.variable] += 1 }
             // Rows move into the flat arrays when a substitution first changes them.
-            start = Array(repeating: 0, count: m)
+            start = Array(filled: 0, count: m)
             self.count = count
-            capacity = Array(repeating: 0, count: m)
+            capacity = Array(filled: 0, count: m)
             termVariable = []
             termCoefficient = []
             constant = constants
-            live = Array(repeating: true, count: m)
-            changed = Array(repeating: false, count: m)
+            live = Array(filled: true, count: m)
+            changed = Array(filled: false, count: m)
             originalTerms = terms
             occurrences = Occurrences(variables: n, terms: terms)
             self.uses = uses
             self.isRequired = isRequired
             self.relations = relations
             self.isProtected = isProtected
-            queued = Array(repeating: -1, count: m)
+            queued = Array(filled: -1, count: m)
             var determinable = true
             for index in 0..<m where (isRequired[index] && relations[index] != .equal) || isProtected[index] {
                 determinable = false

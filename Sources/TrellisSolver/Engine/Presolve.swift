@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Exact reductions of a component before any LP: required equalities that fix a variable or
 /// tie two variables together are substituted away, and required single-variable inequalities
 /// become column bounds.
@@ -69,17 +71,17 @@ struct Presolve {
         let constraints = component.constraints
         let n = component.variables.count
         // Read once: the loops below would otherwise touch a Constraint object per look.
-        var isRequired = [Bool](repeating: false, count: constraints.count)
-        var relations = [Relation](repeating: .equal, count: constraints.count)
+        var isRequired = [Bool](filled: false, count: constraints.count)
+        var relations = [Relation](filled: .equal, count: constraints.count)
         for (index, constraint) in constraints.enumerated() {
             isRequired[index] = constraint.strength.isRequired
             relations[index] = constraint.relation
         }
-        var isProtected = [Bool](repeating: false, count: constraints.count)
+        var isProtected = [Bool](filled: false, count: constraints.count)
         for index in protected where index < isProtected.count { isProtected[index] = true }
-        lower = Array(repeating: nil, count: n)
-        upper = Array(repeating: nil, count: n)
-        eliminated = Array(repeating: false, count: n)
+        lower = Array(filled: nil, count: n)
+        upper = Array(filled: nil, count: n)
+        eliminated = Array(filled: false, count: n)
         self.relations = relations
         self.constants = constants
 
@@ -166,8 +168,8 @@ struct Presolve {
                                           _ lower: Double?, _ upper: Double?) -> Double?) -> [(variable: Int, value: Double)] {
         let n = lower.count
         // Per variable: -1 not seen, -2 named by a longer (or protected) row, else its row count.
-        var singleRows = Array(repeating: -1, count: n)
-        var isProtected = Array(repeating: false, count: relations.count)
+        var singleRows = Array(filled: -1, count: n)
+        var isProtected = Array(filled: false, count: relations.count)
         for source in protected where source < isProtected.count { isProtected[source] = true }
         for row in rows {
             if row.terms.count == 1 && !isProtected[row.source] {
@@ -179,18 +181,18 @@ struct Presolve {
         }
         guard singleRows.contains(where: { $0 > 0 }) else { return [] }
         // Each candidate's rows, grouped in one flat array (counting sort by variable).
-        var start = Array(repeating: 0, count: n + 1)
+        var start = Array(filled: 0, count: n + 1)
         for j in 0..<n where singleRows[j] > 0 { start[j + 1] = singleRows[j] }
         for j in 0..<n { start[j + 1] += start[j] }
         var fill = start
-        var grouped = Array(repeating: (source: 0, coefficient: 0.0, constant: 0.0), count: start[n])
+        var grouped = Array(filled: (source: 0, coefficient: 0.0, constant: 0.0), count: start[n])
         for row in rows where row.terms.count == 1 && singleRows[row.terms[0].variable] > 0 {
             let j = row.terms[0].variable
             grouped[fill[j]] = (row.source, row.terms[0].coefficient, row.constant)
             fill[j] += 1
         }
         var solved: [(variable: Int, value: Double)] = []
-        var taken = Array(repeating: false, count: n)
+        var taken = Array(filled: false, count: n)
         for j in 0..<n where singleRows[j] > 0 {
             if let value = solve(grouped[start[j]..<start[j + 1]], lower[j], upper[j]), value.isFinite {
                 solved.append((j, value))
@@ -226,8 +228,8 @@ struct Presolve {
 
         init(variables n: Int, terms: RowStore) {
             // (A counting sort read and written through buffers: no check a term.)
-            var start = [Int32](repeating: 0, count: n + 1)
-            var rows = [Int32](repeating: 0, count: terms.entries.count)
+            var start = [Int32](filled: 0, count: n + 1)
+            var rows = [Int32](filled: 0, count: terms.entries.count)
             terms.withBuffers { entries, rowStart in
                 start.withUnsafeMutableBufferPointer { start in
                     for term in entries { start[term.variable + 1] += 1 }
@@ -246,9 +248,9 @@ struct Presolve {
             }
             self.start = start
             self.rows = rows
-            addedFirst = Array(repeating: -1, count: n)
-            addedLast = Array(repeating: -1, count: n)
-            cleared = Array(repeating: false, count: n)
+            addedFirst = Array(filled: -1, count: n)
+            addedLast = Array(filled: -1, count: n)
+            cleared = Array(filled: false, count: n)
         }
 
         func contains(_ variable: Int, where predicate: (Int) -> Bool) -> Bool {
@@ -307,7 +309,7 @@ struct Presolve {
     }
 
     private mutating func indexPlaces() {
-        placeOfSource = Array(repeating: -1, count: relations.count)
+        placeOfSource = Array(filled: -1, count: relations.count)
         for (i, row) in rows.enumerated() { placeOfSource[row.source] = Int32(i) }
         for (i, row) in constantRows.enumerated() { placeOfSource[row.source] = Int32(-2 - i) }
     }
@@ -320,9 +322,9 @@ struct Presolve {
 
     private init(unreduced component: Component, terms: RowStore, constants: [Double]) {
         let n = component.variables.count
-        lower = Array(repeating: nil, count: n)
-        upper = Array(repeating: nil, count: n)
-        eliminated = Array(repeating: false, count: n)
+        lower = Array(filled: nil, count: n)
+        upper = Array(filled: nil, count: n)
+        eliminated = Array(filled: false, count: n)
         relations = component.constraints.map(\.relation)
         self.constants = constants
         rows = component.constraints.indices.map { index in
@@ -350,7 +352,7 @@ struct Presolve {
     /// LP columns: the remaining variables that appear in some row, in order of first
     /// appearance (`columnOfVariable[j]` is -1 for the others).
     func columns() -> (columnOfVariable: [Int], variableOfColumn: [Int]) {
-        var columnOfVariable = Array(repeating: -1, count: lower.count)
+        var columnOfVariable = Array(filled: -1, count: lower.count)
         var variableOfColumn: [Int] = []
         for row in rows {
             for term in row.terms where columnOfVariable[term.variable] < 0 {
@@ -364,7 +366,7 @@ struct Presolve {
     /// Values for the remaining variables before any LP: each at the point of its bounds nearest
     /// to 0 (eliminated ones 0, to be filled in by ``expand(_:)``).
     func startingValues() -> [Double] {
-        var remaining = Array(repeating: 0.0, count: lower.count)
+        var remaining = Array(filled: 0.0, count: lower.count)
         for j in 0..<lower.count where !eliminated[j] {
             remaining[j] = ComponentSolver.clamp(0, lower[j], upper[j])
         }

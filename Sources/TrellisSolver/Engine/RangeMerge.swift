@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// Required inequalities folded into the error columns of a soft equality on the same expression.
 ///
 /// Layouts say the same thing twice at two strengths: a gap `>= 8` (required) and `== 8`
@@ -27,8 +29,8 @@ struct RangeMerge {
     // every protocol conformance the program has. Rows are matched by a fingerprint of their
     // normalized terms in an ``IdentityTable``, and compared term by term on a match.)
     init(rows: [Presolve.Row], constraints: [Constraint], protected: [Int]) {
-        isFolded = Array(repeating: false, count: constraints.count)
-        var isProtected = [Bool](repeating: false, count: protected.isEmpty ? 0 : constraints.count)
+        isFolded = Array(filled: false, count: constraints.count)
+        var isProtected = [Bool](filled: false, count: protected.isEmpty ? 0 : constraints.count)
         for source in protected where source < isProtected.count { isProtected[source] = true }
         // Each soft equality's normalized terms, by fingerprint (the first row of each wins;
         // rows of equal fingerprints but other terms are chained).
@@ -65,7 +67,7 @@ struct RangeMerge {
         }
         guard !targetRow.isEmpty else { return }
         // Each target's range so far, and the required rows folded into it.
-        var bounds = [(lower: Double, upper: Double)?](repeating: nil, count: targetRow.count)
+        var bounds = [(lower: Double, upper: Double)?](filled: nil, count: targetRow.count)
         var folds: [(target: Int32, source: Int32)] = []
         for row in rows where !row.terms.isEmpty {
             let constraint = constraints[row.source]
@@ -85,7 +87,7 @@ struct RangeMerge {
             folds.append((Int32(candidate), Int32(row.source)))
         }
         guard !folds.isEmpty else { return }
-        rangeOfSource = Array(repeating: nil, count: constraints.count)
+        rangeOfSource = Array(filled: nil, count: constraints.count)
         for (target, range) in bounds.enumerated() {
             // (An empty range stays as rows, for the simplex method to report infeasible.)
             guard let range, range.lower <= range.upper else { continue }

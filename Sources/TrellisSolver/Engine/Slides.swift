@@ -1,3 +1,5 @@
+import TrellisSupport
+
 extension SolverEngine {
     /// The blocks split off at translation bridges (``BridgeSplit``) and how far each slides.
     ///
@@ -42,9 +44,9 @@ extension SolverEngine {
     func makeSlides(for parts: [Component], plan: Plan) -> Slides {
         var slides = Slides()
         guard parts.contains(where: { $0.slide != nil }) else { return slides }
-        slides.entryOfState = [Int32](repeating: -1, count: parts.count)
-        slides.groupOfState = [Int32](repeating: -1, count: parts.count)
-        slides.shift = [Double](repeating: 0, count: parts.count)
+        slides.entryOfState = [Int32](filled: -1, count: parts.count)
+        slides.groupOfState = [Int32](filled: -1, count: parts.count)
+        slides.shift = [Double](filled: 0, count: parts.count)
         for (index, component) in parts.enumerated() {
             guard let slide = component.slide else { continue }
             slides.groupOfState[index] = Int32(slide.group)
@@ -155,7 +157,7 @@ extension SolverEngine {
         for group in slides.groupOfState where group >= 0 { groupCount = max(groupCount, Int(group) + 1) }
         var solved = IndexFlags()
         guard groupCount > 0 else { return solved }
-        var size = [Int](repeating: 0, count: groupCount), ready = [[Int]](repeating: [], count: groupCount)
+        var size = [Int](filled: 0, count: groupCount), ready = [[Int]](filled: [], count: groupCount)
         for group in slides.groupOfState where group >= 0 { size[Int(group)] += 1 }
         for index in work where slides.groupOfState[index] >= 0 {
             let state = states[index]

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 // The constant and suggestion steps of a solve: components moved along their affine models.
 extension SolverEngine {
     /// Moves the components whose suggestions or (in-place) constants changed along their
@@ -93,11 +95,11 @@ extension SolverEngine {
             values.sort()
             return
         }
-        var other = [UInt64](repeating: 0, count: count)
+        var other = [UInt64](filled: 0, count: count)
         var differing: UInt64 = 0
         let first = values[0]
         for value in values { differing |= value ^ first }
-        var counts = [Int](repeating: 0, count: 257)
+        var counts = [Int](filled: 0, count: 257)
         var shift: UInt64 = 0
         while shift < 64 {
             defer { shift += 8 }

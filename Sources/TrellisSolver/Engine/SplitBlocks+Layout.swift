@@ -1,10 +1,12 @@
+import TrellisSupport
+
 // How a split LP falls apart: its pins, and the blocks of the rest (``SplitBlocks/Layout``).
 extension SplitBlocks {
     /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
     /// basis does not split along the blocks.
     static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
         let m = inputs.rows.count, n = inputs.columnValues.count
-        var isBasic = [Bool](repeating: false, count: m + n)
+        var isBasic = [Bool](filled: false, count: m + n)
         for k in inputs.basic { isBasic[k] = true }
         var layout = Layout()
         findPins(inputs, isBasic: isBasic, into: &layout)
@@ -19,8 +21,8 @@ extension SplitBlocks {
     /// The pin rows: one entry, fixed, non-basic, its column basic and pinned by no other.
     static func findPins(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], into layout: inout Layout) {
         let m = inputs.rows.count, n = inputs.columnValues.count
-        layout.pinOfRow = Array(repeating: -1, count: m)
-        layout.pinOfColumn = Array(repeating: -1, count: n)
+        layout.pinOfRow = Array(filled: -1, count: m)
+        layout.pinOfColumn = Array(filled: -1, count: n)
         let lowest = inputs.objectives.last
         for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
             let j = Int(row.indices[0]), p = row.values[0]
@@ -72,11 +74,11 @@ extension SplitBlocks {
     static func assignBlocks(_ inputs: ParametricTableau.Inputs, isBasic: [Bool], parent: inout [Int],
                                      _ layout: inout Layout) -> Bool {
         let m = inputs.rows.count, n = inputs.columnValues.count
-        var blockOfRoot = [Int32](repeating: -1, count: n)
-        layout.blockOfRow = Array(repeating: -1, count: m)
-        layout.localRow = Array(repeating: -1, count: m)
-        layout.blockOfColumn = Array(repeating: -1, count: n)
-        layout.localColumn = Array(repeating: -1, count: n)
+        var blockOfRoot = [Int32](filled: -1, count: n)
+        layout.blockOfRow = Array(filled: -1, count: m)
+        layout.localRow = Array(filled: -1, count: m)
+        layout.blockOfColumn = Array(filled: -1, count: n)
+        layout.localColumn = Array(filled: -1, count: n)
         for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
             // The block of the row's first unpinned column; a row with none is a block of its own.
             var block = layout.rows.count
@@ -112,7 +114,7 @@ extension SplitBlocks {
     /// pins' rows and columns pair off) and fits a tableau.
     static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
         let m = inputs.rows.count
-        layout.basic = Array(repeating: [], count: layout.rows.count)
+        layout.basic = Array(filled: [], count: layout.rows.count)
         for k in inputs.basic {
             if k < m {
                 guard layout.pinOfRow[k] < 0 else { return false }
@@ -131,11 +133,11 @@ extension SplitBlocks {
 
     /// The pins each row names, by row (``Layout/pinTerms``).
     static func indexPinTerms(_ layout: inout Layout, rows m: Int) {
-        layout.pinTermStart = Array(repeating: 0, count: m + 1)
+        layout.pinTermStart = Array(filled: 0, count: m + 1)
         for pin in layout.pins { for (row, _) in pin.naming { layout.pinTermStart[Int(row) + 1] += 1 } }
         for i in 0..<m { layout.pinTermStart[i + 1] += layout.pinTermStart[i] }
         var fill = layout.pinTermStart
-        layout.pinTerms = Array(repeating: (0, 0), count: Int(layout.pinTermStart[m]))
+        layout.pinTerms = Array(filled: (0, 0), count: Int(layout.pinTermStart[m]))
         for (pin, p) in layout.pins.enumerated() {
             for (row, a) in p.naming {
                 layout.pinTerms[Int(fill[Int(row)])] = (Int32(pin), a)

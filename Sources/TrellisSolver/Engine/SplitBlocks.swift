@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// The blocks of a ``SplitTableau``'s LP too large for one tableau: its pins taken out, one
 /// ``ParametricTableau`` per block (see ``SplitTableau`` for the method). Nil at a move when the
 /// LP cannot be followed so: a block over ``ParametricTableau/maximumRows`` rows, or a basis that
@@ -336,10 +338,10 @@ struct SplitBlocks {
     /// and past the last, where it ends.
     private static func group<Item, Element>(_ items: [Item], slots: Int, slot: (Item) -> Int32,
                                              element: (Item) -> Element, into grouped: inout [Element]) -> [Int] {
-        var start = [Int](repeating: 0, count: slots + 1)
+        var start = [Int](filled: 0, count: slots + 1)
         for item in items { start[Int(slot(item)) + 1] += 1 }
         for k in 0..<slots { start[k + 1] += start[k] }
-        var fill = start, order = [Int](repeating: 0, count: items.count)
+        var fill = start, order = [Int](filled: 0, count: items.count)
         for (index, item) in items.enumerated() {
             let k = Int(slot(item))
             order[fill[k]] = index
@@ -354,17 +356,17 @@ struct SplitBlocks {
     private mutating func start() {
         pinValues = layout.pins.map(\.original)
         pinBounds = layout.pins.map { inputs.rowBounds[Int($0.row)].interval.lower }
-        (baseLower, baseUpper) = (Array(repeating: 0, count: m), Array(repeating: 0, count: m))
+        (baseLower, baseUpper) = (Array(filled: 0, count: m), Array(filled: 0, count: m))
         for i in 0..<m { (baseLower[i], baseUpper[i]) = inputs.rowBounds[i].interval }
-        pinnedPart = Array(repeating: 0, count: m)
+        pinnedPart = Array(filled: 0, count: m)
         for i in 0..<m {
             for t in Int(layout.pinTermStart[i])..<Int(layout.pinTermStart[i + 1]) {
                 pinnedPart[i] += layout.pinTerms[t].coefficient * pinValues[Int(layout.pinTerms[t].pin)]
             }
         }
         initialPart = pinnedPart
-        blocks = Array(repeating: nil, count: layout.rows.count)
-        slotOfBlock = Array(repeating: -1, count: layout.rows.count)
+        blocks = Array(filled: nil, count: layout.rows.count)
+        slotOfBlock = Array(filled: -1, count: layout.rows.count)
     }
 
     /// Records a shift of row `row` (not a pin) for its block's move.

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 extension Solver {
     /// Where each of a list of variables lives in a solver's components, found once and kept for
     /// ``values(of:into:places:)`` while the components stay those it was found in.
@@ -23,13 +25,13 @@ extension SolverEngine {
     /// ``Solver/values(of:into:)``: each variable's value, the solver's state read once.
     func values(of variables: [Variable], into values: inout [Double]) {
         if !slides.isEmpty {
-            if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+            if values.count != variables.count { values = [Double](filled: 0, count: variables.count) }
             for (k, variable) in variables.enumerated() { values[k] = value(of: variable) }
             return
         }
         let index = variableIndex, places = self.places
         let solved = states.map { $0.solution?.values }
-        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        if values.count != variables.count { values = [Double](filled: 0, count: variables.count) }
         variables.withUnsafeBufferPointer { variables in
             places.withUnsafeBufferPointer { places in
                 values.withUnsafeMutableBufferPointer { out in
@@ -52,7 +54,7 @@ extension SolverEngine {
             cache.engine = self
             cache.generation = placesGeneration
             cache.count = variables.count
-            var byState: [[(output: Int, position: Int)]] = Array(repeating: [], count: states.count)
+            var byState: [[(output: Int, position: Int)]] = Array(filled: [], count: states.count)
             for (output, variable) in variables.enumerated() {
                 guard let slot = variableIndex.index(of: variable.id) else { cache.unknown.append(output); continue }
                 let place = places[Int(slot)]
@@ -64,7 +66,7 @@ extension SolverEngine {
                 cache.start.append(cache.entries.count)
             }
         }
-        if values.count != variables.count { values = [Double](repeating: 0, count: variables.count) }
+        if values.count != variables.count { values = [Double](filled: 0, count: variables.count) }
         let states = self.states
         values.withUnsafeMutableBufferPointer { out in
             for output in cache.unknown { out[output] = 0 }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 internal import CGLPK
 internal import CGLPKGuard
 
@@ -19,8 +21,8 @@ extension LinearProgram {
         precondition(k >= 0 && k < rowCount + columnCount, "LinearProgram.tableauColumn: variable out of range")
         if k < rowCount ? rowIsBasic(k) : columnIsBasic(k - rowCount) { return nil }
         let capacity = rowCount + 1
-        var ind = [Int32](repeating: 0, count: capacity)
-        var val = [Double](repeating: 0, count: capacity)
+        var ind = [Int32](filled: 0, count: capacity)
+        var val = [Double](filled: 0, count: capacity)
         var length: Int32 = -1
         guard guarded(trellis_glp_eval_tab_col(epoch, problem, Int32(k + 1), &ind, &val, &length), "glp_eval_tab_col"),
               length >= 0, Int(length) < capacity
@@ -35,15 +37,15 @@ extension LinearProgram {
     /// Returns nil when the amounts overflow, the basis cannot be factorized or the problem is faulted.
     func basicChange(forRowAmounts amounts: some Sequence<ParametricTableau.Shift>) -> [(basic: Int, change: Double)]? {
         let capacity = rowCount + 1
-        var x = [Double](repeating: 0, count: capacity)
+        var x = [Double](filled: 0, count: capacity)
         for (row, amount) in amounts {
             precondition(row >= 0 && row < rowCount, "LinearProgram.basicChange: row out of range")
             x[row + 1] += amount
         }
         // (A sum that overflowed cannot be followed: the caller solves again, which judges the inputs.)
         guard x.allSatisfy(\.isFinite) else { return nil }
-        var ind = [Int32](repeating: 0, count: capacity)
-        var val = [Double](repeating: 0, count: capacity)
+        var ind = [Int32](filled: 0, count: capacity)
+        var val = [Double](filled: 0, count: capacity)
         var length: Int32 = -1
         guard guarded(trellis_glp_ftran_basic(epoch, problem, &x, &ind, &val, &length), "glp_ftran"),
               length >= 0, Int(length) < capacity
@@ -138,7 +140,7 @@ extension LinearProgram {
     private func reading(_ path: WritableKeyPath<Readings, [Double]?>, _ what: Int32, _ count: Int,
                          _ operation: StaticString) -> [Double]? {
         if let values = readings[keyPath: path] { return values }
-        var values = [Double](repeating: .nan, count: count)
+        var values = [Double](filled: .nan, count: count)
         guard guarded(trellis_glp_read_all(epoch, problem, what, Int32(count), &values), operation) else { return nil }
         readings[keyPath: path] = values
         return values
@@ -147,8 +149,8 @@ extension LinearProgram {
     /// Whether each row (or column) is basic, read like ``reading(_:_:_:_:)``.
     private func basicFlags(rows: Bool) -> [UInt8]? {
         if let flags = rows ? readings.rowBasic : readings.columnBasic { return flags }
-        var rowFlags = [UInt8](repeating: 0, count: rowCount)
-        var columnFlags = [UInt8](repeating: 0, count: columnCount)
+        var rowFlags = [UInt8](filled: 0, count: rowCount)
+        var columnFlags = [UInt8](filled: 0, count: columnCount)
         guard guarded(trellis_glp_get_basic_flags(epoch, problem, Int32(rowCount), Int32(columnCount), &rowFlags, &columnFlags),
                       "glp_get_row_stat")
         else { return nil }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 internal import CGLPK
 internal import CGLPKGuard
 
@@ -106,7 +108,7 @@ final class LinearProgram {
         let code = trellis_glp_create(Int32(rows), Int32(columns), &created, &epoch)
         rowCount = rows
         columnCount = columns
-        lastRowOfColumn = Array(repeating: 0, count: columns)
+        lastRowOfColumn = Array(filled: 0, count: columns)
         if code == TRELLIS_GLP_OK {
             problem = created
             self.epoch = epoch
@@ -141,8 +143,8 @@ final class LinearProgram {
         guard fault == nil else { return }
         precondition(row >= 0 && row < rowCount, "LinearProgram.setRow: row \(row) out of range")
         precondition(indices.count == values.count, "LinearProgram.setRow: counts differ")
-        var ind = [Int32](repeating: 0, count: indices.count + 1)
-        var val = [Double](repeating: 0, count: values.count + 1)
+        var ind = [Int32](filled: 0, count: indices.count + 1)
+        var val = [Double](filled: 0, count: values.count + 1)
         setRowCalls &+= 1
         if setRowCalls == 0 {   // wrapped: start the stamps afresh
             for k in lastRowOfColumn.indices { lastRowOfColumn[k] = 0 }
@@ -178,9 +180,9 @@ final class LinearProgram {
             precondition(row.indices.count == row.values.count, "LinearProgram.setMatrix: counts differ")
             total += row.indices.count
         }
-        var ia = [Int32](repeating: 0, count: total + 1)
-        var ja = [Int32](repeating: 0, count: total + 1)
-        var ar = [Double](repeating: 0, count: total + 1)
+        var ia = [Int32](filled: 0, count: total + 1)
+        var ja = [Int32](filled: 0, count: total + 1)
+        var ar = [Double](filled: 0, count: total + 1)
         var k = 1
         for (i, row) in rows.enumerated() {
             setRowCalls &+= 1
@@ -232,8 +234,8 @@ final class LinearProgram {
         guard fault == nil else { return }
         precondition(rows.count == rowCount && columns.count == columnCount, "LinearProgram.setBounds: wrong counts")
         func lower(_ bounds: [Bound]) -> (types: [Int32], lower: [Double], upper: [Double]) {
-            var types = [Int32](repeating: GLP_FR, count: bounds.count)
-            var lo = [Double](repeating: 0, count: bounds.count), up = [Double](repeating: 0, count: bounds.count)
+            var types = [Int32](filled: GLP_FR, count: bounds.count)
+            var lo = [Double](filled: 0, count: bounds.count), up = [Double](filled: 0, count: bounds.count)
             for (k, bound) in bounds.enumerated() {
                 (types[k], lo[k], up[k]) = Self.glpkBound(bound)
             }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// How the constant of one of a stack's rows follows the stack's state — which arranged views
 /// are hidden, the spacings, the content sizes — so that a change of that state moves constants
 /// of rows the solver already holds (``LayoutConstraint/constant``, the constant-change path of
@@ -66,11 +68,11 @@ struct StackState {
         // Written in place when the count stands (the usual case: emptying an array of optionals
         // and appending again went through the generic range replacement, a fifth of a read).
         if hidden.count != count {
-            hidden = Array(repeating: false, count: count)
-            spacings = Array(repeating: 0, count: count)
-            lengths = Array(repeating: nil, count: count)
-            visibleAtOrBefore = Array(repeating: nil, count: count)
-            visibleAtOrAfter = Array(repeating: nil, count: count)
+            hidden = Array(filled: false, count: count)
+            spacings = Array(filled: 0, count: count)
+            lengths = Array(filled: nil, count: count)
+            visibleAtOrBefore = Array(filled: nil, count: count)
+            visibleAtOrAfter = Array(filled: nil, count: count)
         }
         for (index, view) in views.enumerated() {
             hidden[index] = view.isHidden
