@@ -34,21 +34,11 @@ struct ProbeForkTests {
                 bubble.isHidden = hidden.contains(index)
                 bubbles.append(bubble)
             }
-            if stack {
-                let list = StackView(id: "list", axis: .vertical, spacing: 8, alignment: .leading, arrangedSubviews: bubbles)
-                root.addSubview(list)
-                Tails.install(list~.top.leading.trailing == root~)
-            } else {
-                var above: View?
-                for (index, bubble) in bubbles.enumerated() {
-                    root.addSubview(bubble)
-                    if let above { Tails.install(bubble~.top == above~.bottom + 8) } else { Tails.install(bubble~.top == root~.top) }
-                    if index % 2 == 0 {
-                        Tails.install(bubble~.leading == root~.leading + 16)
-                    } else {
-                        Tails.install(bubble~.trailing == root~.trailing - 16)
-                    }
-                    above = bubble
+            ProbeForkTests.list(bubbles, in: root, stack: stack, alignment: .leading) { index, bubble in
+                if index % 2 == 0 {
+                    Tails.install(bubble~.leading == root~.leading + 16)
+                } else {
+                    Tails.install(bubble~.trailing == root~.trailing - 16)
                 }
             }
             for (index, bubble) in bubbles.enumerated() {
@@ -119,20 +109,26 @@ struct ProbeForkTests {
             }
             rows.append(row)
         }
+        list(rows, in: root, stack: stack, alignment: .fill) { _, row in Tails.install(row~.leading.trailing == root~) }
+        return root
+    }
+
+    /// `views` 8 pt apart from `root`'s top: arranged in a vertical stack with `alignment` along
+    /// the root's top and sides, or added to the root and chained, `place` holding each across.
+    static func list(_ views: [View], in root: View, stack: Bool, alignment: StackAlignment, place: (Int, View) -> Void) {
         if stack {
-            let list = StackView(id: "list", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: rows)
+            let list = StackView(id: "list", axis: .vertical, spacing: 8, alignment: alignment, arrangedSubviews: views)
             root.addSubview(list)
             Tails.install(list~.top.leading.trailing == root~)
-        } else {
-            var above: View?
-            for row in rows {
-                root.addSubview(row)
-                Tails.install(row~.leading.trailing == root~)
-                if let above { Tails.install(row~.top == above~.bottom + 8) } else { Tails.install(row~.top == root~.top) }
-                above = row
-            }
+            return
         }
-        return root
+        var above: View?
+        for (index, view) in views.enumerated() {
+            root.addSubview(view)
+            if let above { Tails.install(view~.top == above~.bottom + 8) } else { Tails.install(view~.top == root~.top) }
+            place(index, view)
+            above = view
+        }
     }
 
     @Test("The peers' chat: the root's width is a parameter from the cold pass on, so its first resize solves no component again in either engine; a fresh tree's frames",
