@@ -78,9 +78,11 @@ public final class LayoutConstraint: CustomStringConvertible {
     public let constantAttribute: LayoutAttribute
     /// The constant added to the right side; a ``Point``, ``Size`` or insets constant is resolved
     /// for ``constantAttribute`` (see ``LayoutConstant``). Changes take effect at the next layout pass.
-    /// (This, ``priority`` and `active` are not checked dynamically for exclusive access: an
-    /// `update(constant:)` reads and writes them on every change, and a constraint is used
-    /// from one thread at a time, never overlappingly.)
+    /// (This, ``priority``, ``label`` and the pass's own marks below are not checked dynamically
+    /// for exclusive access: an `update(constant:)` reads and writes them on every change, a
+    /// stack sets its marks on each row it makes and a lowering reads them on each row — about
+    /// seventy instructions a check — and a constraint is used from one thread at a time,
+    /// never overlappingly.)
     @exclusivity(unchecked) public var constant: LayoutConstant {
         didSet { if active { noteChange() } }
     }
@@ -90,7 +92,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         didSet { if active { noteChange() } }
     }
     /// A name for diagnostics.
-    public var label: String?
+    @exclusivity(unchecked) public var label: String?
     /// Where the constraint was written, if known.
     public let location: CodeLocation?
     /// A DSL misuse found when the constraint was built (mismatched composite attributes, a nil
@@ -106,12 +108,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// ``StackArrangement/inertLength`` in some states (hiding, fill-order and spanning rows
     /// whose constants follow the stack's state): set by the stack that makes it, read by
     /// ``isStackRowStandingBack`` (which compared the label's text before).
-    var mayStandBack = false
+    @exclusivity(unchecked) var mayStandBack = false
 
     /// How many groups made by `Tails.install` that someone still keeps hold this constraint
     /// (``ConstraintGroup/noteInstalled()``): a kept constraint's constant is likely to change, so
     /// the layout pass keeps its row ready for that (see ``LayoutEngine``).
-    var keptGroupCount = 0
+    @exclusivity(unchecked) var keptGroupCount = 0
 
     /// The last collection that took this constraint (``LayoutScope/activeConstraints()``): a
     /// constraint is stored with every item it names, and a stamp tells the second sighting
