@@ -231,7 +231,12 @@ open class StackView: View {
 
     /// The intrinsic length of `view` along the axis in this pass, if it has one.
     private func intrinsicLength(of view: View, _ pass: PassContext) -> Double? {
-        guard let size = pass.intrinsicSize(of: view) else { return nil }
+        Self.length(pass.intrinsicSize(of: view), along: axis)
+    }
+
+    /// A content size's length along `axis`, nil for none or an unusable one.
+    private static func length(_ size: Size?, along axis: LayoutAxis) -> Double? {
+        guard let size else { return nil }
         let value = axis == .horizontal ? size.width : size.height
         return value >= 0 && value.isFinite ? value : nil
     }
@@ -269,7 +274,10 @@ extension StackView: LayoutParticipant {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
         let sinceThisPass = pass.serial == preparedInPass
         preparedInPass = pass.serial
-        if pass.onlyRootChanged || sinceThisPass, !needsRows, group.isActive, measuredLengthsStand(pass) { return }
+        // (When only the root changed since the last pass, the group is as that pass left it:
+        // active, or empty — a row deactivated from outside marks the layout dirty. Asking
+        // walked every row of every stack at every resize.)
+        if pass.onlyRootChanged || (sinceThisPass && group.isActive), !needsRows, measuredLengthsStand(pass) { return }
         // (Checked before anything is removed: an array's removal rewrites it even when it keeps all.)
         if arranged.contains(where: { $0.superview !== self }) {
             arranged.removeAll { $0.superview !== self }
@@ -296,10 +304,20 @@ extension StackView: LayoutParticipant {
     /// has the length the state last read: the others' cannot have moved.
     private func measuredLengthsStand(_ pass: PassContext) -> Bool {
         guard state.lengths.count == arranged.count else { return false }
-        for index in arranged.indices where PassContext.mayBeMeasured(arranged[index]) {
-            if intrinsicLength(of: arranged[index], pass) != state.lengths[index] { return false }
+        // (The views unretained: this copy of the list holds them through the loop, whatever a
+        // view's content size does, and a retain and release a view was most of a resize's
+        // prepare.)
+        let list = arranged
+        return list.withUnsafeBufferPointer { views in
+            for index in views.indices {
+                unowned(unsafe) let view = views[index]
+                guard PassContext.mayBeMeasured(view) else { continue }
+                // (The pass's lookup written out: passing the unretained view on retains it.)
+                if Self.length(pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize, along: axis)
+                    != state.lengths[index] { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
