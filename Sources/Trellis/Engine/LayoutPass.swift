@@ -186,8 +186,8 @@ final class LayoutPass {
                 round = 1
             } else {
                 context.measuredSizes.reserveCapacity(engine.contentSizes.count)
-                for participant in participants { participant.begin(context) }
-                if let probe = firstRoundEngine(participants: participants, mode: mode),
+                for participant in participants.all { participant.begin(context) }
+                if let probe = firstRoundEngine(participants: participants.all, mode: mode),
                    let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
                     unsettled = moved
                     round = 1
@@ -195,12 +195,12 @@ final class LayoutPass {
             }
             while round < Self.maximumRounds {
                 participantRounds += 1
-                for participant in participants { participant.prepare(context) }
+                participants.prepareEach(context)
                 let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
                 // A first round solved here from the unconstrained sizes is what a probe solves:
                 // the probe goes on from it (``LayoutEngine/fork()``) rather than starting cold.
-                if round == 0, probe == nil, probes(participants, mode: mode) { probe = engine.fork() }
-                unsettled = participants.filter { !$0.settle(context, snapshot: snapshot) }
+                if round == 0, probe == nil, probes(participants.all, mode: mode) { probe = engine.fork() }
+                unsettled = participants.unsettled(context, snapshot: snapshot)
                 if unsettled.isEmpty { return snapshot }
                 round += 1
             }
@@ -225,11 +225,11 @@ final class LayoutPass {
     ///
     /// When only the root's frame changed since the last pass (`participantsCurrent`), the
     /// stacks hold the constants for the last sizes already and are not prepared.
-    private func fixedWidthRound(context: PassContext, participants: [any LayoutParticipant],
+    private func fixedWidthRound(context: PassContext, participants: RoundParticipants,
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
         guard case .frame = context.mode else { return nil }
         var measured: [SizeMeasurement] = []
-        for participant in participants {
+        for participant in participants.all {
             if let measurement = participant as? SizeMeasurement {
                 measured.append(measurement)
             } else if !(participant is StackView) {
@@ -247,7 +247,7 @@ final class LayoutPass {
         let shared = context.measuredSizes.isEmpty && sizes.count == measured.count
             && measured.allSatisfy { sizes[$0.identifier] != nil }
         if shared { context.measuredSizes = sizes } else { context.measuredSizes.reserveCapacity(sizes.count) }
-        for participant in participants {
+        for participant in participants.all {
             if let measurement = participant as? SizeMeasurement {
                 if !shared { measurement.resume(context, from: sizes) }
             } else {
@@ -256,7 +256,7 @@ final class LayoutPass {
         }
         participantRounds += 1
         if !participantsCurrent {
-            for participant in participants { participant.prepare(context) }
+            participants.prepareEach(context)
         }
         guard (try? engine.lower(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,
                                  budget: budget)) != nil,
@@ -274,13 +274,13 @@ final class LayoutPass {
     /// ``engine`` after all, as if there were no probe: everything settled (the frames to return
     /// are the engine's) or the probe failed (the engine fails the same way, with its own state
     /// to diagnose).
-    private func firstRound(on probe: LayoutEngine, context: PassContext, participants: [any LayoutParticipant],
+    private func firstRound(on probe: LayoutEngine, context: PassContext, participants: RoundParticipants,
                             budget: PassBudget) -> [any LayoutParticipant]? {
-        for participant in participants { participant.prepare(context) }
+        participants.prepareEach(context)
         guard let snapshot = try? probe.solve(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,
                                               budget: budget) else { return nil }
         // Settling changes the measured sizes of the views that did not settle only.
-        let unsettled = participants.filter { !$0.settle(context, snapshot: snapshot) }
+        let unsettled = participants.unsettled(context, snapshot: snapshot)
         return unsettled.isEmpty ? nil : unsettled
     }
 
@@ -322,7 +322,7 @@ final class LayoutPass {
     /// the hierarchy or to a view's participants marks the layout as needing a full one): a pass
     /// after a resize or a constant change walks nothing. The root's own participants are asked
     /// for each time, so that nothing kept holds the root.
-    func participants(root: View) -> (participants: [any LayoutParticipant], safeArea: SafeAreaPropagation?) {
+    func participants(root: View) -> (participants: RoundParticipants, safeArea: SafeAreaPropagation?) {
         let found: ParticipantSurvey
         if let survey, survey.rootIdentifier == ObjectIdentifier(root), engine.keepsLowering(of: root) {
             found = survey
@@ -330,9 +330,8 @@ final class LayoutPass {
             found = ParticipantSurvey(root: root, placeholder: engine.placeholder)
             survey = found
         }
-        // (The kept list itself when the root has none of its own: no copy of a thousand.)
-        let own = root.participantsInLayout
-        let participants = own.isEmpty ? found.participants : own + found.participants
+        // (The kept lists themselves when the root has none of its own: no copy of a thousand.)
+        let participants = found.participants.after(root.participantsInLayout)
         return (participants, found.safeArea ? SafeAreaPropagation(root: root, views: found.views) : nil)
     }
 }
@@ -341,8 +340,8 @@ final class LayoutPass {
 /// engine's kept scope.
 private struct ParticipantSurvey {
     let rootIdentifier: ObjectIdentifier
-    /// The participants of the views below the root, in tree order.
-    let participants: [any LayoutParticipant]
+    /// The participants of the views below the root, in tree order (and those a round calls).
+    let participants: RoundParticipants
     /// The subtree's views, the placeholder at index 0 (the root owns the pass).
     let views: [View]
     /// Whether safe areas are propagated (``SafeAreaPropagation/isNeeded(root:views:)``).
@@ -359,7 +358,7 @@ private struct ParticipantSurvey {
         safeArea = SafeAreaPropagation.isNeeded(root: root, views: views)
         views[0] = placeholder
         rootIdentifier = ObjectIdentifier(root)
-        participants = others
+        participants = RoundParticipants(others)
         onlyStacks = others.allSatisfy { $0 is StackView }
         self.views = views
     }

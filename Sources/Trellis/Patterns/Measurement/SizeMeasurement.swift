@@ -80,6 +80,8 @@ final class SizeMeasurement: LayoutParticipant {
 
     func prepare(_ pass: PassContext) {}
 
+    var prepares: Bool { false }
+
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
         guard let frame = snapshot[key] else { return true }
         return settle(pass, width: frame.width)

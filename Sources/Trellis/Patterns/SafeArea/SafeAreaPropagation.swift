@@ -46,6 +46,8 @@ final class SafeAreaPropagation: LayoutParticipant {
 
     func prepare(_ pass: PassContext) {}
 
+    var prepares: Bool { false }
+
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
         // The safe rectangle of each view, in root coordinates, parents before children.
         var safe: [ObjectIdentifier: Rect] = [:]

@@ -324,5 +324,7 @@ extension StackView: LayoutParticipant {
     /// and content sizes, which ``prepare(_:)`` read, never on solved frames.
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool { true }
 
+    var maySettleNot: Bool { false }
+
     var unsettledChange: String { "" }
 }
