@@ -38,6 +38,13 @@ public enum ConstraintParser {
     /// Parses one constraint string.
     /// - Throws: ``ConstraintSyntaxError`` with the column of the first problem.
     public static func parse(_ text: String) throws(ConstraintSyntaxError) -> ConstraintSyntax {
+        if let quick = ConstraintQuickReader.read(text) { return quick }
+        return try parseInFull(text)
+    }
+
+    /// Parses one constraint string with the full grammar (``parse(_:)`` reads the common shape
+    /// with ``ConstraintQuickReader`` first, which gives the same result).
+    static func parseInFull(_ text: String) throws(ConstraintSyntaxError) -> ConstraintSyntax {
         var parser = Parser(tokens: try ConstraintLexer.tokens(text))
         return try parser.constraint(text: text)
     }
@@ -399,16 +406,7 @@ private struct Parser {
         LayoutConstant(constant.scalar) == constant ? constant.scalar : nil
     }
 
-    static func add(_ a: Expression, _ b: Expression) -> Expression {
-        if case .constant(let x) = a, case .constant(let y) = b { return .constant(x.adding(y)) }
-        return .sum(a, b)
-    }
+    static func add(_ a: Expression, _ b: Expression) -> Expression { Expression.folding(a, plus: b) }
 
-    static func scale(_ e: Expression, _ factor: Double) -> Expression {
-        switch e {
-        case .constant(let c): .constant(c.scaled(by: factor))
-        case .scaled(let inner, let by): .scaled(inner, by: by * factor)
-        default: .scaled(e, by: factor)
-        }
-    }
+    static func scale(_ e: Expression, _ factor: Double) -> Expression { Expression.scaling(e, by: factor) }
 }

@@ -41,6 +41,49 @@ extension ConstraintSyntax {
         return result
     }
 
+    /// The constraint of an entry with one attribute on each side — `a~.top == b~.bottom * 2 + 8`,
+    /// `a~.width == 48`, `a~.leading == b~` — made directly: the same constraint `Tails.make` makes
+    /// of ``documentRelation(resolver:label:location:)``, items resolved in the same order, without
+    /// building the relation. Nil for every other form.
+    func documentConstraint(resolver: ItemResolver, label: String?, location: CodeLocation)
+        throws(ConstraintSyntaxError) -> LayoutConstraint?
+    {
+        guard case .anchor(let reference, let names) = lhs, names.count == 1, let attribute = names[0].attribute else {
+            return nil
+        }
+        // The right side as `evaluate` reads it: a constant, or one item (scaled) plus a constant,
+        // the constants added in its order.
+        if case .constant(let value) = rhs {
+            return AttributePairing.constraint(try resolver.resolve(reference), attribute, relation, right: nil,
+                                               rightAttribute: nil, coefficient: 1, constant: value,
+                                               priority: priority, label: label, location: location)
+        }
+        var term = rhs
+        var added: LayoutConstant?
+        if case .sum(let first, .constant(let value)) = rhs {
+            term = first
+            added = value
+        }
+        var coefficient = 1.0
+        var own = LayoutConstant.zero
+        if case .scaled(let inner, let factor) = term {
+            term = inner
+            coefficient = factor
+            own = LayoutConstant.zero.scaled(by: factor)
+        }
+        let constant = added.map { own.adding($0) } ?? own
+        guard case .anchor(let rightReference, let rightNames) = term, rightNames.count <= 1 else { return nil }
+        var rightAttribute: LayoutAttribute?
+        if let name = rightNames.first {
+            guard let single = name.attribute else { return nil }
+            rightAttribute = single
+        }
+        let item = try resolver.resolve(reference)
+        return AttributePairing.constraint(item, attribute, relation, right: try resolver.resolve(rightReference),
+                                           rightAttribute: rightAttribute, coefficient: coefficient, constant: constant,
+                                           priority: priority, label: label, location: location)
+    }
+
     private func evaluate(_ expression: Expression, _ resolver: ItemResolver) throws(ConstraintSyntaxError)
         -> LayoutExpression
     {

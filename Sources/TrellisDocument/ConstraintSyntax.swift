@@ -53,6 +53,9 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
         /// The name as written.
         public var description: String { rawValue }
 
+        /// The attribute this name stands for, nil for a composite.
+        var attribute: LayoutAttribute? { singleAttribute }
+
         /// The anchors with this name added, exactly as the DSL property of the same name does.
         func applied(to anchors: LayoutAnchors) -> LayoutAnchors {
             if let singleAttribute { return anchors.adding(singleAttribute) }
@@ -133,4 +136,21 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
 
     /// The text that was parsed.
     public var description: String { text }
+}
+
+extension ConstraintSyntax.Expression {
+    /// `a + b`, folded to one constant when both are constants: how the parsers build sums.
+    static func folding(_ a: Self, plus b: Self) -> Self {
+        if case .constant(let x) = a, case .constant(let y) = b { return .constant(x.adding(y)) }
+        return .sum(a, b)
+    }
+
+    /// `e * factor`, folded into a constant or an existing scale: how the parsers scale.
+    static func scaling(_ e: Self, by factor: Double) -> Self {
+        switch e {
+        case .constant(let c): .constant(c.scaled(by: factor))
+        case .scaled(let inner, let by): .scaled(inner, by: by * factor)
+        default: .scaled(e, by: factor)
+        }
+    }
 }

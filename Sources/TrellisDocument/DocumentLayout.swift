@@ -194,8 +194,7 @@ public final class DocumentLayout {
         var groups: [ConstraintGroup] = []
         groups.reserveCapacity(document.constraints.count)
         for (position, entry) in document.constraints.enumerated() {
-            let relation = try relation(of: entry, resolver: resolver, documentName: document.name)
-            let group = Tails.make([relation])
+            let group = try group(of: entry, resolver: resolver, documentName: document.name)
             let column = entry.documentColumn(ofScalar: 1)
             try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
             for constraint in group.constraints {
@@ -310,6 +309,22 @@ public final class DocumentLayout {
 
     /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
     /// (required when it gives none), label and location.
+    /// The constraints of an entry, as `Tails.make` makes its relation (one attribute on each
+    /// side, nearly every entry: made directly).
+    private static func group(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
+        throws(LayoutDocumentError) -> ConstraintGroup
+    {
+        let location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
+        do {
+            if let constraint = try entry.syntax.documentConstraint(resolver: resolver, label: entry.label, location: location) {
+                return ConstraintGroup([constraint])
+            }
+            return Tails.make([try entry.syntax.documentRelation(resolver: resolver, label: entry.label, location: location)])
+        } catch {
+            throw failure(error, in: entry)
+        }
+    }
+
     private static func relation(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
         throws(LayoutDocumentError) -> LayoutRelation
     {
@@ -317,9 +332,14 @@ public final class DocumentLayout {
             return try entry.syntax.documentRelation(resolver: resolver, label: entry.label,
                                                      location: CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0))))
         } catch {
-            throw LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
-                                      line: entry.line, column: entry.documentColumn(ofScalar: error.column))
+            throw failure(error, in: entry)
         }
+    }
+
+    /// An entry's item that cannot be found, in the document's words and columns.
+    private static func failure(_ error: ConstraintSyntaxError, in entry: LayoutDocument.ConstraintEntry) -> LayoutDocumentError {
+        LayoutDocumentError("\(entry.subject), column \(error.column): \(error.message)",
+                            line: entry.line, column: entry.documentColumn(ofScalar: error.column))
     }
 
     /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.

@@ -1,7 +1,7 @@
 /// Turns a ``LayoutRelation`` into ``LayoutConstraint``s, one per attribute pair (the rules are
 /// documented on ``LayoutRelation``). Misuse never traps: it yields one constraint carrying the
 /// problem, which the layout pass reports with the source location.
-enum AttributePairing {
+package enum AttributePairing {
     typealias Operand = LayoutConstraint.Operand
 
     private struct Pair {
@@ -28,11 +28,35 @@ enum AttributePairing {
         let nilProblem = hasNilItem(relation)
             ? "an item is nil (for example `view.superview~` for a view without a superview)" : nil
         return pairs.map { pair in
-            let problem = nilProblem ?? PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
-            return LayoutConstraint(lhs: pair.lhs, relation: pair.relation, rhs: pair.rhs, constantAttribute: pair.key,
-                                    constant: constant, priority: relation.assignedPriority, label: relation.label,
-                                    location: relation.location, problem: problem)
+            constraint(pair, constant: constant, priority: relation.assignedPriority, label: relation.label,
+                       location: relation.location, nilProblem: nilProblem)
         }
+    }
+
+    /// The constraint `left.attribute REL coefficient × right.attribute + constant`, or
+    /// `left.attribute REL constant` without a right item, made exactly as
+    /// ``constraints(for:)`` makes that relation (a right item without an attribute takes the left
+    /// one; a constant-only right side is the superview's same attribute but for a size) — for
+    /// a caller that knows its relation has this form and need not build one: a layout
+    /// document's entries. `constant` is the right side's (the left side has none).
+    package static func constraint(_ left: LayoutItem, _ attribute: LayoutAttribute, _ relation: Relation,
+                                   right: LayoutItem?, rightAttribute: LayoutAttribute?, coefficient: Double,
+                                   constant: LayoutConstant, priority: Priority, label: String?,
+                                   location: CodeLocation?) -> LayoutConstraint {
+        let rhs = right.map { [Operand(target: .item($0.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient)] }
+        let pair = singlePair(left: .item(left.weakBox), attribute: attribute, coefficient: 1, flips: false,
+                              relation: relation, rhs: rhs)
+        // As constraints(for:): the right side's constant minus the left side's (zero, negated).
+        return Self.constraint(pair, constant: constant.adding(LayoutConstant.zero.scaled(by: -1)), priority: priority,
+                               label: label, location: location, nilProblem: nil)
+    }
+
+    private static func constraint(_ pair: Pair, constant: LayoutConstant, priority: Priority, label: String?,
+                                   location: CodeLocation?, nilProblem: String?) -> LayoutConstraint {
+        let problem = nilProblem ?? PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
+        return LayoutConstraint(lhs: pair.lhs, relation: pair.relation, rhs: pair.rhs, constantAttribute: pair.key,
+                                constant: constant, priority: priority, label: label, location: location,
+                                problem: problem)
     }
 
     // MARK: - Pairing
@@ -80,16 +104,25 @@ enum AttributePairing {
     private static func singlePair(_ r: LayoutRelation, term: LayoutExpression.Term) -> Pair? {
         guard term.entries.count == 1, r.rhs.terms.allSatisfy({ $0.entries.count <= 1 }) else { return nil }
         let entry = term.entries[0], attribute = entry.attribute
-        let relation = entry.flipsInequality ? flipped(r.relation) : r.relation
-        let rhs: [Operand]
-        if r.rhs.terms.isEmpty {
-            // Constant-only right side: the superview's same attribute, except for dimensions.
-            rhs = attribute.isDimension ? []
-                : [Operand(target: term.item.map { .superviewOf($0.weakBox) } ?? .missing, attribute: attribute, coefficient: 1)]
-        } else {
-            rhs = r.rhs.terms.map { operand($0, $0.entries.first?.attribute ?? attribute) }
+        let rhs = r.rhs.terms.isEmpty ? nil : r.rhs.terms.map { operand($0, $0.entries.first?.attribute ?? attribute) }
+        return singlePair(left: term.item.map { .item($0.weakBox) } ?? .missing, attribute: attribute,
+                          coefficient: term.coefficient, flips: entry.flipsInequality, relation: r.relation, rhs: rhs)
+    }
+
+    /// The pair of one left attribute with right-side operands (nil: a constant-only right side,
+    /// the superview's same attribute except for dimensions).
+    private static func singlePair(left: Operand.Target, attribute: LayoutAttribute, coefficient: Double, flips: Bool,
+                                   relation: Relation, rhs: [Operand]?) -> Pair {
+        let lhs = [Operand(target: left, attribute: attribute, coefficient: coefficient)]
+        var right = rhs ?? []
+        if rhs == nil, !attribute.isDimension {
+            let superview: Operand.Target = switch left {
+            case .item(let item): .superviewOf(item)
+            default: .missing
+            }
+            right = [Operand(target: superview, attribute: attribute, coefficient: 1)]
         }
-        return Pair(lhs: [operand(term, attribute)], rhs: rhs, relation: relation, key: attribute)
+        return Pair(lhs: lhs, rhs: right, relation: flips ? flipped(relation) : relation, key: attribute)
     }
 
     /// One item on the left (possibly with several attributes): one constraint per pair.
