@@ -184,12 +184,13 @@ extension LayoutDocumentDecoder {
         }
         stack.isBaselineRelative = try flag("baselineRelative")
         stack.isMarginsRelative = try flag("marginsRelative")
+        var listed = Set<String>()      // (a list of a thousand rows is checked in one pass, not a pass per id)
         for (index, element) in try array(value["arranged"], path: path + [.key("arranged")]).enumerated() {
             guard case .string(let id) = element else {
                 throw failure(path + [.key("arranged"), .index(index)],
                               "\(subject): stack.arranged[\(index)] must be the id of a child view, found \(element.kind)")
             }
-            if stack.arranged.contains(id) {
+            if !listed.insert(id).inserted {
                 throw failure(path + [.key("arranged"), .index(index)],
                               "\(subject): stack.arranged lists \"\(LayoutDocument.ConstraintEntry.shortened(id))\" twice")
             }
@@ -202,7 +203,7 @@ extension LayoutDocumentDecoder {
             }
             for gap in gaps {
                 let gapPath = path + [.key("customSpacing"), .key(gap.key)]
-                guard stack.arranged.contains(gap.key) else {
+                guard listed.contains(gap.key) else {
                     throw failure(gapPath, "\(subject): stack.customSpacing names \""
                         + "\(LayoutDocument.ConstraintEntry.shortened(gap.key))\", which is not in stack.arranged")
                 }

@@ -369,6 +369,22 @@ struct StackTests {
         stack.insertArrangedSubview(stack, at: 0)   // a cycle: ignored
         stack.addArrangedSubview(root)
         #expect(stack.arrangedSubviews.map(\.id) == ["a"])
+
+        // Moving to another stack leaves this one; coming back, a view is arranged once.
+        let other = StackView(axis: .horizontal)
+        root.addSubview(other)
+        Tails.install(other~.top == root~.top + 100, other~.leading == root~)
+        other.addArrangedSubview(a)
+        #expect(stack.arrangedSubviews.isEmpty)
+        stack.addArrangedSubview(c)
+        stack.addArrangedSubview(a)
+        stack.addArrangedSubview(c)                 // arranged already: moves to the end
+        #expect(stack.arrangedSubviews.map(\.id) == ["a", "c"])
+        #expect(other.arrangedSubviews.isEmpty)
+        try root.layoutIfNeeded()
+        expectFrame(a, 0, 0, 50, 20)
+        expectFrame(c, 60, 0, 40, 20)
+        expectFrame(stack, 0, 0, 100, 20)
     }
 
     @Test("an empty stack hugs to zero")

@@ -43,6 +43,7 @@ extension View {
             }
         }
         setNeedsLayout()
+        parent.willRemoveSubview(self)
         parent.subviews.removeAll { $0 === self }
         superview = nil
         setNeedsLayout()

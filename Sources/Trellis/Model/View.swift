@@ -85,6 +85,10 @@ open class View: LayoutItem {
     /// The views this one contains, back to front.
     public internal(set) var subviews: [View] = []
 
+    /// Called just before `subview` stops being one of this view's subviews (UIKit's hook of the
+    /// same name, internal here): a stack stops arranging it.
+    func willRemoveSubview(_ subview: View) {}
+
     /// The layout guides added with ``addLayoutGuide(_:)``, in the order they were added.
     public internal(set) var layoutGuides: [LayoutGuide] = []
 

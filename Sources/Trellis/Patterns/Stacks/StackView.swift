@@ -96,8 +96,9 @@ open class StackView: View {
     /// ```swift
     /// row.arrangedSubviews.map(\.id)        // ["icon", "title", "badge"]
     /// ```
-    public var arrangedSubviews: [View] { arranged.filter { $0.superview === self } }
+    public var arrangedSubviews: [View] { arranged }
 
+    /// The arranged views: always subviews (``willRemoveSubview(_:)`` takes a leaving one out).
     @exclusivity(unchecked) private var arranged: [View] = []
 
     @exclusivity(unchecked) private var customSpacings: [LayoutItemKey: Double] = [:]
@@ -160,11 +161,21 @@ open class StackView: View {
     /// toolbar.insertArrangedSubview(backButton, at: 0)
     /// ```
     public func insertArrangedSubview(_ view: View, at index: Int) {
-        if view.superview !== self {
+        if view.superview === self {
+            if let current = arranged.firstIndex(where: { $0 === view }) { arranged.remove(at: current) }
+        } else {
+            // Not a subview, so not arranged (a view leaving the subviews leaves `arranged`):
+            // appending a thousand views is a thousand appends, not a search each.
             guard addSubview(view) else { return }
         }
-        arranged.removeAll { $0 === view || $0.superview !== self }
         arranged.insert(view, at: min(max(0, index), arranged.count))
+        structureChanged()
+    }
+
+    /// A subview leaving the stack is no longer arranged (its custom spacing is kept, as before).
+    override func willRemoveSubview(_ subview: View) {
+        guard let index = arranged.firstIndex(where: { $0 === subview }) else { return }
+        arranged.remove(at: index)
         structureChanged()
     }
 
@@ -278,11 +289,6 @@ extension StackView: LayoutParticipant {
         // active, or empty — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
         if pass.onlyRootChanged || (sinceThisPass && group.isActive), !needsRows, measuredLengthsStand(pass) { return }
-        // (Checked before anything is removed: an array's removal rewrites it even when it keeps all.)
-        if arranged.contains(where: { $0.superview !== self }) {
-            arranged.removeAll { $0.superview !== self }
-            needsRows = true
-        }
         // (Most stacks have no custom spacing: then no key is hashed.)
         let spacing = self.spacing, custom = customSpacings
         state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
