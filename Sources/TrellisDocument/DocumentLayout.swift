@@ -193,12 +193,15 @@ public final class DocumentLayout {
     {
         var groups: [ConstraintGroup] = []
         groups.reserveCapacity(document.constraints.count)
-        for (position, entry) in document.constraints.enumerated() {
-            let group = try group(of: entry, resolver: resolver, documentName: document.name)
-            let column = entry.documentColumn(ofScalar: 1)
-            try check(group.constraints, subject: entry.subject, line: entry.line, column: column)
+        // (Entries read in place: a copy of an entry is a dozen retains.)
+        let entries = document.constraints
+        for position in entries.indices {
+            let group = try group(of: entries[position], resolver: resolver, documentName: document.name)
+            let line = entries[position].line, column = entries[position].documentColumn(ofScalar: 1)
+            try check(group.constraints, subject: entries[position].subject, line: line, column: column)
             for constraint in group.constraints {
-                registry.record(constraint, subject: .constraint(position), line: entry.line, column: column, entry: entry.index)
+                registry.record(constraint, subject: .constraint(position), line: line, column: column,
+                                entry: entries[position].index)
             }
             groups.append(group)
         }

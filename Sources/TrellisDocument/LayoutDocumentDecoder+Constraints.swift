@@ -8,7 +8,7 @@ extension LayoutDocumentDecoder {
     /// A constraint entry, `index` in the array at `arrayPath`; `elementOffset` is where the
     /// element is in the text, when the caller knows it (as `decode()` does for every element of
     /// `constraints`, read in one walk).
-    func decodeConstraint(_ value: JSONValue, index: Int, arrayPath: [Step] = [.key("constraints")],
+    func decodeConstraint(_ value: JSONValue, index: Int, arrayPath: [Step],
                           arrayName: String = "constraints", elementOffset: Int? = nil)
         throws(LayoutDocumentError)
         -> LayoutDocument.ConstraintEntry
@@ -39,8 +39,13 @@ extension LayoutDocumentDecoder {
                 + "\"a~.top == b~.bottom + 8\" or an object with a \"constraint\" string, found \(value.kind)")
         }
         // The string: the element itself, or an object entry's "constraint".
-        let start: (line: Int, column: Int) = offset.map(positions.location(of:)) ?? (0, 0)
-        let columns = offset.flatMap(positions.scalarColumns(ofStringAt:))
+        // (Written out: `offset.map(positions.location(of:))` allocates a closure per entry.)
+        var start = (line: 0, column: 0)
+        var columns: [Int]?
+        if let offset {
+            start = positions.location(of: offset)
+            columns = positions.scalarColumns(ofStringAt: offset)
+        }
         do throws(ConstraintSyntaxError) {
             let syntax = try ConstraintParser.parse(text)
             if let own = syntax.label, label != nil, own != label {

@@ -48,13 +48,18 @@ extension LayoutDocumentDecoder {
             throw failure(path, "\(subject): invalid id \"\(shown)\": use letters, digits and _, optionally in "
                 + "dotted segments (cell1.title), each starting with a letter or _, at most \(Self.maximumIDLength) characters")
         }
-        // The last segment (ids are ASCII: found on the bytes), compared with the few reserved ones.
-        let utf8 = id.utf8
-        let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { Substring(utf8[utf8.index(after: $0)...]) } ?? id[...]
-        if Self.reservedSegments.contains(where: { $0 == last }) {
+        if let last = Self.reservedLastSegment(of: id) {
             throw failure(path, "\(subject): an id may not end with .\(last) (it names the \(last) of another item)")
         }
         return id
+    }
+
+    /// The last segment of `id` when it is a reserved one (`superview`, …), else nil.
+    static func reservedLastSegment(of id: String) -> Substring? {
+        // The last segment (ids are ASCII: found on the bytes), compared with the few reserved ones.
+        let utf8 = id.utf8
+        let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { Substring(utf8[utf8.index(after: $0)...]) } ?? id[...]
+        return reservedSegments.contains(where: { $0 == last }) ? last : nil
     }
 
     /// A `true`/`false` field (`path` names the field itself).

@@ -30,10 +30,20 @@ extension LayoutDocumentDecoder {
     func decodeView(_ value: JSONValue, index: Int, line: Int, rootID: String) throws(LayoutDocumentError)
         -> LayoutDocument.ViewEntry
     {
-        let path: [Step] = [.key("views"), .index(index)]
         guard case .object(let members) = value else {
-            throw failure(path, "views[\(index)] must be an object with an id, found \(value.kind)")
+            throw failure([.key("views"), .index(index)], "views[\(index)] must be an object with an id, found \(value.kind)")
         }
+        // A plain view (an id and a parent, as most of a screen's are) with both well formed:
+        // every other field keeps its default, and nothing needs the paths and the subject that
+        // only messages use. Anything else takes the route below, which explains what is wrong.
+        if members.count <= 2, case .string(let id)? = value["id"], Self.isValidID(id), Self.reservedLastSegment(of: id) == nil {
+            switch (members.count, value["parent"]) {
+            case (1, nil): return Self.defaultViewEntry(id: id, parent: rootID, line: line)
+            case (2, .string(let parent)?): return Self.defaultViewEntry(id: id, parent: parent, line: line)
+            default: break
+            }
+        }
+        let path: [Step] = [.key("views"), .index(index)]
         let id = try identifier(value["id"], path: path + [.key("id")], subject: "views[\(index)]")
         let subject = "views[\(index)] (id \"\(id)\")"
         try checkKeys(members, allowed: ["id", "parent", "intrinsicSize", "hugging", "compression", "baselines",
@@ -43,9 +53,6 @@ extension LayoutDocumentDecoder {
                       path: path, subject: subject)
         let parent = try decodeParent(value["parent"], path: path + [.key("parent")], subject: subject, rootID: rootID)
         var entry = Self.defaultViewEntry(id: id, parent: parent, line: line)
-        // A plain view (an id and a parent, as most of a screen's are): every other field keeps its
-        // default, and no field-by-field lookup can find anything to read or to reject.
-        if members.count <= 2, members.allSatisfy({ $0.key == "id" || $0.key == "parent" }) { return entry }
         try decodeSizing(value, into: &entry, path: path, subject: subject)
         entry.text = try decodeText(value, path: path, subject: subject)
         if let hidden = value["hidden"] {

@@ -95,9 +95,11 @@ struct LayoutDocumentDecoder {
 
         var constraints: [LayoutDocument.ConstraintEntry] = []
         constraints.reserveCapacity(constraintValues.count)
-        let constraintOffsets = positions.elementOffsets(of: [.key("constraints")])
+        let constraintsPath: [Step] = [.key("constraints")]      // (made once: a default argument is made per call)
+        let constraintOffsets = positions.elementOffsets(of: constraintsPath)
         for (index, value) in constraintValues.enumerated() {
-            constraints.append(try decodeConstraint(value, index: index, elementOffset: constraintOffsets?[index]))
+            constraints.append(try decodeConstraint(value, index: index, arrayPath: constraintsPath,
+                                                    elementOffset: constraintOffsets?[index]))
         }
         var document = LayoutDocument(name: name, root: rootEntry, size: size, views: views, guides: guides,
                                       constraints: constraints)

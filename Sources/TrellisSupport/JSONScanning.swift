@@ -220,7 +220,17 @@ extension JSONScanning {
             }
             if escaped { scratch.append(contentsOf: bytes[runStart..<runEnd]) }
         }
+        let bytes = self.bytes
         while true {
+            // A run of plain ASCII (no quote, backslash, control or non-ASCII byte), read with a
+            // local index: most strings are nothing else.
+            var index = offset
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                index += 1
+            }
+            offset = index
             guard offset < bytes.count else { throw scanError("unterminated string (no closing '\"')", at: quote) }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {

@@ -25,6 +25,16 @@ enum PairingRule {
     /// Why a constraint `lhs OP rhs + constant` breaks a rule, or nil when it follows them.
     /// `describe` names an operand as the message should (`a.leading`).
     static func problem(lhs: [Operand], rhs: [Operand], describe: (Operand) -> String) -> String? {
+        // Auto Layout's own form that follows the rules (two sizes, or two positions of one axis
+        // without mixing leading/trailing and left/right): answered without the walk below.
+        if lhs.count == 1, rhs.count == 1 {
+            let first = lhs[0].attribute, second = rhs[0].attribute
+            if first.isDimension, second.isDimension { return nil }
+            if !first.isDimension, !second.isDimension, first.axis == second.axis,
+               !(first.isDirectional && second.isAbsolute), !(first.isAbsolute && second.isDirectional) {
+                return nil
+            }
+        }
         // The first position operand of each kind, found without making a list (this runs for
         // every constraint made).
         var horizontal: Operand?, vertical: Operand?, directional: Operand?, absolute: Operand?
@@ -83,4 +93,11 @@ enum PairingRule {
             + "\(NumberFormat.short(sum)) instead of 0), as in `a~.width == b~.right - b~.left`; "
             + "a multiplier on a position needs the one-item form `a~.centerX == b~.centerX * 0.5`"
     }
+}
+
+private extension LayoutAttribute {
+    /// Leading or trailing.
+    var isDirectional: Bool { self == .leading || self == .trailing }
+    /// Left or right.
+    var isAbsolute: Bool { self == .left || self == .right }
 }

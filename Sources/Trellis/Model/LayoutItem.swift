@@ -30,7 +30,15 @@ open class LayoutItem: CustomStringConvertible {
 
     /// The one weak reference to this item that the constraints share (those written with the
     /// DSL, a stack's rows, implicit rows): one box an item, not one an operand.
-    private(set) lazy var weakBox = LayoutConstraint.WeakItem(self)
+    var weakBox: LayoutConstraint.WeakItem {
+        if let box = weakBoxStorage { return box }
+        let box = LayoutConstraint.WeakItem(self)
+        weakBoxStorage = box
+        return box
+    }
+
+    /// ``weakBox`` once made (read for every operand of every constraint made: no exclusivity check).
+    @exclusivity(unchecked) private var weakBoxStorage: LayoutConstraint.WeakItem?
 
     init(id: String?, kind: String, name: String? = nil) {
         let key = LayoutItemKey.next()
