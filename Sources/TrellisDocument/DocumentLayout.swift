@@ -18,7 +18,11 @@ public final class DocumentLayout {
     public let root: View
     /// The constraints of each document entry, in document order (an entry with a composite
     /// attribute such as `edges` makes several).
-    public let groups: [ConstraintGroup]
+    public private(set) lazy var groups: [ConstraintGroup] = entryConstraints.indices.map { entry in
+        ConstraintGroup(Array(entryConstraints.constraints[entryConstraints.range(of: entry)]))
+    }
+    /// The constraints of the entries, made as one list (a group an entry is made when asked for).
+    private let entryConstraints: EntryConstraints
 
     /// The layout sets of the document's `layoutSets`, in document order.
     public let layoutSets: [LayoutSet]
@@ -55,7 +59,7 @@ public final class DocumentLayout {
         var registry = Registry(isRecording: !checkingOnly)
         if !checkingOnly { registry.records.reserveCapacity(document.constraints.count) }
         let resolver = ItemResolver(items: items)
-        groups = try Self.installConstraints(of: document, resolver: resolver, registry: &registry)
+        entryConstraints = try Self.installConstraints(of: document, resolver: resolver, registry: &registry)
         layoutSets = try Self.makeLayoutSets(of: document, views: views, resolver: resolver, registry: &registry)
         visualFormatGroups = try Self.installVisualFormats(of: document, items: items, registry: &registry)
         records = registry.records.sealed()
@@ -189,24 +193,24 @@ public final class DocumentLayout {
 
     /// Step 5: the document's constraint strings, each lowered as the DSL does and activated.
     private static func installConstraints(of document: LayoutDocument, resolver: ItemResolver, registry: inout Registry)
-        throws(LayoutDocumentError) -> [ConstraintGroup]
+        throws(LayoutDocumentError) -> EntryConstraints
     {
-        var groups: [ConstraintGroup] = []
-        groups.reserveCapacity(document.constraints.count)
+        var made = EntryConstraints()
+        made.reserveCapacity(document.constraints.count)
         // (Entries read in place: a copy of an entry is a dozen retains.)
         let entries = document.constraints
         for position in entries.indices {
-            let group = try group(of: entries[position], resolver: resolver, documentName: document.name)
+            let start = made.constraints.count
+            try addConstraints(of: entries[position], resolver: resolver, documentName: document.name, to: &made)
             let line = entries[position].line, column = entries[position].documentColumn(ofScalar: 1)
-            try check(group.constraints, subject: entries[position].subject, line: line, column: column)
-            for constraint in group.constraints {
+            try check(made.constraints[start...], subject: entries[position].subject, line: line, column: column)
+            for constraint in made.constraints[start...] {
                 registry.record(constraint, subject: .constraint(position), line: line, column: column,
                                 entry: entries[position].index)
             }
-            groups.append(group)
         }
-        if registry.isRecording { ConstraintGroup.activate(groups) }     // each view's layout told once
-        return groups
+        if registry.isRecording { ConstraintGroup.activate(constraints: made.constraints) }   // each view's layout told once
+        return made
     }
 
     /// Step 6: layout sets. The cases' constraint strings lower as the top-level ones, then go
@@ -313,16 +317,18 @@ public final class DocumentLayout {
     /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
     /// (required when it gives none), label and location.
     /// The constraints of an entry, as `Tails.make` makes its relation (one attribute on each
-    /// side, nearly every entry: made directly).
-    private static func group(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
-        throws(LayoutDocumentError) -> ConstraintGroup
+    /// side, nearly every entry: made directly), added as the entry's.
+    private static func addConstraints(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver,
+                                       documentName: String, to made: inout EntryConstraints) throws(LayoutDocumentError)
     {
         let location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
         do {
             if let constraint = try entry.syntax.documentConstraint(resolver: resolver, label: entry.label, location: location) {
-                return ConstraintGroup([constraint])
+                made.append(constraint)
+                return
             }
-            return Tails.make([try entry.syntax.documentRelation(resolver: resolver, label: entry.label, location: location)])
+            let relation = try entry.syntax.documentRelation(resolver: resolver, label: entry.label, location: location)
+            made.append(contentsOf: Tails.make([relation]).constraints)
         } catch {
             throw failure(error, in: entry)
         }
@@ -346,7 +352,8 @@ public final class DocumentLayout {
     }
 
     /// Throws for a constraint the DSL marked as misused, or one whose superview shorthand has no superview.
-    private static func check(_ constraints: [LayoutConstraint], subject: @autoclosure () -> String, line: Int, column: Int)
+    private static func check(_ constraints: some Collection<LayoutConstraint>, subject: @autoclosure () -> String,
+                              line: Int, column: Int)
         throws(LayoutDocumentError)
     {
         for constraint in constraints {

@@ -46,9 +46,10 @@ package enum AttributePairing {
         let rhs = right.map { [Operand(target: .item($0.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient)] }
         let pair = singlePair(left: .item(left.weakBox), attribute: attribute, coefficient: 1, flips: false,
                               relation: relation, rhs: rhs)
-        // As constraints(for:): the right side's constant minus the left side's (zero, negated).
-        return Self.constraint(pair, constant: constant.adding(LayoutConstant.zero.scaled(by: -1)), priority: priority,
-                               label: label, location: location, nilProblem: nil)
+        // As constraints(for:), the right side's constant minus the left side's, which is zero:
+        // x + (-0) is x for every x, -0 included, so the constant is the right side's as it is.
+        return Self.constraint(pair, constant: constant, priority: priority, label: label, location: location,
+                               nilProblem: nil)
     }
 
     private static func constraint(_ pair: Pair, constant: LayoutConstant, priority: Priority, label: String?,

@@ -40,33 +40,34 @@ public final class ConstraintGroup: CustomStringConvertible {
 
     /// Activates every constraint.
     public func activate() {
-        Self.setActive(true, CollectionOfOne(self))
+        Self.setActive(true, constraints)
     }
 
     /// Deactivates every constraint.
     public func deactivate() {
-        Self.setActive(false, CollectionOfOne(self))
+        Self.setActive(false, constraints)
     }
 
     /// Activates the constraints of every group (as ``activate()`` on each), telling each view's
-    /// layout once: for a caller that makes many groups at once (a layout document).
+    /// layout once: for a caller that makes many groups at once.
     package static func activate(_ groups: [ConstraintGroup]) {
-        setActive(true, groups)
+        setActive(true, groups.lazy.flatMap(\.constraints))
     }
 
-    /// Stores the constraints of `groups` on their items (or takes them off), then tells the
-    /// layout of each view they name, once (none while no view has been laid out).
-    private static func setActive(_ value: Bool, _ groups: some Sequence<ConstraintGroup>) {
+    /// Activates `constraints`, telling each view's layout once (a layout document's entries).
+    package static func activate(constraints: [LayoutConstraint]) {
+        setActive(true, constraints)
+    }
+
+    /// Stores `constraints` on their items (or takes them off), then tells the layout of each
+    /// view they name, once (none while no view has been laid out).
+    private static func setActive(_ value: Bool, _ constraints: some Sequence<LayoutConstraint>) {
         guard View.anyLayoutPassExists else {
-            for group in groups {
-                for constraint in group.constraints { constraint.setActive(value) }
-            }
+            for constraint in constraints { constraint.setActive(value) }
             return
         }
         var hosts = LayoutConstraint.HostViews()
-        for group in groups {
-            for constraint in group.constraints where constraint.setActive(value) { hosts.add(constraint) }
-        }
+        for constraint in constraints where constraint.setActive(value) { hosts.add(constraint) }
         hosts.setNeedsLayout()
     }
 

@@ -274,6 +274,9 @@ open class View: LayoutItem {
     /// try root.layoutIfNeeded()     // solves, even though nothing Trellis sees has changed
     /// ```
     public func setNeedsLayout() {
+        // Before any layout (a document being built: every setter of every view calls this)
+        // there is no pass to tell, and no walk up the tree to find one.
+        guard Self.anyLayoutPassExists else { return }
         forEachLayoutPass { $0.markDirty() }
     }
 
