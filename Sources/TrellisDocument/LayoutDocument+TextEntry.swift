@@ -48,8 +48,21 @@ extension LayoutDocument {
         /// The font's size in points, as the model reads it from ``font``: the last word when it is
         /// a number (`"DejaVu Sans Bold 15"` → 15, `"Sans 12px"` → 12), else 15.
         public var pointSize: Double {
-            guard var last = font.split(separator: " ").last.map(String.init) else { return 15 }
-            if last.hasSuffix("px") { last.removeLast(2) }
+            var last: Substring
+            let utf8 = font.utf8
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                // ASCII (every font name in practice): the last word found on the bytes, without
+                // splitting the string into words by its characters.
+                var end = utf8.endIndex
+                while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") { end = utf8.index(before: end) }
+                let start = utf8[..<end].lastIndex(of: UInt8(ascii: " ")).map { utf8.index(after: $0) } ?? utf8.startIndex
+                guard start < end else { return 15 }
+                last = Substring(utf8[start..<end])
+            } else {
+                guard let word = font.split(separator: " ").last else { return 15 }
+                last = word
+            }
+            if last.hasSuffix("px") { last = last.dropLast(2) }
             guard let size = Double(last), size > 0, size <= LayoutDocument.maximumMagnitude else { return 15 }
             return size
         }

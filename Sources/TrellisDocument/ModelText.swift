@@ -28,6 +28,28 @@ struct ModelText: Sendable {
         isEmpty = entry.text.isEmpty
         var paragraphs: [(characters: Int, words: Range<Int>)] = []
         var wordLengths: [Int] = []
+        // ASCII without carriage returns (nearly every text): each byte is one character, so the
+        // bytes are counted without breaking the string into characters.
+        let utf8 = entry.text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+            for paragraph in utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+                let first = wordLengths.count
+                var word = 0
+                for byte in paragraph {
+                    if byte == UInt8(ascii: " ") {
+                        if word > 0 { wordLengths.append(word) }
+                        word = 0
+                    } else {
+                        word += 1
+                    }
+                }
+                if word > 0 { wordLengths.append(word) }
+                paragraphs.append((paragraph.count, first..<wordLengths.count))
+            }
+            self.paragraphs = paragraphs
+            self.wordLengths = wordLengths
+            return
+        }
         for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
             let first = wordLengths.count
             var characters = 0

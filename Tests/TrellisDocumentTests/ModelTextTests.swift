@@ -65,7 +65,8 @@ struct ModelTextTests {
     @Test("Random texts (runs of spaces, empty paragraphs, long words, é and emoji) in every mode, line limit and width")
     func randomTexts() {
         var mix = Mix(state: 21)
-        let pieces = ["a", "bb", "word", "longerword", "abcdefghijklmnopqrstuvwxyz", " ", "  ", "\n", "\n\n", "é", "👍🏽", "x y"]
+        let pieces = ["a", "bb", "word", "longerword", "abcdefghijklmnopqrstuvwxyz", " ", "  ", "\n", "\n\n", "é", "👍🏽", "x y",
+                      "\r\n", "\r"]
         let fonts = ["DejaVu Sans 10", "Sans 12px", "Serif", "Mono 7.5"]
         var compared = 0
         for _ in 0..<400 {
@@ -84,5 +85,18 @@ struct ModelTextTests {
             }
         }
         #expect(compared == 400 * 6 * 10)
+    }
+
+    @Test("The point size is the font's last word when it is a number (px allowed), else 15")
+    func pointSizes() {
+        let cases: [(String, Double)] = [
+            ("DejaVu Sans Bold 15", 15), ("Sans 12px", 12), ("Serif", 15), ("Mono 7.5", 7.5), ("Sans 9 ", 9),
+            ("Sans  11  ", 11), ("  ", 15), ("", 15), ("12", 12), ("12px", 12), ("Sans px", 15), ("Sans 0", 15),
+            ("Sans 2e6", 15), ("Sans\t12", 15), ("Sans é 11", 11), ("Sans 11é", 15), ("Noto Sans CJK 14", 14),
+        ]
+        for (font, size) in cases {
+            let entry = LayoutDocument.TextEntry(text: "x", font: font, lines: 0, lineBreak: "wordWrap")
+            #expect(entry.pointSize == size, "\(font.debugDescription)")
+        }
     }
 }
