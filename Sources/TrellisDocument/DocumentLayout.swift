@@ -314,8 +314,6 @@ public final class DocumentLayout {
         }
     }
 
-    /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
-    /// (required when it gives none), label and location.
     /// The constraints of an entry, as `Tails.make` makes its relation (one attribute on each
     /// side, nearly every entry: made directly), added as the entry's.
     private static func addConstraints(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver,
@@ -334,6 +332,8 @@ public final class DocumentLayout {
         }
     }
 
+    /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
+    /// (required when it gives none), label and location.
     private static func relation(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver, documentName: String)
         throws(LayoutDocumentError) -> LayoutRelation
     {
