@@ -96,7 +96,7 @@ package enum NumberCheck {
     package static let limit = 1e15
 
     /// Whether ``problem(_:)`` finds nothing wrong with `value` (without making its message).
-    @inline(__always) package static func isUsable(_ value: Double) -> Bool {
+    @inlinable package static func isUsable(_ value: Double) -> Bool {
         value.isFinite && !value.isSubnormal && abs(value) <= limit
     }
 

@@ -192,6 +192,12 @@ enum ConstraintLowering {
 
     /// Why a lowered expression cannot go to the solver (the solver's own limits), or nil.
     private static func numberProblem(_ expression: LinearExpression) -> String? {
+        // (Every row is checked: the usable case, nearly all, is found on the coefficients alone,
+        // without copying a term or making a message.)
+        let usable = expression.terms.withUnsafeBufferPointer { terms in
+            terms.indices.allSatisfy { NumberCheck.isUsable(terms[$0].coefficient) }
+        }
+        if usable, NumberCheck.isUsable(expression.constant) { return nil }
         for term in expression.terms {
             if let text = NumberCheck.problem(term.coefficient) { return "the coefficient of \(term.variable) \(text)" }
         }
