@@ -25,10 +25,10 @@ public final class LayoutGuide: LayoutItem {
     let kind: Kind
 
     /// The view the guide belongs to.
-    public internal(set) weak var owningView: View?
+    @exclusivity(unchecked) public internal(set) weak var owningView: View?
 
     /// The guide's rectangle in the owning view's coordinate space, as of the last layout pass.
-    public internal(set) var layoutFrame: Rect = .zero
+    @exclusivity(unchecked) public internal(set) var layoutFrame: Rect = .zero
 
     /// Creates a guide; add it to a view with ``View/addLayoutGuide(_:)``.
     /// - Parameter id: A name for diagnostics and snapshots.

@@ -83,14 +83,14 @@ open class View: LayoutItem {
     @exclusivity(unchecked) public internal(set) weak var superview: View?
 
     /// The views this one contains, back to front.
-    public internal(set) var subviews: [View] = []
+    @exclusivity(unchecked) public internal(set) var subviews: [View] = []
 
     /// Called just before `subview` stops being one of this view's subviews (UIKit's hook of the
     /// same name, internal here): a stack stops arranging it.
     func willRemoveSubview(_ subview: View) {}
 
     /// The layout guides added with ``addLayoutGuide(_:)``, in the order they were added.
-    public internal(set) var layoutGuides: [LayoutGuide] = []
+    @exclusivity(unchecked) public internal(set) var layoutGuides: [LayoutGuide] = []
 
     /// The size the view's content would like to have, or `nil` (the default) for none.
     ///
@@ -120,13 +120,13 @@ open class View: LayoutItem {
     }
 
     /// The margins used by ``layoutMarginsGuide`` (default 8 on each side, as in UIKit).
-    public var layoutMargins = EdgeInsets(8) {
+    @exclusivity(unchecked) public var layoutMargins = EdgeInsets(8) {
         didSet { setNeedsLayout() }
     }
 
     /// Whether ``layoutMarginsGuide`` is inset from the safe area rather than from the edges
     /// (default `true`, as in UIKit): the margins are added to ``effectiveSafeAreaInsets``.
-    public var insetsLayoutMarginsFromSafeArea = true {
+    @exclusivity(unchecked) public var insetsLayoutMarginsFromSafeArea = true {
         didSet { setNeedsLayout() }
     }
 
@@ -137,7 +137,7 @@ open class View: LayoutItem {
     /// overlaps: a view under a 44-point status bar has a top inset of 44 minus however far down
     /// it starts (``effectiveSafeAreaInsets``, written by each layout pass). Set on a descendant,
     /// they are added on top of that (like UIKit's `additionalSafeAreaInsets`).
-    public var safeAreaInsets = EdgeInsets.zero {
+    @exclusivity(unchecked) public var safeAreaInsets = EdgeInsets.zero {
         didSet { setNeedsLayout() }
     }
 
@@ -165,7 +165,7 @@ open class View: LayoutItem {
     /// Only the constants of the constraints on the view's safe-area and margins guides depend on
     /// them, so a change marks just those constraints as changed (a pass lowers them alone again),
     /// not the whole layout: a safe-area tree stays as incremental as any other.
-    var derivedSafeAreaInsets = EdgeInsets.zero {
+    @exclusivity(unchecked) var derivedSafeAreaInsets = EdgeInsets.zero {
         didSet { if derivedSafeAreaInsets != oldValue { systemGuidesMoved() } }
     }
 
