@@ -73,11 +73,14 @@ final class LinearProgram {
     let rowCount: Int
     let columnCount: Int
     /// For each column, the stamp of the last `setRow` call that named it (a hash-free duplicate check).
-    private var lastRowOfColumn: [Int32]
+    /// (This and the two below are read and written for every coefficient loaded, on the one
+    /// thread that owns the problem, never overlappingly: no dynamic exclusivity checks.)
+    @exclusivity(unchecked) private var lastRowOfColumn: [Int32]
     /// Counts `setRow` calls: the stamp of the current call (so setting a row twice is fine).
-    private var setRowCalls: Int32 = 0
+    @exclusivity(unchecked) private var setRowCalls: Int32 = 0
     /// The range of non-zero coefficient magnitudes loaded by ``setMatrix(_:)``.
-    private var smallestMagnitude = Double.infinity, largestMagnitude = 0.0
+    @exclusivity(unchecked) private var smallestMagnitude = Double.infinity
+    @exclusivity(unchecked) private var largestMagnitude = 0.0
     /// The first GLPK fatal error caught on this problem, or the refusal of a call after GLPK
     /// was reset under it; nil while every call ran normally.
     private(set) var fault: TrellisError?
