@@ -46,7 +46,8 @@ struct DeterminedVariables {
     init(_ rows: RowTable) {
         // In the order the constraints were made, not the table's (which differs from run to
         // run): which of two rows fixes a variable decides the rounding of its value.
-        var found: [(key: RowKey, constraint: Constraint)] = []
+        var foundKeys: [RowKey] = []
+        var expressions: [LinearExpression] = []
         var ids: [UInt64] = []
         for (key, entry) in rows {
             let constraint = entry.constraint
@@ -57,21 +58,26 @@ struct DeterminedVariables {
             default:
                 break
             }
-            guard constraint.relation == .equal, !constraint.expression.terms.isEmpty else { continue }
+            guard constraint.relation == .equal else { continue }
+            // (Read once a row: from this module each read of a solver constraint's expression
+            // is checked for exclusive access, about seventy instructions.)
+            let expression = constraint.expression
+            guard !expression.terms.isEmpty else { continue }
             ids.append(entry.source.id.rawValue)
-            found.append((key, constraint))
+            foundKeys.append(key)
+            expressions.append(expression)
         }
-        keys.reserveCapacity(found.count)
-        rowStart.reserveCapacity(found.count + 1)
+        keys.reserveCapacity(foundKeys.count)
+        rowStart.reserveCapacity(foundKeys.count + 1)
         // A layout's variables are made together: their ids span a range not much wider than
         // their number, and an array over it serves as the table.
         var lowest = UInt64.max, highest: UInt64 = 0, termCount = 0
-        for (_, constraint) in found {
-            for term in constraint.expression.terms {
+        for expression in expressions {
+            for term in expression.terms {
                 lowest = min(lowest, term.variable.id)
                 highest = max(highest, term.variable.id)
             }
-            termCount += constraint.expression.terms.count
+            termCount += expression.terms.count
         }
         if lowest <= highest, highest - lowest < 4 * UInt64(termCount) + 64 {
             lowestID = lowest
@@ -82,13 +88,13 @@ struct DeterminedVariables {
         termSlots.reserveCapacity(termCount)
         coefficients.reserveCapacity(termCount)
         for index in Self.order(of: ids) {
-            let (key, constraint) = found[index]
-            for term in constraint.expression.terms {
+            let key = foundKeys[index], expression = expressions[index]
+            for term in expression.terms {
                 termSlots.append(assignSlot(term.variable.id))
                 coefficients.append(term.coefficient)
             }
             keys.append(key)
-            constants.append(constraint.expression.constant)
+            constants.append(expression.constant)
             rowStart.append(termSlots.count)
         }
         fix()

@@ -28,7 +28,7 @@ public final class LayoutGuide: LayoutItem {
     @exclusivity(unchecked) public internal(set) weak var owningView: View?
 
     /// The guide's rectangle in the owning view's coordinate space, as of the last layout pass.
-    @exclusivity(unchecked) public internal(set) var layoutFrame: Rect = .zero
+    public internal(set) var layoutFrame: Rect = .zero
 
     /// Creates a guide; add it to a view with ``View/addLayoutGuide(_:)``.
     /// - Parameter id: A name for diagnostics and snapshots.
