@@ -28,6 +28,30 @@ struct ConstraintLexer {
     static let maximumLength = 2_000
     /// The largest magnitude of a number literal (a layout larger than this is a mistake).
     static let maximumMagnitude = 1e6
+    /// The smallest magnitude of a number literal other than 0.
+    static let minimumMagnitude = 1e-9
+
+    // MARK: - Bytes (shared with ConstraintQuickReader)
+
+    /// Whether `b` may start an identifier: an ASCII letter or `_`.
+    static func isLetter(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+            || b == UInt8(ascii: "_")
+    }
+
+    /// Whether `b` is an ASCII digit.
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    /// Whether `b` is a blank between tokens: a space, a tab or a line break.
+    static func isBlank(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r")
+    }
+
+    /// Whether a number literal's value is accepted: finite, and 0 or within
+    /// ``minimumMagnitude``...``maximumMagnitude``.
+    static func isAccepted(_ value: Double) -> Bool {
+        value.isFinite && value <= maximumMagnitude && (value == 0 || value >= minimumMagnitude)
+    }
 
     static func tokens(_ text: String) throws(ConstraintSyntaxError) -> [Token] {
         var cursor = try Cursor(text)
@@ -85,19 +109,9 @@ struct ConstraintLexer {
         /// The byte at `index`, nil past the end.
         func at(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        /// Whether `b` may start an identifier: an ASCII letter or `_`.
-        static func isLetter(_ b: UInt8) -> Bool {
-            (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-                || b == UInt8(ascii: "_")
-        }
-
-        /// Whether `b` is an ASCII digit.
-        static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-
         /// Moves past spaces, tabs and line breaks; false when nothing is left to read.
         mutating func skipBlanks() -> Bool {
-            while let b = at(index),
-                  b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") {
+            while let b = at(index), ConstraintLexer.isBlank(b) {
                 index += 1
             }
             return index < bytes.count
@@ -113,9 +127,9 @@ struct ConstraintLexer {
         /// Reads the token (or, for `~~~`, the two tokens) that starts at the next byte.
         mutating func lexToken(into tokens: inout [Token]) throws(ConstraintSyntaxError) {
             let b = bytes[index]
-            if Self.isLetter(b) {
+            if ConstraintLexer.isLetter(b) {
                 tokens.append(lexIdentifier())
-            } else if Self.isDigit(b) {
+            } else if ConstraintLexer.isDigit(b) {
                 tokens.append(try lexNumber())
             } else if b == UInt8(ascii: "~") {
                 try lexTildes(into: &tokens)
@@ -153,9 +167,9 @@ struct ConstraintLexer {
         mutating func lexIdentifier() -> Token {
             let start = index
             while true {
-                while let c = at(index), Self.isLetter(c) || Self.isDigit(c) { index += 1 }
+                while let c = at(index), ConstraintLexer.isLetter(c) || ConstraintLexer.isDigit(c) { index += 1 }
                 // A dot followed by a letter continues the identifier.
-                if at(index) == UInt8(ascii: "."), let next = at(index + 1), Self.isLetter(next) {
+                if at(index) == UInt8(ascii: "."), let next = at(index + 1), ConstraintLexer.isLetter(next) {
                     index += 1
                     continue
                 }
@@ -182,7 +196,7 @@ struct ConstraintLexer {
             skipFraction()
             skipExponent()
             let literal = text(from: startIndex)
-            if let c = at(index), Self.isLetter(c) {
+            if let c = at(index), ConstraintLexer.isLetter(c) {
                 throw ConstraintSyntaxError("unexpected \"\(Character(Unicode.Scalar(c)))\" after the number \(literal)",
                                             column: column)
             }
@@ -192,12 +206,12 @@ struct ConstraintLexer {
 
         /// Moves past a run of digits.
         mutating func skipDigits() {
-            while let c = at(index), Self.isDigit(c) { index += 1 }
+            while let c = at(index), ConstraintLexer.isDigit(c) { index += 1 }
         }
 
         /// Moves past a `.` and the digits after it, when a digit follows the `.`.
         mutating func skipFraction() {
-            guard at(index) == UInt8(ascii: "."), let next = at(index + 1), Self.isDigit(next) else { return }
+            guard at(index) == UInt8(ascii: "."), let next = at(index + 1), ConstraintLexer.isDigit(next) else { return }
             index += 1
             skipDigits()
         }
@@ -207,12 +221,12 @@ struct ConstraintLexer {
             guard let e = at(index), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") else { return }
             var j = index + 1
             if let sign = at(j), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { j += 1 }
-            guard let d = at(j), Self.isDigit(d) else { return }
+            guard let d = at(j), ConstraintLexer.isDigit(d) else { return }
             index = j
             skipDigits()
         }
 
-        /// The value of the number literal `text`, which must be 0 or within 1e-9...``maximumMagnitude``.
+        /// The value of the number literal `text`, which must be 0 or within ``minimumMagnitude``...``maximumMagnitude``.
         static func checkedValue(of text: String, column: Int) throws(ConstraintSyntaxError) -> Double {
             guard let value = Double(text), value.isFinite else {
                 throw ConstraintSyntaxError("the number \(text) is too large", column: column)
@@ -220,7 +234,7 @@ struct ConstraintLexer {
             if value > maximumMagnitude {
                 throw ConstraintSyntaxError("the number \(text) is too large (at most 1e6)", column: column)
             }
-            if value != 0, value < 1e-9 {
+            if value != 0, value < minimumMagnitude {
                 throw ConstraintSyntaxError("the number \(text) is too small (use 0, or at least 1e-9)", column: column)
             }
             return value

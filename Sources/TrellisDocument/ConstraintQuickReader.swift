@@ -174,21 +174,11 @@ struct ConstraintQuickReader {
 
     private func at(_ offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    private static func isLetter(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-            || b == UInt8(ascii: "_")
-    }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-
     private mutating func next() -> Token {
-        while let b = at(index), b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") || b == UInt8(ascii: "\n")
-            || b == UInt8(ascii: "\r") {
-            index += 1
-        }
+        while let b = at(index), ConstraintLexer.isBlank(b) { index += 1 }
         guard let b = at(index) else { return .end }
-        if Self.isLetter(b) { return identifier() }
-        if Self.isDigit(b) { return number() }
+        if ConstraintLexer.isLetter(b) { return identifier() }
+        if ConstraintLexer.isDigit(b) { return number() }
         index += 1
         switch b {
         case UInt8(ascii: "~"):
@@ -222,8 +212,8 @@ struct ConstraintQuickReader {
         let start = index
         var dotted = false
         while true {
-            while let c = at(index), Self.isLetter(c) || Self.isDigit(c) { index += 1 }
-            if at(index) == UInt8(ascii: "."), let following = at(index + 1), Self.isLetter(following) {
+            while let c = at(index), ConstraintLexer.isLetter(c) || ConstraintLexer.isDigit(c) { index += 1 }
+            if at(index) == UInt8(ascii: "."), let following = at(index + 1), ConstraintLexer.isLetter(following) {
                 dotted = true
                 index += 1
                 continue
@@ -232,24 +222,24 @@ struct ConstraintQuickReader {
         }
     }
 
-    /// Digits with an optional fraction, in the lexer's range (0, or 1e-9...1e6); `.other` for an
+    /// Digits with an optional fraction, in the lexer's range (``ConstraintLexer/isAccepted(_:)``); `.other` for an
     /// exponent, a letter right after, or a value out of range.
     private mutating func number() -> Token {
         let start = index
         var integer = 0
         var digits = 0
-        while let c = at(index), Self.isDigit(c) {
+        while let c = at(index), ConstraintLexer.isDigit(c) {
             if digits < 15 { integer = integer * 10 + Int(c - UInt8(ascii: "0")) }
             digits += 1
             index += 1
         }
         var fraction = false
-        if at(index) == UInt8(ascii: "."), let following = at(index + 1), Self.isDigit(following) {
+        if at(index) == UInt8(ascii: "."), let following = at(index + 1), ConstraintLexer.isDigit(following) {
             fraction = true
             index += 1
-            while let c = at(index), Self.isDigit(c) { index += 1 }
+            while let c = at(index), ConstraintLexer.isDigit(c) { index += 1 }
         }
-        if let c = at(index), Self.isLetter(c) { return .other }      // an exponent or a typo: the lexer's
+        if let c = at(index), ConstraintLexer.isLetter(c) { return .other }      // an exponent or a typo: the lexer's
         let value: Double
         if !fraction, digits <= 15 {
             value = Double(integer)                 // exact: what Double(text) reads
@@ -257,7 +247,7 @@ struct ConstraintQuickReader {
             guard let read = Double(string(start, index)) else { return .other }
             value = read
         }
-        guard value.isFinite, value <= ConstraintLexer.maximumMagnitude, value == 0 || value >= 1e-9 else { return .other }
+        guard ConstraintLexer.isAccepted(value) else { return .other }
         return .number(value)
     }
 }

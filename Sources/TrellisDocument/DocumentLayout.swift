@@ -319,17 +319,16 @@ public final class DocumentLayout {
     private static func addConstraints(of entry: LayoutDocument.ConstraintEntry, resolver: ItemResolver,
                                        documentName: String, to made: inout EntryConstraints) throws(LayoutDocumentError)
     {
-        let location = CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
         do {
-            if let constraint = try entry.syntax.documentConstraint(resolver: resolver, label: entry.label, location: location) {
+            if let constraint = try entry.syntax.documentConstraint(resolver: resolver, label: entry.label,
+                                                                    location: location(of: entry, documentName: documentName)) {
                 made.append(constraint)
                 return
             }
-            let relation = try entry.syntax.documentRelation(resolver: resolver, label: entry.label, location: location)
-            made.append(contentsOf: Tails.make([relation]).constraints)
         } catch {
             throw failure(error, in: entry)
         }
+        made.append(contentsOf: Tails.make([try relation(of: entry, resolver: resolver, documentName: documentName)]).constraints)
     }
 
     /// The relation a constraint entry describes, as the DSL builds it, with the entry's priority
@@ -339,10 +338,15 @@ public final class DocumentLayout {
     {
         do {
             return try entry.syntax.documentRelation(resolver: resolver, label: entry.label,
-                                                     location: CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0))))
+                                                     location: location(of: entry, documentName: documentName))
         } catch {
             throw failure(error, in: entry)
         }
+    }
+
+    /// Where an entry's constraints come from: the document, at the entry's line.
+    private static func location(of entry: LayoutDocument.ConstraintEntry, documentName: String) -> CodeLocation {
+        CodeLocation(fileID: documentName, line: UInt(max(entry.line, 0)))
     }
 
     /// An entry's item that cannot be found, in the document's words and columns.

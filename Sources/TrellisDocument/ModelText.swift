@@ -33,41 +33,37 @@ struct ModelText: Sendable {
         let utf8 = entry.text.utf8
         if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
             for paragraph in utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-                let first = wordLengths.count
-                var word = 0
-                for byte in paragraph {
-                    if byte == UInt8(ascii: " ") {
-                        if word > 0 { wordLengths.append(word) }
-                        word = 0
-                    } else {
-                        word += 1
-                    }
-                }
-                if word > 0 { wordLengths.append(word) }
-                paragraphs.append((paragraph.count, first..<wordLengths.count))
+                paragraphs.append(Self.read(paragraph, space: UInt8(ascii: " "), into: &wordLengths))
             }
-            self.paragraphs = paragraphs
-            self.wordLengths = wordLengths
-            return
-        }
-        for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let first = wordLengths.count
-            var characters = 0
-            var word = 0
-            for character in paragraph {
-                characters += 1
-                if character == " " {
-                    if word > 0 { wordLengths.append(word) }
-                    word = 0
-                } else {
-                    word += 1
-                }
+        } else {
+            for paragraph in entry.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                paragraphs.append(Self.read(paragraph, space: " ", into: &wordLengths))
             }
-            if word > 0 { wordLengths.append(word) }
-            paragraphs.append((characters, first..<wordLengths.count))
         }
         self.paragraphs = paragraphs
         self.wordLengths = wordLengths
+    }
+
+    /// One paragraph, as its characters (bytes of ASCII text, or `Character`s): appends its
+    /// words' lengths to `wordLengths` and returns its character count and words' range.
+    private static func read<Paragraph: Collection>(_ paragraph: Paragraph, space: Paragraph.Element,
+                                                    into wordLengths: inout [Int])
+        -> (characters: Int, words: Range<Int>) where Paragraph.Element: Equatable
+    {
+        let first = wordLengths.count
+        var characters = 0
+        var word = 0
+        for character in paragraph {
+            characters += 1
+            if character == space {
+                if word > 0 { wordLengths.append(word) }
+                word = 0
+            } else {
+                word += 1
+            }
+        }
+        if word > 0 { wordLengths.append(word) }
+        return (characters, first..<wordLengths.count)
     }
 
     /// The size at `width`, by the rules of ``LayoutDocument/modelTextSize(of:width:)``.

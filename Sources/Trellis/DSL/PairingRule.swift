@@ -44,8 +44,8 @@ enum PairingRule {
                 hasPositions = true
                 let attribute = operand.attribute
                 if attribute.axis == .horizontal { horizontal = horizontal ?? operand } else { vertical = vertical ?? operand }
-                if attribute == .leading || attribute == .trailing { directional = directional ?? operand }
-                if attribute == .left || attribute == .right { absolute = absolute ?? operand }
+                if attribute.isDirectional { directional = directional ?? operand }
+                if attribute.isAbsolute { absolute = absolute ?? operand }
             }
         }
         note(lhs)
