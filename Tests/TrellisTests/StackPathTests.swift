@@ -239,6 +239,55 @@ struct StackPathTests {
         }
     }
 
+    @Test("A resize that re-measures texts moves the fill-order rows reading their lengths, the stacks' state not read again")
+    func measuredFillOrderAfterResize() throws {
+        typealias TextBox = ContentSizePathTests.TextBox
+        // Vertical fill stacks whose wrapped texts are not the last view: each text prefers its
+        // measured height at priority 1 (the tie-break with the views after it, whose hugging
+        // equals its own), so a stale constant above the new height would make the text taller
+        // than in a fresh tree. (Texts along a horizontal stack keep their one-line width at
+        // every root width: nothing to follow.)
+        let axis = LayoutAxis.vertical
+        func screen(width: Double) -> (root: View, stacks: [StackView]) {
+            let root = View(id: "root")
+            root.frame = Rect(x: 0, y: 0, width: width, height: 700)
+            var stacks: [StackView] = []
+            for index in 0..<3 {
+                let text = TextBox(id: "text\(index)", characters: Double(30 + 41 * index))
+                let other = TextBox(id: "other\(index)", characters: Double(12 + 7 * index))
+                let filler = View(id: "filler\(index)")
+                filler.intrinsicContentSize = Size(width: 20, height: 20)
+                stacks.append(StackView(id: "row\(index)", axis: axis, spacing: 6, alignment: .fill,
+                                        arrangedSubviews: [text, other, filler]))
+            }
+            let column = StackView(id: "column", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: stacks)
+            root.addSubview(column)
+            Tails.install(column~.top.leading.trailing == root~ + EdgeInsets(16))
+            Tails.install(stacks.map { $0~.height == 220 })
+            return (root, stacks)
+        }
+        let (root, stacks) = screen(width: 375)
+        try root.layoutIfNeeded()
+        // (A spacing change: a pass that reads the stacks' whole state, as the cold one's first round
+        // did; the resizes after it follow the measured lengths alone, shorter and longer ones.)
+        for stack in stacks { stack.spacing = 7 }
+        try root.layoutIfNeeded()
+        let reads = stacks.map(\.stateReads)
+        for width in [320.0, 414, 251, 500, 375.5] {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 700)
+            try root.layoutIfNeeded()
+            let fresh = screen(width: width).root
+            for case let stack as StackView in fresh.subviews[0].subviews { stack.spacing = 7 }
+            try fresh.layoutIfNeeded()
+            let frames = root.subtreeViews().map(\.frame), freshFrames = fresh.subtreeViews().map(\.frame)
+            #expect(frames.count == freshFrames.count)
+            for (frame, freshFrame) in zip(frames, freshFrames) {
+                #expect(approx(frame, freshFrame, tolerance: 1e-9), "width \(width): \(frame) against \(freshFrame)")
+            }
+        }
+        #expect(stacks.map(\.stateReads) == reads, "a resize read a stack's whole state")
+    }
+
     static func fresh(rows: Int, _ change: (Screen) -> Void) throws -> [Rect] {
         let screen = Screen(rows: rows)
         change(screen)

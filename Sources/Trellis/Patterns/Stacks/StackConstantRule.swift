@@ -38,6 +38,15 @@ enum StackConstantRule: Equatable {
     /// (+1: `<=` rows, −1: `>=` rows): 0 while it is visible, `sign × inertLength` while hidden.
     case spanning(Int, sign: Double)
 
+    /// Whether the constant follows an arranged view's intrinsic length (and nothing but it and
+    /// the hidden flags).
+    var readsLength: Bool {
+        switch self {
+        case .fillOrderUpper, .fillOrderLower, .intrinsicLength: true
+        case .fixed, .spacing, .chainGap, .hidingUpper, .hidingLower, .spanning: false
+        }
+    }
+
     /// Whether the rule stands its row back (``StackArrangement/inertLength``) in some states.
     var mayStandBack: Bool {
         switch self {

@@ -120,6 +120,8 @@ open class StackView: View {
     @exclusivity(unchecked) private var state = StackState()
     /// The pass (``PassContext/serial``) whose last round the state was read in.
     @exclusivity(unchecked) private var preparedInPass: UInt64 = 0
+    /// How many times the whole state was read (for tests: which passes follow measured lengths alone).
+    @exclusivity(unchecked) private(set) var stateReads = 0
 
     /// Notes a change of what the rows are (not only their constants): they are made again at the next pass.
     private func structureChanged() {
@@ -278,9 +280,10 @@ extension StackView: LayoutParticipant {
     ///
     /// When only the root's frame changed since the last pass (``PassContext/onlyRootChanged``),
     /// or the stack was prepared in an earlier round of this pass, the only thing the constants
-    /// follow that can have moved is the length of a measured arranged view: when none did, the
-    /// stack skips reading its state (a settings form's thousand stacks read theirs at every
-    /// round of every resize: 45 % of the pass; at the second round of a text change, a third).
+    /// follow that can have moved is the length of a measured arranged view: the stack then
+    /// follows those lengths alone instead of reading its state (a settings form's thousand
+    /// stacks read theirs at every round of every resize: 45 % of the pass; at the second round
+    /// of a text change, a third).
     func prepare(_ pass: PassContext) {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
         let sinceThisPass = pass.serial == preparedInPass
@@ -288,41 +291,61 @@ extension StackView: LayoutParticipant {
         // (When only the root changed since the last pass, the group is as that pass left it:
         // active, or empty — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
-        if pass.onlyRootChanged || (sinceThisPass && group.isActive), !needsRows, measuredLengthsStand(pass) { return }
+        if pass.onlyRootChanged || (sinceThisPass && group.isActive), !needsRows, followMeasuredLengths(pass) { return }
         // (Most stacks have no custom spacing: then no key is hashed.)
         let spacing = self.spacing, custom = customSpacings
+        stateReads += 1
         state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
                    length: { self.intrinsicLength(of: $0, pass) })
         guard !needsRows, group.isActive || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
             makeRows()
             return
         }
-        for index in rules.indices where rules[index] != .fixed {
+        moveConstants(lengthsOnly: false)
+    }
+
+    /// Brings the state and the rows' constants up to the lengths of the arranged views a pass
+    /// may measure (``PassContext/mayBeMeasured(_:)``), when the caller knows that nothing else
+    /// can have moved, and tells whether that was all. Not when a length appeared or went (a
+    /// fill stack's rows change), in a proportional stack (its proportions are coefficients), or
+    /// when the state has not been read for these views: then ``prepare(_:)`` reads the whole
+    /// state. (A resize of a text screen re-measures every label: reading every stack's whole
+    /// state again for it was a sixth of the pass.)
+    private func followMeasuredLengths(_ pass: PassContext) -> Bool {
+        guard state.lengths.count == arranged.count else { return false }
+        let proportional = distribution == .fillProportionally
+        var moved = false
+        // (The views unretained: this copy of the list holds them through the loop, whatever a
+        // view's content size does, and a retain and release a view was most of a resize's
+        // prepare.)
+        let list = arranged
+        let followed = list.withUnsafeBufferPointer { views in
+            for index in views.indices {
+                unowned(unsafe) let view = views[index]
+                guard PassContext.mayBeMeasured(view) else { continue }
+                // (The pass's lookup written out: passing the unretained view on retains it.)
+                let now = Self.length(pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize, along: axis)
+                let before = state.lengths[index]
+                if now == before { continue }
+                if proportional || (now == nil) != (before == nil) { return false }
+                state.lengths[index] = now
+                moved = true
+            }
+            return true
+        }
+        if followed && moved { moveConstants(lengthsOnly: true) }
+        return followed
+    }
+
+    /// Moves the constants of the rows whose rule gives another value in the state (with
+    /// `lengthsOnly`, of the rows whose rule reads a length).
+    private func moveConstants(lengthsOnly: Bool) {
+        for index in rules.indices where rules[index] != .fixed && (!lengthsOnly || rules[index].readsLength) {
             let value = state.constant(rules[index])
             if value != constants[index] {
                 constants[index] = value
                 group.constraints[index].constant = LayoutConstant(value)
             }
-        }
-    }
-
-    /// Whether every arranged view that a pass may measure (``PassContext/mayBeMeasured(_:)``)
-    /// has the length the state last read: the others' cannot have moved.
-    private func measuredLengthsStand(_ pass: PassContext) -> Bool {
-        guard state.lengths.count == arranged.count else { return false }
-        // (The views unretained: this copy of the list holds them through the loop, whatever a
-        // view's content size does, and a retain and release a view was most of a resize's
-        // prepare.)
-        let list = arranged
-        return list.withUnsafeBufferPointer { views in
-            for index in views.indices {
-                unowned(unsafe) let view = views[index]
-                guard PassContext.mayBeMeasured(view) else { continue }
-                // (The pass's lookup written out: passing the unretained view on retains it.)
-                if Self.length(pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize, along: axis)
-                    != state.lengths[index] { return false }
-            }
-            return true
         }
     }
 
