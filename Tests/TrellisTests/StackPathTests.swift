@@ -239,53 +239,91 @@ struct StackPathTests {
         }
     }
 
-    @Test("A resize that re-measures texts moves the fill-order rows reading their lengths, the stacks' state not read again")
-    func measuredFillOrderAfterResize() throws {
-        typealias TextBox = ContentSizePathTests.TextBox
-        // Vertical fill stacks whose wrapped texts are not the last view: each text prefers its
-        // measured height at priority 1 (the tie-break with the views after it, whose hugging
-        // equals its own), so a stale constant above the new height would make the text taller
-        // than in a fresh tree. (Texts along a horizontal stack keep their one-line width at
-        // every root width: nothing to follow.)
-        let axis = LayoutAxis.vertical
-        func screen(width: Double) -> (root: View, stacks: [StackView]) {
-            let root = View(id: "root")
-            root.frame = Rect(x: 0, y: 0, width: width, height: 700)
-            var stacks: [StackView] = []
-            for index in 0..<3 {
-                let text = TextBox(id: "text\(index)", characters: Double(30 + 41 * index))
-                let other = TextBox(id: "other\(index)", characters: Double(12 + 7 * index))
-                let filler = View(id: "filler\(index)")
-                filler.intrinsicContentSize = Size(width: 20, height: 20)
-                stacks.append(StackView(id: "row\(index)", axis: axis, spacing: 6, alignment: .fill,
-                                        arrangedSubviews: [text, other, filler]))
+    /// What a step of ``lengthsFollowed(steps:)`` changes: the root's width, a text's length,
+    /// a chip's (unmeasured) content height.
+    enum LengthStep: Sendable, CustomStringConvertible {
+        case width(Double)
+        case characters(row: Int, Double)
+        case chip(row: Int, height: Double)
+
+        var description: String {
+            switch self {
+            case .width(let width): "width \(width)"
+            case .characters(let row, let count): "text \(row) \(count) characters"
+            case .chip(let row, let height): "chip \(row) height \(height)"
             }
-            let column = StackView(id: "column", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: stacks)
-            root.addSubview(column)
-            Tails.install(column~.top.leading.trailing == root~ + EdgeInsets(16))
-            Tails.install(stacks.map { $0~.height == 220 })
-            return (root, stacks)
         }
-        let (root, stacks) = screen(width: 375)
+    }
+
+    /// Vertical fill stacks of wrapped texts and a chip, none the last view: each prefers its
+    /// length at priority 1 (the tie-break with the views after it, whose hugging equals its own),
+    /// so a stale constant above the new length would make the view longer than in a fresh tree.
+    /// (Texts along a horizontal stack keep their one-line width at every root width.)
+    static func lengthScreen(_ steps: ArraySlice<LengthStep>) -> (root: View, stacks: [StackView]) {
+        typealias TextBox = ContentSizePathTests.TextBox
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 700)
+        var stacks: [StackView] = []
+        for index in 0..<3 {
+            let text = TextBox(id: "text\(index)", characters: Double(30 + 41 * index))
+            let chip = View(id: "chip\(index)")
+            chip.intrinsicContentSize = Size(width: 30, height: 12)
+            let other = TextBox(id: "other\(index)", characters: Double(12 + 7 * index))
+            let filler = View(id: "filler\(index)")
+            filler.intrinsicContentSize = Size(width: 20, height: 20)
+            stacks.append(StackView(id: "row\(index)", axis: .vertical, spacing: 6, alignment: .fill,
+                                    arrangedSubviews: [text, chip, other, filler]))
+        }
+        let column = StackView(id: "column", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: stacks)
+        root.addSubview(column)
+        Tails.install(column~.top.leading.trailing == root~ + EdgeInsets(16))
+        Tails.install(stacks.map { $0~.height == 240 })
+        for step in steps { apply(step, to: root, stacks) }
+        return (root, stacks)
+    }
+
+    static func apply(_ step: LengthStep, to root: View, _ stacks: [StackView]) {
+        switch step {
+        case .width(let width):
+            root.frame = Rect(x: 0, y: 0, width: width, height: 700)
+        case .characters(let row, let count):
+            let text = stacks[row].arrangedSubviews[0] as! ContentSizePathTests.TextBox
+            text.characters = count
+            text.invalidateIntrinsicContentSize()
+        case .chip(let row, let height):
+            stacks[row].arrangedSubviews[1].intrinsicContentSize = Size(width: 30, height: height)
+        }
+    }
+
+    @Test("Resizes and new content sizes move the fill-order rows that read the lengths; no stack reads its whole state again",
+          arguments: [
+              [LengthStep.width(320), .width(414), .width(251), .width(500), .width(375.5)],
+              [.characters(row: 2, 40), .characters(row: 1, 300), .width(300), .characters(row: 1, 20),
+               .chip(row: 0, height: 40), .width(420), .chip(row: 0, height: 8), .characters(row: 2, 150)],
+          ])
+    func lengthsFollowed(steps: [LengthStep]) throws {
+        let (root, stacks) = Self.lengthScreen([])
         try root.layoutIfNeeded()
-        // (A spacing change: a pass that reads the stacks' whole state, as the cold one's first round
-        // did; the resizes after it follow the measured lengths alone, shorter and longer ones.)
+        // (A spacing change: a pass that reads the stacks' whole state, as the cold one's first
+        // round does; the steps after it follow the lengths alone, shorter and longer ones.)
         for stack in stacks { stack.spacing = 7 }
         try root.layoutIfNeeded()
         let reads = stacks.map(\.stateReads)
-        for width in [320.0, 414, 251, 500, 375.5] {
-            root.frame = Rect(x: 0, y: 0, width: width, height: 700)
+        var done: [LengthStep] = []
+        for step in steps {
+            Self.apply(step, to: root, stacks)
+            done.append(step)
             try root.layoutIfNeeded()
-            let fresh = screen(width: width).root
-            for case let stack as StackView in fresh.subviews[0].subviews { stack.spacing = 7 }
-            try fresh.layoutIfNeeded()
-            let frames = root.subtreeViews().map(\.frame), freshFrames = fresh.subtreeViews().map(\.frame)
+            let fresh = Self.lengthScreen(done[...])
+            for stack in fresh.stacks { stack.spacing = 7 }
+            try fresh.root.layoutIfNeeded()
+            let frames = root.subtreeViews().map(\.frame), freshFrames = fresh.root.subtreeViews().map(\.frame)
             #expect(frames.count == freshFrames.count)
             for (frame, freshFrame) in zip(frames, freshFrames) {
-                #expect(approx(frame, freshFrame, tolerance: 1e-9), "width \(width): \(frame) against \(freshFrame)")
+                #expect(approx(frame, freshFrame, tolerance: 1e-9), "\(step): \(frame) against \(freshFrame)")
             }
         }
-        #expect(stacks.map(\.stateReads) == reads, "a resize read a stack's whole state")
+        #expect(stacks.map(\.stateReads) == reads, "a step read a stack's whole state")
     }
 
     static func fresh(rows: Int, _ change: (Screen) -> Void) throws -> [Rect] {

@@ -61,6 +61,10 @@ final class LayoutPass {
     /// (``StackView``), already hold the constants a prepare would give them — a resize of a
     /// stack screen skips reading every stack's state.
     @exclusivity(unchecked) private var participantsCurrent = false
+    /// Whether nothing a participant reads changed since the last successful pass besides the
+    /// root's frame and views' content sizes (``markContentSizeChanged(_:)`` alone, a label's new
+    /// text): then a stack's rows can have moved only with its arranged views' lengths.
+    @exclusivity(unchecked) private var participantsCurrentButSizes = false
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
     /// First rounds that read fixed widths instead of solving, for tests
@@ -77,6 +81,7 @@ final class LayoutPass {
     func markDirty() {
         if !isRunning { isDirty = true }
         participantsCurrent = false
+        participantsCurrentButSizes = false
         engine.markDirty()
         probe?.markDirty()
     }
@@ -87,6 +92,7 @@ final class LayoutPass {
     func markNeedsPass() {
         if !isRunning { isDirty = true }
         participantsCurrent = false
+        participantsCurrentButSizes = false
     }
 
     /// Notes that `view`'s content size may have changed (``View/intrinsicContentSize``): the
@@ -104,6 +110,7 @@ final class LayoutPass {
     func markChanged(_ constraint: LayoutConstraint) {
         if !isRunning { isDirty = true }
         participantsCurrent = false
+        participantsCurrentButSizes = false
         engine.markChanged(constraint)
         probe?.markChanged(constraint)
     }
@@ -123,12 +130,15 @@ final class LayoutPass {
         isDirty = false
         last = nil      // so that the last snapshot's entries can take the new frames in place
         let resets = engine.statistics.resets
-        let current = participantsCurrent
+        let current = participantsCurrent, currentButSizes = participantsCurrentButSizes
         participantsCurrent = false
+        participantsCurrentButSizes = false
         do {
-            let snapshot = try rounds(root: root, mode: mode, participantsCurrent: current)
+            let snapshot = try rounds(root: root, mode: mode, participantsCurrent: current,
+                                      currentButSizes: current || currentButSizes)
             last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
             participantsCurrent = true
+            participantsCurrentButSizes = true
             hasPassed = true
             isApplied = false
             return snapshot
@@ -161,7 +171,8 @@ final class LayoutPass {
     /// When only the root's frame changed since the last successful pass (`participantsCurrent`)
     /// and every participant is a stack, nothing a participant reads changed: the pass is a
     /// single solve, as without participants.
-    private func rounds(root: View, mode: LayoutEngine.Mode, participantsCurrent: Bool) throws -> LayoutSnapshot {
+    private func rounds(root: View, mode: LayoutEngine.Mode, participantsCurrent: Bool,
+                        currentButSizes: Bool) throws -> LayoutSnapshot {
         let budget = PassBudget(root.layoutLimits)
         // (Checked on the kept survey first: the list of a thousand stacks is not even made.)
         if participantsCurrent, let survey, survey.onlyStacks, !survey.safeArea,
@@ -176,7 +187,8 @@ final class LayoutPass {
             probe = nil
             return try engine.solve(root: root, mode: mode, contentSizes: SizeTable(), budget: budget)
         }
-        let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent)
+        let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent,
+                                  onlySizesChanged: currentButSizes)
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0

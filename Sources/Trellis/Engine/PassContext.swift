@@ -13,15 +13,20 @@ final class PassContext {
     /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
     /// stand then holds the constants a prepare would give it.
     let onlyRootChanged: Bool
+    /// Whether nothing a participant reads changed since the last successful pass but the root's
+    /// frame and views' content sizes (true too when ``onlyRootChanged``): a stack's constants
+    /// then follow its arranged views' lengths alone.
+    let onlySizesChanged: Bool
     /// This pass among all passes of the process (a participant that took part in it already
     /// knows that only measured sizes can have changed since).
     let serial: UInt64
     private static let serials = Atomic<UInt64>(0)
 
-    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false) {
+    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false, onlySizesChanged: Bool = false) {
         self.root = root
         self.mode = mode
         self.onlyRootChanged = onlyRootChanged
+        self.onlySizesChanged = onlyRootChanged || onlySizesChanged
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 

@@ -280,10 +280,11 @@ extension StackView: LayoutParticipant {
     ///
     /// When only the root's frame changed since the last pass (``PassContext/onlyRootChanged``),
     /// or the stack was prepared in an earlier round of this pass, the only thing the constants
-    /// follow that can have moved is the length of a measured arranged view: the stack then
-    /// follows those lengths alone instead of reading its state (a settings form's thousand
-    /// stacks read theirs at every round of every resize: 45 % of the pass; at the second round
-    /// of a text change, a third).
+    /// follow that can have moved is the length of a measured arranged view; when content sizes
+    /// changed besides (``PassContext/onlySizesChanged``: new texts), the length of any arranged
+    /// view. The stack then follows those lengths alone instead of reading its state (a settings
+    /// form's thousand stacks read theirs at every round of every resize: 45 % of the pass; at a
+    /// text change, 40 %).
     func prepare(_ pass: PassContext) {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
         let sinceThisPass = pass.serial == preparedInPass
@@ -291,7 +292,13 @@ extension StackView: LayoutParticipant {
         // (When only the root changed since the last pass, the group is as that pass left it:
         // active, or empty — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
-        if pass.onlyRootChanged || (sinceThisPass && group.isActive), !needsRows, followMeasuredLengths(pass) { return }
+        if !needsRows {
+            if pass.onlyRootChanged || (sinceThisPass && group.isActive) {
+                if followLengths(pass, everyView: false) { return }
+            } else if pass.onlySizesChanged, followLengths(pass, everyView: true) {
+                return
+            }
+        }
         // (Most stacks have no custom spacing: then no key is hashed.)
         let spacing = self.spacing, custom = customSpacings
         stateReads += 1
@@ -304,14 +311,15 @@ extension StackView: LayoutParticipant {
         moveConstants(lengthsOnly: false)
     }
 
-    /// Brings the state and the rows' constants up to the lengths of the arranged views a pass
-    /// may measure (``PassContext/mayBeMeasured(_:)``), when the caller knows that nothing else
-    /// can have moved, and tells whether that was all. Not when a length appeared or went (a
-    /// fill stack's rows change), in a proportional stack (its proportions are coefficients), or
-    /// when the state has not been read for these views: then ``prepare(_:)`` reads the whole
-    /// state. (A resize of a text screen re-measures every label: reading every stack's whole
-    /// state again for it was a sixth of the pass.)
-    private func followMeasuredLengths(_ pass: PassContext) -> Bool {
+    /// Brings the state and the rows' constants up to the lengths of the arranged views, when
+    /// the caller knows that nothing else can have moved, and tells whether that was all: the
+    /// views a pass may measure (``PassContext/mayBeMeasured(_:)``), or with `everyView` every
+    /// one (after content-size changes, ``PassContext/onlySizesChanged``). Not when a length
+    /// appeared or went (a fill stack's rows change), in a proportional stack (its proportions
+    /// are coefficients), or when the state has not been read for these views: then
+    /// ``prepare(_:)`` reads the whole state. (A resize of a text screen re-measures every label:
+    /// reading every stack's whole state again for it was a sixth of the pass.)
+    private func followLengths(_ pass: PassContext, everyView: Bool) -> Bool {
         guard state.lengths.count == arranged.count else { return false }
         let proportional = distribution == .fillProportionally
         var moved = false
@@ -322,9 +330,16 @@ extension StackView: LayoutParticipant {
         let followed = list.withUnsafeBufferPointer { views in
             for index in views.indices {
                 unowned(unsafe) let view = views[index]
-                guard PassContext.mayBeMeasured(view) else { continue }
                 // (The pass's lookup written out: passing the unretained view on retains it.)
-                let now = Self.length(pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize, along: axis)
+                let size: Size?
+                if PassContext.mayBeMeasured(view) {
+                    size = pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+                } else if everyView {
+                    size = view.intrinsicContentSize
+                } else {
+                    continue
+                }
+                let now = Self.length(size, along: axis)
                 let before = state.lengths[index]
                 if now == before { continue }
                 if proportional || (now == nil) != (before == nil) { return false }
