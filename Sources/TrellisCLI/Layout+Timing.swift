@@ -171,10 +171,11 @@ extension TrellisCommand.Layout {
                     return LayoutDocument.modelTextMeasure(of: shortened)
                 }
             }
+            // (A new measuring callback invalidates the view's content size itself, as a new
+            // text of a label would.)
             return ({ step in
                 for (index, entry) in entries.enumerated() {
                     entry.view.sizeForWidth = measures[step][index]
-                    entry.view.invalidateIntrinsicContentSize()
                 }
             }, counts.count)
         }

@@ -176,6 +176,30 @@ struct ContentSizePathTests {
         }
     }
 
+    @Test("Content sizes invalidated several times before a pass (a new callback, then new text): noted once, a fresh tree's frames",
+          arguments: [false, true])
+    func repeatedInvalidations(stacks: Bool) throws {
+        let feed = Feed(stacks: stacks)
+        try feed.root.layoutIfNeeded()
+        var state = State()
+        for (step, points) in [21.0, 12, 26].enumerated() {
+            // The baseline view twice (its baseline constraints noted at the first), a text three times.
+            state.points = points
+            feed.glyphs.points = points + 3
+            feed.glyphs.points = points
+            state.characters[1] = Double(40 + 30 * step)
+            feed.texts[1].characters = state.characters[1]
+            for _ in 0..<3 { feed.texts[1].invalidateIntrinsicContentSize() }
+            let before = feed.engine.statistics
+            try feed.root.layoutIfNeeded()
+            #expect(feed.engine.statistics.fullLowerings == before.fullLowerings, "step \(step): lowered everything again")
+            #expect(feed.engine.changedContentViews.isEmpty)
+            let cold = try Self.cold(state, stacks: stacks)
+            let same = zip(feed.frames(), cold).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+            #expect(same && feed.frames().count == cold.count, "step \(step)")
+        }
+    }
+
     @Test("A new text and a new intrinsic size move constants: one incremental lowering a round, no new rows", arguments: [false, true])
     func constantPath(stacks: Bool) throws {
         let feed = Feed(stacks: stacks)

@@ -8,7 +8,9 @@ extension LayoutEngine {
     /// gained or lost its content size, which needs rows added or dropped (a full lowering).
     func markContentSizeChanged(_ view: View) {
         if needsLowering { return }          // everything is lowered again anyway
-        if !changedContentViews.contains(where: { $0 === view }) { changedContentViews.append(view) }
+        // Once a view: the constraints reading its baselines were noted with it, and one
+        // activated since marks everything for lowering.
+        guard changedContentViews.insert(view) else { return }
         // The offsets of its baselines are constants of the constraints that name them (a
         // label's new text may have another first line): those are lowered again too.
         for constraint in Self.constraintsReadingBaselines(of: view) { changedConstraints.append(constraint) }
@@ -18,9 +20,10 @@ extension LayoutEngine {
     /// subviews and guides (`child~.firstBaseline == superview`, stored on the child).
     static func constraintsReadingBaselines(of view: View) -> [LayoutConstraint] {
         var found: [LayoutConstraint] = []
-        func reads(_ constraint: LayoutConstraint, through superviewOf: Bool) -> Bool {
-            for operand in constraint.lhs + constraint.rhs
-            where operand.attribute == .firstBaseline || operand.attribute == .lastBaseline {
+        // (Straight over the operands and items: no list of them is made per constraint or
+        // view — every label of a text change passes here.)
+        func reads(_ operands: [LayoutConstraint.Operand], through superviewOf: Bool) -> Bool {
+            for operand in operands where operand.attribute == .firstBaseline || operand.attribute == .lastBaseline {
                 switch operand.target {
                 case .item(let box) where !superviewOf && box.value === view: return true
                 case .superviewOf(let box) where superviewOf && box.value?.shorthandParent === view: return true
@@ -29,14 +32,15 @@ extension LayoutEngine {
             }
             return false
         }
-        for constraint in view.storedConstraints.values where constraint.isActive && reads(constraint, through: false) {
-            found.append(constraint)
-        }
-        for item in view.subviews as [LayoutItem] + view.layoutGuides {
-            for constraint in item.storedConstraints.values where constraint.isActive && reads(constraint, through: true) {
+        func collect(from item: LayoutItem, through superviewOf: Bool) {
+            for constraint in item.storedConstraints.values where constraint.isActive
+                && (reads(constraint.lhs, through: superviewOf) || reads(constraint.rhs, through: superviewOf)) {
                 found.append(constraint)
             }
         }
+        collect(from: view, through: false)
+        for subview in view.subviews { collect(from: subview, through: true) }
+        for guide in view.layoutGuides { collect(from: guide, through: true) }
         return found
     }
 

@@ -66,7 +66,7 @@ final class LayoutEngine {
     @exclusivity(unchecked) var changedConstraints: [LayoutConstraint] = []
     /// Views whose content size may have changed since the last lowering
     /// (``markContentSizeChanged(_:)``): their content-size rows are lowered again.
-    @exclusivity(unchecked) var changedContentViews: [View] = []
+    @exclusivity(unchecked) var changedContentViews = NotedViews()
     /// The scope of the last full lowering, and the content sizes its content-size rows used.
     @exclusivity(unchecked) var loweredScope: LayoutScope.Detached?
     @exclusivity(unchecked) var loweredSizes = SizeTable()
@@ -157,7 +157,7 @@ final class LayoutEngine {
         if !needsLowering, let kept = loweredScope?.attached(to: root),
            let changes = ImplicitRows.changed(scope: kept, mode: mode, contentSizes: contentSizes,
                                             loweredMode: loweredMode, loweredSizes: loweredSizes,
-                                            changedViews: changedContentViews, hasRow: { rows[$0] != nil }) {
+                                            changedViews: changedContentViews.list, hasRow: { rows[$0] != nil }) {
             statistics.incrementalLowerings += 1
             return (kept, changes)
         }
