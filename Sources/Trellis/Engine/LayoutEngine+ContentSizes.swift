@@ -23,7 +23,7 @@ extension LayoutEngine {
         // (Straight over the operands and items: no list of them is made per constraint or
         // view — every label of a text change passes here.)
         func reads(_ operands: [LayoutConstraint.Operand], through superviewOf: Bool) -> Bool {
-            for operand in operands where operand.attribute == .firstBaseline || operand.attribute == .lastBaseline {
+            for operand in operands where operand.attribute.isBaseline {
                 switch operand.target {
                 case .item(let box) where !superviewOf && box.value === view: return true
                 case .superviewOf(let box) where superviewOf && box.value?.shorthandParent === view: return true
@@ -33,7 +33,7 @@ extension LayoutEngine {
             return false
         }
         func collect(from item: LayoutItem, through superviewOf: Bool) {
-            for constraint in item.storedConstraints.values where constraint.isActive
+            for constraint in item.storedConstraints.values where constraint.namesBaseline && constraint.isActive
                 && (reads(constraint.lhs, through: superviewOf) || reads(constraint.rhs, through: superviewOf)) {
                 found.append(constraint)
             }

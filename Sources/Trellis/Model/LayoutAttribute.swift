@@ -50,6 +50,9 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable, Codable, 
     /// Whether the attribute is a dimension (`width` or `height`) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
+    /// Whether the attribute is a baseline (`firstBaseline` or `lastBaseline`).
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+
     /// The attribute's name, as used in descriptions (`centerX`).
     public var description: String { rawValue }
 }

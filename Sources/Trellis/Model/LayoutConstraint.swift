@@ -121,6 +121,21 @@ public final class LayoutConstraint: CustomStringConvertible {
     @exclusivity(unchecked) var collectionStamp: UInt64 = 0
     static let collectionCounter = Atomic<UInt64>(0)
 
+    /// Whether an operand names a baseline, found at the first question (0: not yet, 1: no,
+    /// 2: yes); the operands never change.
+    @exclusivity(unchecked) private var baselineAnswer: UInt8 = 0
+
+    /// Whether an operand names a first or last baseline: the constraints a content-size change
+    /// lowers again besides the view's own rows (``LayoutEngine/constraintsReadingBaselines(of:)``,
+    /// asked for every label at every text change; the operands are read once).
+    var namesBaseline: Bool {
+        if baselineAnswer == 0 {
+            let names = lhs.contains { $0.attribute.isBaseline } || rhs.contains { $0.attribute.isBaseline }
+            baselineAnswer = names ? 2 : 1
+        }
+        return baselineAnswer == 2
+    }
+
     init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
          constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
          problem: String? = nil, implicitRole: String? = nil) {
@@ -337,7 +352,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     var loweredConstant: LayoutConstant {
         guard constant.systemSpacingMultiple != 0 else { return constant }
         var unit = LayoutConstant.standardSystemSpacing
-        if constantAttribute == .firstBaseline || constantAttribute == .lastBaseline {
+        if constantAttribute.isBaseline {
             let heights = (lhs + rhs).compactMap { operand -> Double? in
                 guard let view = Self.item(of: operand) as? View, let height = view.textLineHeight,
                       height.isFinite, height > 0 else { return nil }
