@@ -186,4 +186,36 @@ struct LifecycleTests {
         #expect(named.variables.height.name == "row12.avatar.height")
         #expect(guide.variables.left.description == ".left")
     }
+
+    @Test("a subview, a guide or a constraint that outlives the view it refers to sees the view gone")
+    func outlivedViews() throws {
+        let child = View(id: "child"), grandchild = View(id: "grandchild"), guide = LayoutGuide(id: "guide")
+        child.addSubview(grandchild)
+        let margins: LayoutGuide, safeArea: LayoutGuide, toParent: ConstraintGroup, inside: ConstraintGroup
+        do {
+            let parent = View(id: "parent")
+            parent.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+            parent.addSubview(child)
+            parent.addLayoutGuide(guide)
+            margins = parent.layoutMarginsGuide
+            safeArea = parent.safeAreaLayoutGuide
+            toParent = Tails.install(child~.edges == parent~ + EdgeInsets(8), guide~.edges == margins~)
+            inside = Tails.install(grandchild~.edges == child~ + EdgeInsets(2))
+            try parent.layoutIfNeeded()
+            expectFrame(child, 8, 8, 84, 84)
+            #expect(child.superview === parent && guide.owningView === parent && margins.owningView === parent)
+        }
+        #expect(child.superview == nil)
+        #expect(grandchild.superview === child)
+        #expect(guide.owningView == nil && margins.owningView == nil && safeArea.owningView == nil)
+        #expect(toParent.constraints[0].description.contains("<deallocated>"))
+        #expect(!inside.constraints[0].description.contains("<deallocated>"))
+        // The orphan is a root of its own: the constraints to the gone view are reported, and
+        // once they are dropped its own subtree lays out.
+        child.frame = Rect(x: 0, y: 0, width: 50, height: 40)
+        #expect(throws: LayoutError.self) { try child.layoutIfNeeded() }
+        toParent.deactivate()
+        try child.layoutIfNeeded()
+        expectFrame(grandchild, 2, 2, 46, 36)
+    }
 }

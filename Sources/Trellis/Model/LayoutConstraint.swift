@@ -34,8 +34,13 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// A weak reference to an item (constraints never keep items alive), boxed so that copying
     /// an operand is a plain retain rather than a weak-reference copy.
+    ///
+    /// Zeroed by hand, not by the runtime: the item's `deinit` sets ``value`` to nil (each item
+    /// has one box, ``LayoutItem/weakBox``). A Swift `weak` reference gives its object a side
+    /// table for good, and every retain and release of a view went through it — about a tenth of
+    /// a stack screen's first pass.
     final class WeakItem {
-        weak var value: LayoutItem?
+        unowned(unsafe) var value: LayoutItem?
         init(_ value: LayoutItem) { self.value = value }
     }
 

@@ -25,7 +25,10 @@ public final class LayoutGuide: LayoutItem {
     let kind: Kind
 
     /// The view the guide belongs to.
-    @exclusivity(unchecked) public internal(set) weak var owningView: View?
+    // (Zeroed by hand, like ``View/superview``: set only while the guide is among the view's
+    // ``View/layoutGuides`` or is one of its system guides, and set to nil when it leaves them
+    // or when the view goes.)
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: View?
 
     /// The guide's rectangle in the owning view's coordinate space, as of the last layout pass.
     public internal(set) var layoutFrame: Rect = .zero

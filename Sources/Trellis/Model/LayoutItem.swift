@@ -40,6 +40,12 @@ open class LayoutItem: CustomStringConvertible {
     /// ``weakBox`` once made (read for every operand of every constraint made: no exclusivity check).
     @exclusivity(unchecked) private var weakBoxStorage: LayoutConstraint.WeakItem?
 
+    deinit {
+        // The constraints that name this item see it gone (the box's reference is not zeroed
+        // by the runtime).
+        weakBoxStorage?.value = nil
+    }
+
     init(id: String?, kind: String, name: String? = nil) {
         let key = LayoutItemKey.next()
         self.id = id

@@ -80,7 +80,10 @@ open class View: LayoutItem {
     var autoresizing = AutoresizingState()
 
     /// The view that contains this one, if any.
-    @exclusivity(unchecked) public internal(set) weak var superview: View?
+    // (Not a Swift `weak` reference, which gives the superview a side table and sends every
+    // retain and release of it through it: set only while this view is among the superview's
+    // ``subviews``, and set to nil when it leaves them or when the superview goes — its `deinit`.)
+    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
 
     /// The views this one contains, back to front.
     @exclusivity(unchecked) public internal(set) var subviews: [View] = []
@@ -241,6 +244,12 @@ open class View: LayoutItem {
 
     deinit {
         if layoutPass != nil { Self.viewsWithLayoutPasses.subtract(1, ordering: .relaxed) }
+        // The references back to this view that are zeroed by hand (see ``superview`` and
+        // ``LayoutGuide/owningView``): its subviews outlive it when someone else holds them.
+        for subview in subviews { subview.superview = nil }
+        for guide in layoutGuides { guide.owningView = nil }
+        marginsGuideStorage?.owningView = nil
+        safeAreaGuideStorage?.owningView = nil
     }
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
     @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
