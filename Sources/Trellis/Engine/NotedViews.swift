@@ -1,7 +1,7 @@
 /// Views in the order they were first noted, each once, found by identity: the views whose
 /// content size changed since the last lowering (``LayoutEngine/markContentSizeChanged(_:)``).
-/// (A text change notes thousands of views, each twice — a new measuring callback, then an
-/// invalidation: a scan of the list per note made it quadratic.)
+/// (A text change notes thousands of views, some more than once — a new measuring callback,
+/// then an invalidation: a scan of the list per note made it quadratic.)
 struct NotedViews {
     /// The views, first noted first.
     private(set) var list: [View] = []
