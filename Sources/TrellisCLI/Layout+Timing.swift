@@ -173,9 +173,12 @@ extension TrellisCommand.Layout {
             }
             // (A new measuring callback invalidates the view's content size itself, as a new
             // text of a label would.)
+            // (The views alone: copying each entry's text description at every step was a tenth of
+            // a step's change.)
+            let views = entries.map(\.view)
             return ({ step in
-                for (index, entry) in entries.enumerated() {
-                    entry.view.sizeForWidth = measures[step][index]
+                for (index, view) in views.enumerated() {
+                    view.sizeForWidth = measures[step][index]
                 }
             }, counts.count)
         }
