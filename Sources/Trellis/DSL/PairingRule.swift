@@ -94,10 +94,3 @@ enum PairingRule {
             + "a multiplier on a position needs the one-item form `a~.centerX == b~.centerX * 0.5`"
     }
 }
-
-private extension LayoutAttribute {
-    /// Leading or trailing.
-    var isDirectional: Bool { self == .leading || self == .trailing }
-    /// Left or right.
-    var isAbsolute: Bool { self == .left || self == .right }
-}

@@ -101,7 +101,7 @@ enum ConstraintLowering {
                 if direction == nil { operands.outside = true }
                 if side == 0 && index == 0 { operands.leftDirection = direction ?? .leftToRight }
                 let attribute = sideOperands[index].attribute
-                if attribute == .leading || attribute == .trailing { operands.namesDirectional = true }
+                if attribute.isDirectional { operands.namesDirectional = true }
                 let coefficient = sideOperands[index].coefficient
                 operands.append(ResolvedOperand(item: item, attribute: attribute,
                                                 scale: side == 0 ? coefficient : -coefficient,

@@ -63,7 +63,8 @@ final class LayoutPass {
     @exclusivity(unchecked) private var participantsCurrent = false
     /// Whether nothing a participant reads changed since the last successful pass besides the
     /// root's frame and views' content sizes (``markContentSizeChanged(_:)`` alone, a label's new
-    /// text): then a stack's rows can have moved only with its arranged views' lengths.
+    /// text): then a stack's rows can have moved only with its arranged views' lengths. (Set and
+    /// cleared with ``participantsCurrent`` but for content-size changes: true whenever it is.)
     @exclusivity(unchecked) private var participantsCurrentButSizes = false
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
@@ -135,7 +136,7 @@ final class LayoutPass {
         participantsCurrentButSizes = false
         do {
             let snapshot = try rounds(root: root, mode: mode, participantsCurrent: current,
-                                      currentButSizes: current || currentButSizes)
+                                      currentButSizes: currentButSizes)
             last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
             participantsCurrent = true
             participantsCurrentButSizes = true

@@ -50,6 +50,12 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable, Codable, 
     /// Whether the attribute is a dimension (`width` or `height`) rather than a position.
     public var isDimension: Bool { self == .width || self == .height }
 
+    /// Whether the attribute follows the layout direction (`leading` or `trailing`).
+    var isDirectional: Bool { self == .leading || self == .trailing }
+
+    /// Whether the attribute is an absolute horizontal edge (`left` or `right`).
+    var isAbsolute: Bool { self == .left || self == .right }
+
     /// Whether the attribute is a baseline (`firstBaseline` or `lastBaseline`).
     var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 
