@@ -78,16 +78,19 @@ public struct ConstraintSyntax: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A side of a relation, or a part of one.
-    public indirect enum Expression: Sendable, Hashable {
+    ///
+    /// (Only the cases that hold expressions are `indirect`: a constant or an anchor, the whole of
+    /// nearly every side, is stored inline rather than in a box of its own.)
+    public enum Expression: Sendable, Hashable {
         /// A constant: a number, `Point(x:y:)`, `Size(width:height:)`, `EdgeInsets(…)`,
         /// `DirectionalEdgeInsets(…)`, or a folded combination of them.
         case constant(LayoutConstant)
         /// `item~.attr.attr…` (no attributes for a bare `item~`).
         case anchor(ItemReference, [AnchorName])
         /// The sum of two expressions.
-        case sum(Expression, Expression)
+        indirect case sum(Expression, Expression)
         /// An expression times a number.
-        case scaled(Expression, by: Double)
+        indirect case scaled(Expression, by: Double)
 
         /// Whether the expression names at least one item.
         public var namesItems: Bool {
