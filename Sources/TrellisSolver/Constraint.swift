@@ -39,9 +39,18 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
         self.label = label
     }
 
+    /// The constant when the expression is `1 × variable + constant` (a content-size row),
+    /// else nil. (Read here, in the defining module: a read of ``expression`` from another
+    /// module makes a dynamic exclusivity check, about seventy instructions, on every call.)
+    package func constant(ifOnly variable: Variable) -> Double? {
+        guard expression.terms.count == 1, expression.terms[0].variable === variable,
+              expression.terms[0].coefficient == 1 else { return nil }
+        return expression.constant
+    }
+
     /// Moves the constant in place (``Solver/moveConstant(of:to:)`` only).
     func setConstant(_ constant: Double) {
-        expression = LinearExpression(expression.terms, constant: constant)
+        expression.constant = constant
     }
 
     /// The same relation with another strength (a new constraint object).

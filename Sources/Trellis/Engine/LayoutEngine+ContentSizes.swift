@@ -66,12 +66,12 @@ extension LayoutEngine {
                                 into changes: inout RowChanges) throws {
         let role: ImplicitRole = hugging ? .hugging(axis) : .compression(axis)
         let key = RowKey.implicit(view.key, role)
-        let base = view.base()
-        let (length, offset) = axis == .horizontal ? (base.width, base.widthOffset) : (base.height, base.heightOffset)
-        // (As the lowering computes it: -value, then the length's offset added.)
-        let constant = -value + offset
-        guard let old = rows[key], NumberCheck.isUsable(constant), old.constraint.expression.terms.count == 1,
-              old.constraint.expression.terms[0].variable === length, old.constraint.expression.terms[0].coefficient == 1
+        // As the lowering computes it: -value plus the length's offset, which is 0 for a view's
+        // own length (a system guide's lengths have offsets; a view's base is not made here).
+        // The `+ 0` keeps a zero constant +0, as the lowering's is.
+        let constant = -value + 0
+        guard let old = rows[key], NumberCheck.isUsable(constant),
+              let current = old.constraint.constant(ifOnly: axis == .horizontal ? view.variables.width : view.variables.height)
         else {
             let size = axis == .horizontal ? Size(width: value, height: -1) : Size(width: -1, height: value)
             guard let spec = ImplicitRows.contentSpecs(view, size: size).first(where: { $0.role == role }) else { return }
@@ -79,7 +79,7 @@ extension LayoutEngine {
             place(key, lowered, old: rows[key], into: &changes, spec: spec) { spec.makeConstraint() }
             return
         }
-        if old.constraint.expression.constant == constant { return }
+        if current == constant { return }
         old.source.constant = LayoutConstant(value)
         changes.constantChanges.append(RowChanges.ConstantChange(key: key, old: old, constant: constant, source: old.source))
     }

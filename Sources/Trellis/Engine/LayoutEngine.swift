@@ -296,10 +296,17 @@ final class LayoutEngine {
     /// away or changed, adds what is new (movable rows with another constant, then moved).
     private func bringSolverInLine(with changes: inout RowChanges) throws {
         do {
-            for change in changes.constantChanges {
-                let replacement = try solver.moveConstant(of: change.old.constraint, to: change.constant)
-                recordMove(change.key, from: change.old, to: replacement, source: change.source, in: &changes)
-                noteConstantMoved(change.key)
+            // (By index, field by field: a change copied whole is three retains and releases, and
+            // a resize that re-measures text moves a few thousand rows.)
+            let moves = changes.constantChanges
+            for index in moves.indices {
+                let old = moves[index].old.constraint
+                let replacement = try solver.moveConstant(of: old, to: moves[index].constant)
+                if replacement !== old || moves[index].source !== moves[index].old.source || !changes.incremental {
+                    recordMove(moves[index].key, from: moves[index].old, to: replacement, source: moves[index].source,
+                               in: &changes)
+                }
+                noteConstantMoved(moves[index].key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
             if !changes.additions.isEmpty { try solver.add(changes.additions) }

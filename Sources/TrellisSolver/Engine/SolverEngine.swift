@@ -217,17 +217,22 @@ final class SolverEngine {
             if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
         }
         // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
-        for term in replacement.expression.terms { structureTouched.append(term.variable.id) }
-        if replacement.expression.terms.isEmpty {
+        // (The ids read through the terms' buffer: iterating the array retains each variable.)
+        let first: UInt64? = replacement.expression.terms.withUnsafeBufferPointer { terms in
+            for index in terms.indices { structureTouched.append(terms[index].variable.id) }
+            return terms.isEmpty ? nil : terms[0].variable.id
+        }
+        guard let first else {
             structureChanged = true
-        } else if !structureChanged, !states.isEmpty,
-                  let variableSlot = variableIndex.index(of: replacement.expression.terms[0].variable.id) {
-            let stateIndex = Int(places[Int(variableSlot)].state)
+            return replacement
+        }
+        if !structureChanged, !states.isEmpty, let variableSlot = variableIndex.index(of: first) {
+            let state = states[Int(places[Int(variableSlot)].state)]
             // A batch of closed-form pieces is rebuilt instead: the piece becomes a component of
             // its own, whose moved row the next changes can follow.
-            if !states[stateIndex].component.isScalarBatch, let row = states[stateIndex].row(of: constraint) {
-                states[stateIndex].replace(row: row, with: replacement)
-                constantsTouched.append((stateIndex, row))
+            if !state.component.isScalarBatch, let row = state.row(of: constraint) {
+                state.replace(row: row, with: replacement)
+                constantsTouched.append((Int(places[Int(variableSlot)].state), row))
             } else {
                 structureChanged = true
             }
