@@ -102,6 +102,9 @@ public final class DocumentLayout {
     {
         var views: [String: View] = [document.root.id: root]
         var made = Set<ObjectIdentifier>()
+        // (Room for every view at once: grown an insert at a time, both tables rehashed a dozen times.)
+        views.reserveCapacity(document.views.count + 1)
+        made.reserveCapacity(document.views.count)
         var stacks: [(StackView, LayoutDocument.StackEntry)] = []
         for entry in document.views {
             let view: View

@@ -17,7 +17,11 @@ extension LayoutDocumentDecoder {
     /// Whether `id` is dotted segments of ASCII letters, digits and `_`, each starting with a letter
     /// or `_`, at most ``maximumIDLength`` characters (one pass over its bytes: every valid id is ASCII).
     static func isValidID(_ id: String) -> Bool {
-        let utf8 = id.utf8
+        // (Over the bytes' buffer: the view's iterator cost a document's build more than the check.)
+        id.utf8.withContiguousStorageIfAvailable(isValidID) ?? isValidID(Array(id.utf8))
+    }
+
+    private static func isValidID(_ utf8: some Collection<UInt8>) -> Bool {
         guard !utf8.isEmpty, utf8.count <= maximumIDLength else { return false }
         var atSegmentStart = true
         for byte in utf8 {
@@ -56,11 +60,21 @@ extension LayoutDocumentDecoder {
 
     /// The last segment of `id` when it is a reserved one (`superview`, …), else nil.
     static func reservedLastSegment(of id: String) -> Substring? {
-        // The last segment (ids are ASCII: found on the bytes), compared with the few reserved ones.
+        // The last segment (ids are ASCII: found on the bytes), compared with the few reserved ones
+        // only when it is as long as one of them (nearly never: no substring made, no comparison).
         let utf8 = id.utf8
+        let length = utf8.withContiguousStorageIfAvailable { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != UInt8(ascii: ".") { start -= 1 }
+            return bytes.count - start
+        }
+        if let length, !reservedSegmentLengths.contains(length) { return nil }
         let last = utf8.lastIndex(of: UInt8(ascii: ".")).map { Substring(utf8[utf8.index(after: $0)...]) } ?? id[...]
         return reservedSegments.contains(where: { $0 == last }) ? last : nil
     }
+
+    /// The lengths, in bytes, of ``reservedSegments``.
+    private static let reservedSegmentLengths: [Int] = reservedSegments.map(\.utf8.count)
 
     /// A `true`/`false` field (`path` names the field itself).
     func flag(_ value: JSONValue, path: [Step], subject: String, field: String) throws(LayoutDocumentError) -> Bool {
