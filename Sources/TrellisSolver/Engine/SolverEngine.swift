@@ -227,12 +227,13 @@ final class SolverEngine {
             return replacement
         }
         if !structureChanged, !states.isEmpty, let variableSlot = variableIndex.index(of: first) {
-            let state = states[Int(places[Int(variableSlot)].state)]
+            let stateIndex = Int(places[Int(variableSlot)].state)
+            let state = states[stateIndex]
             // A batch of closed-form pieces is rebuilt instead: the piece becomes a component of
             // its own, whose moved row the next changes can follow.
             if !state.component.isScalarBatch, let row = state.row(of: constraint) {
                 state.replace(row: row, with: replacement)
-                constantsTouched.append((Int(places[Int(variableSlot)].state), row))
+                constantsTouched.append((stateIndex, row))
             } else {
                 structureChanged = true
             }
