@@ -171,10 +171,9 @@ extension TrellisCommand.Layout {
                     return LayoutDocument.modelTextMeasure(of: shortened)
                 }
             }
-            // (A new measuring callback invalidates the view's content size itself, as a new
-            // text of a label would.)
             // (The views alone: copying each entry's text description at every step was a tenth of
-            // a step's change.)
+            // a step's change. A new measuring callback invalidates the view's content size
+            // itself, as a new text of a label would: no other call is needed.)
             let views = entries.map(\.view)
             return ({ step in
                 for (index, view) in views.enumerated() {

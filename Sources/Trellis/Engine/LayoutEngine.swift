@@ -300,12 +300,9 @@ final class LayoutEngine {
             // a resize that re-measures text moves a few thousand rows.)
             let moves = changes.constantChanges
             for index in moves.indices {
-                let old = moves[index].old.constraint
-                let replacement = try solver.moveConstant(of: old, to: moves[index].constant)
-                if replacement !== old || moves[index].source !== moves[index].old.source || !changes.incremental {
-                    recordMove(moves[index].key, from: moves[index].old, to: replacement, source: moves[index].source,
-                               in: &changes)
-                }
+                let replacement = try solver.moveConstant(of: moves[index].old.constraint, to: moves[index].constant)
+                recordMove(moves[index].key, from: moves[index].old, to: replacement, source: moves[index].source,
+                           in: &changes)
                 noteConstantMoved(moves[index].key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
