@@ -136,6 +136,50 @@ final class AffineModel {
         slopesObjective = other.slopesObjective
     }
 
+    /// A copy of this model moved to new constants of edit rows along the stored directions
+    /// only — the same basis, no breakpoint crossed — with `values` moved with it; nil when that
+    /// basis does not hold the new constants (or the model is a determined component's, or
+    /// follows its tableau). For a component just like this model's but for those constants
+    /// (``ComponentTemplates``): the copy is then exactly the model a solve of it would make,
+    /// when ``uniquenessCertificate()`` holds there.
+    func copy(steppedAlong changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+              values: inout [Double]) -> AffineModel? {
+        guard presolve.constantTape == nil, !core.followsTableau else { return nil }
+        let model = AffineModel(copying: self)
+        model.core.usedTableau = false
+        model.core.moving.clearJournals()
+        guard let change = Self.step(changes, values: &values, moving: &model.core.moving, presolve: presolve) else {
+            return nil
+        }
+        model.core.linearChange += change.lp
+        model.core.linearSinceTableau = true
+        model.core.lastLinearChange = change.lp
+        return model
+    }
+
+    /// What makes the LP's optimal basis, as GLPK left it, the only optimum at any constants of
+    /// the edit rows it stays feasible at (``SplitTableau/uniquenessCertificate()``); nil
+    /// without a tableau, or when nothing does.
+    func uniquenessCertificate() -> UniquenessCertificate? { core.tableau?.uniquenessCertificate() }
+
+    /// Whether the basic values this model stands at block `certificate`'s loose variable in
+    /// each direction it may move (a basic variable at a bound it would push past; bounds as
+    /// the last LP had them, higher levels' optimal faces included, which a move off them
+    /// would leave too): the optimum is then the only one.
+    func isBlocked(_ certificate: UniquenessCertificate) -> Bool {
+        guard let loose = certificate.loose else { return true }
+        let moving = core.moving
+        for direction in loose.directions {
+            let blocked = loose.speeds.contains { position, speed in
+                let value = moving.basicValue[position], tolerance = 1e-9 * max(1, abs(value))
+                return speed * direction > 0 ? value >= moving.basicUpper[position] - tolerance
+                                             : value <= moving.basicLower[position] + tolerance
+            }
+            if !blocked { return false }
+        }
+        return true
+    }
+
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`, whose
     /// rows and columns have the given bounds (higher levels' optimal faces fixed included).
     /// `costScale` is nil when the LP's objective is the lowest of several levels. `tableau`,

@@ -134,6 +134,52 @@ extension ParametricTableau {
         return true
     }
 
+    /// What makes GLPK's basis (after ``factorizeNow()``) the only optimum wherever it stays
+    /// primal feasible: every non-basic variable that is not fixed has a reduced cost other than
+    /// zero at some level — reduced costs do not depend on the constants — but at most one,
+    /// ``UniquenessCertificate/loose``, which must then be blocked where the basis is used (see
+    /// ``optimumIsUnique()``: a label at its natural size, its hugging and compression rows both
+    /// holding, leaves one of them non-basic at no cost, held by the other). Nil with more.
+    func uniquenessCertificate() -> UniquenessCertificate? {
+        let size = m + n
+        var undecided = -1
+        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
+            var decided = false
+            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
+                decided = true
+                break
+            }
+            if decided { continue }
+            guard undecided < 0 else { return nil }
+            undecided = k
+        }
+        guard undecided >= 0 else { return UniquenessCertificate(loose: nil) }
+        let w = basisColumn(of: undecided)
+        let scale = max(1, w.reduce(0) { max($0, abs($1)) })
+        var speeds: [(position: Int, speed: Double)] = []
+        for p in 0..<m where abs(w[p]) > 1e-9 * scale { speeds.append((p, -w[p])) }
+        let k = undecided
+        let directions: [Double] = lower[k] > -.infinity && !atUpper[k] ? [1]
+            : upper[k] < .infinity && atUpper[k] ? [-1] : [1, -1]
+        return UniquenessCertificate(loose: (speeds, directions))
+    }
+
+    /// -B⁻¹ times joint variable k's column: how the basic variables move (by position) per unit of z_k
+    /// is minus this (B z_B + N z_N = 0).
+    private func basisColumn(of k: Int) -> [Double] {
+        var w = [Double](filled: 0, count: m)
+        if k < m {
+            for p in 0..<m { w[p] = inverse[p * m + k] }
+        } else {
+            let j = k - m
+            for e in Int(start[j])..<Int(start[j + 1]) {
+                let i = Int(entryRow[e]), a = entryValue[e]
+                for p in 0..<m { w[p] -= inverse[p * m + i] * a }
+            }
+        }
+        return w
+    }
+
     /// Whether the optimum reached is the only one, the point a cold solve finds too: every
     /// non-basic variable that is not fixed has a reduced cost other than zero at some level, or
     /// just one has not and it cannot move off its bound at all — a basic variable standing at a
@@ -158,16 +204,7 @@ extension ParametricTableau {
         guard undecided >= 0 else { return true }
         // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0).
         let k = undecided
-        var w = [Double](filled: 0, count: m)
-        if k < m {
-            for p in 0..<m { w[p] = inverse[p * m + k] }
-        } else {
-            let j = k - m
-            for e in Int(start[j])..<Int(start[j + 1]) {
-                let i = Int(entryRow[e]), a = entryValue[e]
-                for p in 0..<m { w[p] -= inverse[p * m + i] * a }
-            }
-        }
+        let w = basisColumn(of: k)
         let scale = max(1, w.reduce(0) { max($0, abs($1)) })
         /// Whether moving z_k in `direction` (±1) pushes some basic variable at a bound outward.
         func blocked(_ direction: Double) -> Bool {
@@ -186,4 +223,15 @@ extension ParametricTableau {
         if atUpperBound { return blocked(-1) }
         return blocked(1) && blocked(-1)
     }
+}
+
+/// What certifies a basis's optimum as the only one at any constants it is primal feasible at
+/// (``ParametricTableau/uniquenessCertificate()``).
+struct UniquenessCertificate {
+    /// The one non-basic variable free to move at no cost at any level, if any: the speed of each
+    /// basic variable it moves (by basis position, per unit of it) and the directions it may
+    /// move in (+1 off a lower bound, -1 off an upper one, both when free). The optimum is the
+    /// only one where, in every such direction, some basic variable at a bound would be pushed
+    /// past it (``AffineModel/isBlocked(_:)``).
+    var loose: (speeds: [(position: Int, speed: Double)], directions: [Double])?
 }

@@ -36,6 +36,9 @@ struct RowStore: RandomAccessCollection {
         Row(entries: entries, lower: Int(start[row]), upper: Int(start[row + 1]))
     }
 
+    /// The number of terms of every row.
+    var termCount: Int { entries.count }
+
     /// The number of terms of row `row`.
     @inline(__always) func count(ofRow row: Int) -> Int { Int(start[row + 1] - start[row]) }
 

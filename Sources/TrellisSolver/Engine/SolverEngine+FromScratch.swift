@@ -8,9 +8,17 @@ extension SolverEngine {
         // A split component with no block solved is solved as one LP (1000 small LPs cost more).
         let solvedTogether = !slides.isEmpty
             ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : IndexFlags()
+        // Blocks of one shape (a screen's text rows) after the first: its basis moved to their constants.
+        var templates = ComponentTemplates()
         for index in work.sorted() {
             if solvedTogether.contains(index) { continue }
             let state = newStates[index]
+            if let solution = templates.solution(for: state) {
+                statistics.componentSolves += 1
+                statistics.templateSolves += 1
+                results.append((index, solution))
+                continue
+            }
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let start = coldStarts.contains(index) ? .none : warmStart(for: state)
@@ -21,9 +29,11 @@ extension SolverEngine {
             case .solved(let values, let affine, let optimalBasis, let iterations):
                 statistics.simplexIterations += iterations
                 let objective = state.objective(values: values, constants: constants)
-                results.append((index, ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective,
-                                                               affine: affine, basis: optimalBasis, crashWasOptimal:
-                                                                start.isCold && iterations == 0 && optimalBasis != nil)))
+                let solution = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine,
+                                                       basis: optimalBasis,
+                                                       crashWasOptimal: start.isCold && iterations == 0 && optimalBasis != nil)
+                templates.offer(state, solution: solution)
+                results.append((index, solution))
             case .infeasible:
                 let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()

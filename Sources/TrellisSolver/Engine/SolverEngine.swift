@@ -94,6 +94,9 @@ final class SolverEngine {
     struct Statistics {
         /// Components solved with the simplex method (or fully by presolve).
         var componentSolves = 0
+        /// Of those, components solved by moving an alike one's basis to their constants
+        /// (``ComponentTemplates``): no simplex run of their own.
+        var templateSolves = 0
         /// Components moved along stored edit directions without GLPK.
         var affineSteps = 0
         /// Simplex iterations GLPK made (all levels, all components).

@@ -77,6 +77,16 @@ struct SplitTableau {
     /// Row `i`'s reduced cost in a split LP.
     func rowReducedCost(_ i: Int) -> Double { blocks!.rowReducedCost(i) }
 
+    /// What certifies GLPK's basis, as read (before any move), as the only optimum at every
+    /// right-hand side where it stays primal feasible (``ParametricTableau/uniquenessCertificate()``);
+    /// nil when nothing does. Built on a scratch tableau: the one kept is still made at the
+    /// first move. Nil for an LP over ``ParametricTableau/maximumRows`` rows, or once moved.
+    func uniquenessCertificate() -> UniquenessCertificate? {
+        guard let inputs = pending else { return nil }
+        var tableau = ParametricTableau(inputs)
+        return tableau.factorizeNow() ? tableau.uniquenessCertificate() : nil
+    }
+
     /// Moves the bounds of the given rows by the given amounts, following the optimal basis
     /// (each block's) through its breakpoints (see ``ParametricTableau/move(_:)``). Nil — `self`
     /// then in an unspecified state — when the move cannot be followed.

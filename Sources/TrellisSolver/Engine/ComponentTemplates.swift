@@ -1,0 +1,144 @@
+/// Components solved once per *shape*: a screen's text rows are a thousand blocks with the same
+/// rows, terms, relations and priorities, whose constants differ only in their moving rows (a
+/// label's measured size). The first block of a shape is solved with the simplex method; a later
+/// block of that shape takes a copy of a solved block's affine model moved to its own constants
+/// along the stored directions (``AffineModel/copy(steppedAlong:values:)``) — no presolve, crash
+/// basis, LP or GLPK run of its own — when that block's basis holds them; else it is solved too,
+/// and kept as another template of the shape (a text shorter than its avatar and one taller
+/// have two bases), up to ``templatesPerKey``.
+///
+/// Exactness: the copy's values are the basic solution of a solved block's optimal basis at the
+/// new constants. That basis is used only when it certifies the *only* optimum
+/// (``AffineModel/uniquenessCertificate()``): every non-basic variable free to move has a cost at
+/// some level — reduced costs do not depend on the constants — but at most one, which must be
+/// blocked at the new constants by a basic variable at its bound (a label at its natural size:
+/// its hugging and compression rows both hold, one non-basic at no cost, held by the other;
+/// ``AffineModel/isBlocked(_:)``). Wherever the basis stays primal feasible — the step checks it,
+/// else the block is solved as usual — its point is then the only lexicographic optimum of the
+/// block: the one a simplex run finds, whatever its path. An ambiguous block (a layout whose
+/// answer GLPK picks among several) is never given a copy.
+///
+/// Lives for one ``SolverEngine/solveFromScratch(_:states:slides:coldStarts:remaining:into:)``
+/// call; nothing here refers to GLPK.
+struct ComponentTemplates {
+    /// A solved state, its constants, moving rows and solution, and (once another state of its
+    /// shape came) what certifies its basis's optimum as the only one.
+    private struct Template {
+        let state: ComponentState
+        let constants: [Double]
+        let moving: [Bool]
+        let solution: ComponentState.Solution
+        /// Computed when a second state of the shape comes; `.some(nil)`: nothing certifies it.
+        var certificate: UniquenessCertificate??
+    }
+
+    /// The templates with each count of variables, rows, terms and moving rows (a few at most,
+    /// of one shape or of several).
+    private var byCounts: [UInt64: [Int]] = [:]
+    private var templates: [Template] = []
+    /// Scratch: which rows of the state being looked at move.
+    private var moving: [Bool] = []
+    /// The most templates kept for one count key, and for one shape (a shape's templates with
+    /// other bases: a text shorter than its avatar, one taller).
+    private static let templatesPerKey = 8
+    private static let templatesPerShape = 2
+
+    /// The solution of `state` taken from the template of its shape; nil when there is none, it
+    /// does not certify its optimum, or its basis does not hold the state's constants.
+    mutating func solution(for state: ComponentState) -> ComponentState.Solution? {
+        guard let key = Self.key(of: state), let candidates = byCounts[key] else { return nil }
+        markMoving(state)
+        for index in candidates where Self.sameShape(state, moving: moving, as: templates[index]) {
+            if let solution = solution(for: state, from: index) { return solution }
+        }
+        return nil
+    }
+
+    /// The solution of `state` from the template at `index` (of its shape), nil when it does not
+    /// certify its optimum or its basis does not hold the state's constants.
+    private mutating func solution(for state: ComponentState, from index: Int) -> ComponentState.Solution? {
+        let template = templates[index]
+        guard let affine = template.solution.affine else { return nil }
+        if template.certificate == nil { templates[index].certificate = .some(affine.uniquenessCertificate()) }
+        guard let certificate = templates[index].certificate! else { return nil }
+        let constraints = state.component.constraints
+        var changes: [(index: Int, constant: Double, weight: Double)] = []
+        changes.reserveCapacity(state.parameterRows.count)
+        for row in state.parameterRows.sorted() where state.baseConstants[row] != template.constants[row] {
+            let strength = constraints[row].strength
+            guard affine.canMove(source: row, required: strength.isRequired) else { return nil }
+            changes.append((row, state.baseConstants[row], strength.isRequired ? 0 : strength.weight))
+        }
+        var values = template.solution.values
+        guard let model = affine.copy(steppedAlong: changes, values: &values), model.isBlocked(certificate),
+              Self.requiredRowsHold(state, values: values) else { return nil }
+        let objective = state.objective(values: values, constants: state.baseConstants)
+        return ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: model,
+                                       basis: template.solution.basis, crashWasOptimal: template.solution.crashWasOptimal)
+    }
+
+    /// Keeps `solution` of `state` (solved because no template gave it) as a template, when it
+    /// has an affine model and a basis, its counts have fewer than ``templatesPerKey`` and its
+    /// shape fewer than ``templatesPerShape`` (so that a second basis of a shape is kept, and an
+    /// ambiguous first block does not stand for its shape alone).
+    mutating func offer(_ state: ComponentState, solution: ComponentState.Solution) {
+        guard solution.affine != nil, solution.basis != nil, let key = Self.key(of: state) else { return }
+        let candidates = byCounts[key] ?? []
+        guard candidates.count < Self.templatesPerKey else { return }
+        markMoving(state)
+        let alike = candidates.count { Self.sameShape(state, moving: moving, as: templates[$0]) }
+        guard alike < Self.templatesPerShape else { return }
+        byCounts[key, default: []].append(templates.count)
+        templates.append(Template(state: state, constants: state.baseConstants, moving: moving, solution: solution))
+    }
+
+    /// The counts a shape has (variables, rows, terms, moving rows), packed; nil when `state` is
+    /// not a candidate: no moving rows (such blocks are solved together), edit rows, or more rows
+    /// than a basis can be certified for (``ParametricTableau/maximumRows``; large components do
+    /// not repeat anyway).
+    private static func key(of state: ComponentState) -> UInt64? {
+        guard state.rowOfEdit.isEmpty, !state.parameterRows.isEmpty,
+              state.baseConstants.count <= ParametricTableau.maximumRows else { return nil }
+        let (variables, rows, terms, moving) = (state.component.variables.count, state.baseConstants.count,
+                                                state.terms.termCount, state.parameterRows.count)
+        guard max(variables, rows, terms, moving) < 1 << 16 else { return nil }
+        return UInt64(variables) << 48 | UInt64(rows) << 32 | UInt64(terms) << 16 | UInt64(moving)
+    }
+
+    /// Fills ``moving`` for `state`.
+    private mutating func markMoving(_ state: ComponentState) {
+        moving.removeAll(keepingCapacity: true)
+        moving.append(contentsOf: repeatElement(false, count: state.baseConstants.count))
+        for row in state.parameterRows { moving[row] = true }
+    }
+
+    /// Whether `state` has the template's rows, terms, relations, strengths and moving rows, and
+    /// its constants but in moving rows (equal counts are no proof).
+    private static func sameShape(_ state: ComponentState, moving: [Bool], as template: Template) -> Bool {
+        let other = template.state
+        guard state.component.variables.count == other.component.variables.count,
+              state.baseConstants.count == template.constants.count, moving == template.moving else { return false }
+        let a = state.component.constraints, b = other.component.constraints
+        for row in a.indices {
+            guard a[row].relation == b[row].relation, a[row].strength == b[row].strength,
+                  moving[row] || state.baseConstants[row] == template.constants[row] else { return false }
+        }
+        return state.terms.withBuffers { entries, start in
+            other.terms.withBuffers { otherEntries, otherStart in
+                guard entries.count == otherEntries.count, start.elementsEqual(otherStart) else { return false }
+                for t in entries.indices where entries[t].variable != otherEntries[t].variable
+                    || entries[t].coefficient != otherEntries[t].coefficient { return false }
+                return true
+            }
+        }
+    }
+
+    /// Whether `values` hold every required row of `state` to a relative 1e-6 (what a solve checks).
+    private static func requiredRowsHold(_ state: ComponentState, values: [Double]) -> Bool {
+        for (row, constraint) in state.component.constraints.enumerated() where constraint.strength.isRequired {
+            let (sum, scale) = ComponentState.evaluate(state.terms[row], constant: state.baseConstants[row], at: values)
+            guard constraint.relation.violation(of: sum) <= 1e-6 * max(1, scale) else { return false }
+        }
+        return values.allSatisfy(\.isFinite)
+    }
+}

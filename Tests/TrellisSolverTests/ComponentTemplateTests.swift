@@ -1,0 +1,156 @@
+import Testing
+@testable import TrellisSolver
+import TrellisTestSupport
+
+/// Blocks of one shape solved by moving the first one's basis to their constants
+/// (``ComponentTemplates``) land exactly where the whole system solved as one LP lands — cold and
+/// through later re-measurements — and a shape whose optimum is not the only one is never copied.
+@Suite("Component templates")
+struct ComponentTemplateTests {
+    /// A feed of text rows on the vertical axis: every row the same constraints (the same gap,
+    /// offsets and priorities), only its text's measured height differs.
+    struct Feed {
+        var constraints: [Constraint] = []
+        /// Each text's two intrinsic rows (compression 750, hugging 250, or as given).
+        var texts: [(low: Constraint, high: Constraint)] = []
+        var variables: [Variable] = []
+
+        init(heights: [Double], hugging: Priority = .defaultLow, conflicting: Bool = false) {
+            let rootTop = Variable("root.top")
+            variables.append(rootTop)
+            constraints.append(rootTop == 0)
+            var previousBottom = LinearExpression(rootTop)
+            for (i, height) in heights.enumerated() {
+                let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
+                let avatarTop = Variable("row\(i).avatar.top"), avatarHeight = Variable("row\(i).avatar.height")
+                let textTop = Variable("row\(i).text.top"), textHeight = Variable("row\(i).text.height")
+                variables += [top, rowHeight, avatarTop, avatarHeight, textTop, textHeight]
+                // Conflicting: both intrinsic rows at one weight, 10 pt apart — every height
+                // between them costs the same, so the optimum is a segment, not a point.
+                let low = (textHeight >= height) ~~ .priority(conflicting ? hugging : .defaultHigh)
+                let high = (textHeight <= height - (conflicting ? 10 : 0)) ~~ .priority(hugging)
+                texts.append((low, high))
+                constraints += [top == previousBottom + 8, low, high,
+                                avatarTop == top + 4, textTop == top + 2, avatarHeight == 48,
+                                top + rowHeight >= avatarTop + avatarHeight,
+                                top + rowHeight >= textTop + textHeight,
+                                (rowHeight == 0) ~~ .priority(51)]
+                previousBottom = top + rowHeight
+            }
+        }
+    }
+
+    /// A solver whose texts are moving rows from the start (a layout's measured sizes): the
+    /// component splits into one block per row when it is built, each block of the same shape.
+    /// The feed is made with every text at 1 pt and each then measured (moved) to its height.
+    /// Returns the solver, the feed and each text's intrinsic rows as they now are in it.
+    static func measuredSolver(heights: [Double], conflicting: Bool = false)
+        throws -> (Solver, Feed, [(low: Constraint, high: Constraint)]) {
+        let feed = Feed(heights: heights.map { _ in 1 }, conflicting: conflicting)
+        let solver = Solver()
+        try solver.add(feed.constraints)
+        var texts: [(low: Constraint, high: Constraint)] = []
+        for (text, height) in zip(feed.texts, heights) {
+            texts.append((try solver.updateConstant(of: text.low, to: -height),
+                          try solver.updateConstant(of: text.high, to: -(height - (conflicting ? 10 : 0)))))
+        }
+        try solver.solve()
+        return (solver, feed, texts)
+    }
+
+    /// The same feed with its texts at `heights` written in, solved whole as one LP (no split,
+    /// no moving rows): the reference.
+    static func wholeSolver(heights: [Double]) throws -> (Solver, Feed) {
+        let feed = Feed(heights: heights)
+        let solver = Solver()
+        solver.splitsAtBridges = false
+        try solver.add(feed.constraints)
+        try solver.solve()
+        #expect(solver.statistics.templateSolves == 0)
+        return (solver, feed)
+    }
+
+    static func expectSame(_ solver: Solver, _ variables: [Variable], as reference: Solver, _ referenceVariables: [Variable],
+                           _ context: String) {
+        for (variable, other) in zip(variables, referenceVariables) {
+            let a = solver.value(of: variable), b = reference.value(of: other)
+            #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(context): \(variable) \(a), solved whole \(b)")
+        }
+        #expect(abs(solver.objective - reference.objective) <= 1e-9 * max(1, abs(reference.objective)),
+                "\(context): objective")
+    }
+
+    @Test("Alike text rows take the first row's basis and land where the feed solved whole lands, cold and re-measured")
+    func alikeRowsAreExact() throws {
+        var rng = SplitMix(seed: 7)
+        // Texts shorter and taller than the 48 pt avatar: two bases (the row's bottom held by
+        // the avatar or by the text), so some rows cannot take the first one's and are solved.
+        var heights = (0..<300).map { _ in Double(rng.int(12...90)) }
+        let (solver, feed, measured) = try Self.measuredSolver(heights: heights)
+        var texts = measured
+        let cold = solver.statistics
+        #expect(cold.templateSolves > 100, "only \(cold.templateSolves) rows took a template")
+        #expect(cold.templateSolves < cold.componentSolves, "every row took a template: the other basis was never met")
+        var (reference, referenceFeed) = try Self.wholeSolver(heights: heights)
+        Self.expectSame(solver, feed.variables, as: reference, referenceFeed.variables, "cold")
+
+        // Re-measured texts (a third of them each round) move the copied models as their own.
+        for round in 0..<4 {
+            for i in heights.indices where rng.below(3) == 0 {
+                heights[i] = Double(rng.int(12...90))
+                texts[i] = (try solver.updateConstant(of: texts[i].low, to: -heights[i]),
+                            try solver.updateConstant(of: texts[i].high, to: -heights[i]))
+            }
+            try solver.solve()
+            (reference, referenceFeed) = try Self.wholeSolver(heights: heights)
+            Self.expectSame(solver, feed.variables, as: reference, referenceFeed.variables, "round \(round)")
+        }
+    }
+
+    @Test("Texts at their natural size, shorter than the avatar: one loose row, blocked, and nearly every row copied")
+    func naturalSizeRowsAreCopied() throws {
+        var rng = SplitMix(seed: 9)
+        // Compression and hugging both hold at the text's height: one of them is non-basic at
+        // no cost at any level (the row's height is the avatar's), held by the other.
+        let heights = (0..<200).map { _ in Double(rng.int(12...40)) }
+        let (solver, feed, _) = try Self.measuredSolver(heights: heights)
+        // (The first row is solved, and the odd row whose basis GLPK's first one does not hold.)
+        #expect(solver.statistics.templateSolves >= heights.count - 5, "\(solver.statistics.templateSolves) copied")
+        let (reference, referenceFeed) = try Self.wholeSolver(heights: heights)
+        Self.expectSame(solver, feed.variables, as: reference, referenceFeed.variables, "cold")
+    }
+
+    @Test("A shape whose optimum is a segment is never copied: each block is solved")
+    func ambiguousShapeIsSolved() throws {
+        var rng = SplitMix(seed: 11)
+        // Texts of 20...50 pt in rows held at 52 pt by their avatars: the text's two intrinsic
+        // rows cost 10 wherever it stands between them, and no lower level prefers a point.
+        let heights = (0..<60).map { _ in Double(rng.int(20...50)) }
+        let (solver, feed, _) = try Self.measuredSolver(heights: heights, conflicting: true)
+        #expect(solver.statistics.templateSolves == 0)
+        #expect(solver.statistics.componentSolves >= heights.count)
+        for (i, height) in heights.enumerated() {
+            let value = solver.value(of: feed.variables[1 + 6 * i + 5])
+            #expect(value >= height - 10 - 1e-9 && value <= height + 1e-9, "row \(i): text height \(value)")
+        }
+    }
+
+    @Test("A shape unique at some constants only: copied only where its basis certifies the point")
+    func partlyAmbiguousShape() throws {
+        var rng = SplitMix(seed: 12)
+        // Texts over 60 pt make their row taller than the avatar: the row's hugging (priority 51)
+        // then picks the lower end, h - 10, the only optimum. At 60 pt and less the text may
+        // stand anywhere in its segment. The first row is unique, so the shape has a template.
+        let heights = [80.0] + (1..<120).map { _ in Double(rng.int(20...90)) }
+        let (solver, feed, _) = try Self.measuredSolver(heights: heights, conflicting: true)
+        #expect(solver.statistics.templateSolves > 0)
+        for (i, height) in heights.enumerated() {
+            let value = solver.value(of: feed.variables[1 + 6 * i + 5])
+            if height > 60 {
+                #expect(abs(value - (height - 10)) <= 1e-9, "row \(i): text height \(value), only optimum \(height - 10)")
+            } else {
+                #expect(value >= height - 10 - 1e-9 && value <= height + 1e-9, "row \(i): text height \(value)")
+            }
+        }
+    }
+}
