@@ -38,6 +38,10 @@ struct ComponentTemplates {
     private var templates: [Template] = []
     /// Scratch: which rows of the state being looked at move.
     private var moving: [Bool] = []
+    /// The most rows a template's component may have: its certificate factorizes a dense basis
+    /// (cubic in the rows), worth it for the small blocks a screen repeats, not for a large
+    /// component that happens to come twice (solved as usual).
+    static let maximumRows = 64
     /// The most templates kept for one count key, and for one shape (a shape's templates with
     /// other bases: a text shorter than its avatar, one taller).
     private static let templatesPerKey = 8
@@ -93,12 +97,11 @@ struct ComponentTemplates {
     }
 
     /// The counts a shape has (variables, rows, terms, moving rows), packed; nil when `state` is
-    /// not a candidate: no moving rows (such blocks are solved together), edit rows, or more rows
-    /// than a basis can be certified for (``ParametricTableau/maximumRows``; large components do
-    /// not repeat anyway).
+    /// not a candidate: no moving rows (such blocks are solved together), edit rows, or more than
+    /// ``maximumRows`` rows.
     private static func key(of state: ComponentState) -> UInt64? {
         guard state.rowOfEdit.isEmpty, !state.parameterRows.isEmpty,
-              state.baseConstants.count <= ParametricTableau.maximumRows else { return nil }
+              state.baseConstants.count <= maximumRows else { return nil }
         let (variables, rows, terms, moving) = (state.component.variables.count, state.baseConstants.count,
                                                 state.terms.termCount, state.parameterRows.count)
         guard max(variables, rows, terms, moving) < 1 << 16 else { return nil }
