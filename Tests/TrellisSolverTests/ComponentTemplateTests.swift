@@ -153,4 +153,56 @@ struct ComponentTemplateTests {
             }
         }
     }
+
+    @Test("Random row shapes: the templated feed's optimum, required rows and objective are the whole LP's", arguments: 0..<24)
+    func randomShapes(seed: UInt64) throws {
+        var rng = SplitMix(seed: 400 + seed)
+        let priorities: [Priority] = [.init(rawValue: 1), .fittingSizeLevel, .defaultLow, .init(rawValue: 500),
+                                      .defaultHigh, .init(rawValue: 999)]
+        func pick() -> Priority { priorities[rng.below(priorities.count)] }
+        // One shape for every row: offsets, the avatar's height and the priorities.
+        let (avatarOffset, textOffset, avatar) = (Double(rng.int(0...12)), Double(rng.int(0...12)), Double(rng.int(20...60)))
+        let (compression, hugging, rowHugging) = (pick(), pick(), pick())
+        let preferred: (Double, Priority)? = rng.below(2) == 0 ? (Double(rng.int(20...70)), pick()) : nil
+        let count = 40
+        let heights = (0..<count).map { _ in Double(rng.int(8...90)) }
+
+        func build(_ solver: Solver, heights: [Double]) throws -> [(Constraint, Constraint)] {
+            let rootTop = Variable("root.top")
+            var constraints: [Constraint] = [rootTop == 0]
+            var texts: [(Constraint, Constraint)] = []
+            var above = LinearExpression(rootTop)
+            for (i, height) in heights.enumerated() {
+                let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
+                let avatarTop = Variable("a\(i).top"), avatarHeight = Variable("a\(i).height")
+                let textTop = Variable("t\(i).top"), textHeight = Variable("t\(i).height")
+                let low = (textHeight >= height) ~~ .priority(compression)
+                let high = (textHeight <= height) ~~ .priority(hugging)
+                texts.append((low, high))
+                constraints += [top == above + 8, low, high, avatarTop == top + avatarOffset, textTop == top + textOffset,
+                                avatarHeight == avatar, top + rowHeight >= avatarTop + avatarHeight,
+                                top + rowHeight >= textTop + textHeight, (rowHeight == 0) ~~ .priority(rowHugging)]
+                if let (value, priority) = preferred { constraints.append((textHeight == value) ~~ .priority(priority)) }
+                above = top + rowHeight
+            }
+            try solver.add(constraints)
+            return texts
+        }
+        // Measured: every text made at 1 pt and moved to its height (moving rows from the start).
+        let measured = Solver()
+        let texts = try build(measured, heights: heights.map { _ in 1 })
+        for (text, height) in zip(texts, heights) {
+            _ = try measured.updateConstant(of: text.0, to: -height)
+            _ = try measured.updateConstant(of: text.1, to: -height)
+        }
+        try measured.solve()
+        let whole = Solver()
+        whole.splitsAtBridges = false
+        _ = try build(whole, heights: heights)
+        try whole.solve()
+        #expect(abs(measured.objective - whole.objective) <= 1e-9 * max(1, abs(whole.objective)),
+                "seed \(seed): objective \(measured.objective), solved whole \(whole.objective) (\(measured.statistics.templateSolves) copied)")
+        #expect(measured.statistics.templateSolves > 0, "seed \(seed): no row took a template")
+        #expect(measured.violations().allSatisfy { !$0.constraint.strength.isRequired }, "seed \(seed): a required row broken")
+    }
 }
