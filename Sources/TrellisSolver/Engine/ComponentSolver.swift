@@ -49,6 +49,17 @@ struct ComponentSolver {
     /// Tests turn them off to get the plain LP (cold: GLPK's presolver and its own start, every
     /// level solved) as an independent reference.
     var reduces = true
+    /// Whether ``solve()`` also judges if the optimum it finds is the only one
+    /// (``isUniqueOptimum``; the LP's matrix and levels are then kept for the judgement).
+    var certifiesUniqueness = false
+
+    /// Whether the last solve's optimum is certainly the only one (``certifiesUniqueness``):
+    /// presolve determined every value, or the LP's basis prices every variable free to move at
+    /// some level but at most one, held at a bound (``ParametricTableau/optimumIsUnique()``).
+    /// A closed-form one-variable solve counts as unique only when a required equality fixes it
+    /// (else it may pick a point of an interval).
+    final class Uniqueness { var isUnique = false }
+    let uniqueness = Uniqueness()
 
     func solve() throws -> Result {
         if reduces && component.variables.count == 1 {
@@ -61,6 +72,8 @@ struct ComponentSolver {
                                                 relation: constraint.relation, strength: constraint.strength))
             }
             if let value = ScalarComponent(rows: rows).solve() {
+                // (The only optimum for certain when a required equality fixes it.)
+                uniqueness.isUnique = rows.contains { $0.strength.isRequired && $0.relation == .equal && $0.coefficient != 0 }
                 let values = [value]
                 try checkRequired(values)
                 return .solved(values: values, affine: nil, basis: nil)
@@ -95,11 +108,12 @@ struct ComponentSolver {
         var remaining = presolve.startingValues()
         for (j, value) in scalars { remaining[j] = value }
         if presolve.rows.isEmpty {
+            uniqueness.isUnique = scalars.isEmpty
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
             return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
         }
         var model = LPLowering(presolve, constraints: component.constraints, merge: merge, columnOfVariable: columnOfVariable,
-                               variableOfColumn: variableOfColumn, keepsMatrix: !editRows.isEmpty)
+                               variableOfColumn: variableOfColumn, keepsMatrix: !editRows.isEmpty || certifiesUniqueness)
         var warm = transplant(into: model.lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
         if !warm && reduces {
             crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
@@ -114,6 +128,10 @@ struct ComponentSolver {
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         let affine = editRows.isEmpty ? nil : affineModel(model, presolve: presolve, remaining: remaining,
                                                           variableOfColumn: variableOfColumn, levels: levels.count, last: last)
+        if certifiesUniqueness && scalars.isEmpty, let followable = last.followable, !followable.objectives.isEmpty {
+            var tableau = ParametricTableau(tableauInputs(model, followable: followable))
+            uniqueness.isUnique = tableau.factorizeNow() && tableau.optimumIsUnique()
+        }
         let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
         let values = presolve.expand(remaining)
@@ -141,7 +159,7 @@ struct ComponentSolver {
             return try run(lp, first: true, warm: warm) == .infeasible ? nil : last
         }
         var previous: [(column: Int, weight: Double)] = []
-        if !editRows.isEmpty {
+        if !editRows.isEmpty || certifiesUniqueness {
             last.followable = ([], model.rowBounds, model.columnBounds)
         }
         for (step, columns) in levels.enumerated() {
@@ -220,13 +238,19 @@ struct ComponentSolver {
                            variableOfColumn: variableOfColumn, rowBounds: model.rowBounds, columnBounds: model.columnBounds,
                            costScale: levels > 1 ? nil : (last.scale ?? 1),
                            tableau: last.followable.flatMap { followable in
-                               followable.objectives.isEmpty ? nil :
-                               SplitTableau(ParametricTableau.Inputs(
-                                   rows: model.matrix, rowBounds: followable.rowBounds, columnBounds: followable.columnBounds,
-                                   objectives: followable.objectives, basic: lp.basicVariables(),
-                                   rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
-                                   columnValues: (0..<model.columnCount).map { lp.columnValue($0) }))
+                               followable.objectives.isEmpty ? nil : SplitTableau(tableauInputs(model, followable: followable))
                            })
+    }
+
+    /// The solved LP as a ``ParametricTableau`` reads it: its rows, its bounds without the
+    /// levels' optimal faces, each level's objective, the basis and the values.
+    private func tableauInputs(_ model: LPLowering, followable: (objectives: [[Double]], rowBounds: [LinearProgram.Bound],
+                                                                columnBounds: [LinearProgram.Bound])) -> ParametricTableau.Inputs {
+        let lp = model.lp
+        return ParametricTableau.Inputs(rows: model.matrix, rowBounds: followable.rowBounds, columnBounds: followable.columnBounds,
+                                        objectives: followable.objectives, basic: lp.basicVariables(),
+                                        rowValues: (0..<lp.rowCount).map { lp.rowValue($0) },
+                                        columnValues: (0..<model.columnCount).map { lp.columnValue($0) })
     }
 
     /// The one-variable problem of the given constraints (`coefficient·x + constant OP 0` each)

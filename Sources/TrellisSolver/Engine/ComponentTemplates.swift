@@ -118,13 +118,20 @@ struct ComponentTemplates {
     /// Whether `state` has the template's rows, terms, relations, strengths and moving rows, and
     /// its constants but in moving rows (equal counts are no proof).
     private static func sameShape(_ state: ComponentState, moving: [Bool], as template: Template) -> Bool {
-        let other = template.state
+        moving == template.moving
+            && sameRows(state, template.state, otherConstants: template.constants) { !moving[$0] }
+    }
+
+    /// Whether `state` and `other` have as many variables, the same rows (relations, strengths,
+    /// terms) and, in the rows `compared` names, the same constants (`other`'s are `otherConstants`).
+    static func sameRows(_ state: ComponentState, _ other: ComponentState, otherConstants: [Double],
+                         compared: (Int) -> Bool) -> Bool {
         guard state.component.variables.count == other.component.variables.count,
-              state.baseConstants.count == template.constants.count, moving == template.moving else { return false }
+              state.baseConstants.count == otherConstants.count else { return false }
         let a = state.component.constraints, b = other.component.constraints
         for row in a.indices {
             guard a[row].relation == b[row].relation, a[row].strength == b[row].strength,
-                  moving[row] || state.baseConstants[row] == template.constants[row] else { return false }
+                  !compared(row) || state.baseConstants[row] == otherConstants[row] else { return false }
         }
         return state.terms.withBuffers { entries, start in
             other.terms.withBuffers { otherEntries, otherStart in

@@ -145,9 +145,10 @@ extension SolverEngine {
     }
 
     /// Solves each split group all of whose blocks are in `work` without a solution or moving
-    /// rows as one component (the unsplit one: one LP, its order, its answer), and gives each
-    /// block its values from it (slid back so that its bridge variable is 0). Returns the
-    /// states solved.
+    /// rows: by kinds of identical blocks when they are few and their optima certainly the only
+    /// ones (``solveAlikeBlocks(_:states:remaining:)``), else as one component (the unsplit one:
+    /// one LP, its order, its answer), each block given its values from it (slid back so that
+    /// its bridge variable is 0). Returns the states solved.
     ///
     /// (Groups are numbered densely: arrays by group, no dictionary or set — a new key type's
     /// storage costs a process's first solve a scan of every protocol conformance.)
@@ -167,6 +168,11 @@ extension SolverEngine {
         }
         for group in 0..<groupCount where ready[group].count == size[group] && size[group] > 1 {
             let members = ready[group]
+            if let alike = try solveAlikeBlocks(members.sorted(), states: states, remaining: remaining) {
+                results.append(contentsOf: alike)
+                for (index, _) in alike { solved.insert(index) }
+                continue
+            }
             let parts = Component.partition(Self.groupConstraints(Int32(group), states: states, slides: slides))
             guard parts.count == 1, let component = parts.first else { continue }
             let constants = component.constraints.map(\.expression.constant)

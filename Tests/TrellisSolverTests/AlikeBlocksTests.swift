@@ -1,0 +1,97 @@
+import Testing
+@testable import TrellisSolver
+import TrellisTestSupport
+
+/// A split component whose blocks come in a few kinds of identical blocks is solved a kind at a
+/// time (``SolverEngine/solveAlikeBlocks(_:states:remaining:)``) and lands exactly where the
+/// unsplit component's one LP lands; a kind whose optimum is not the only one, or too many
+/// kinds, send the group back to that one LP, whose answer it then is, ambiguous rows included.
+@Suite("Alike blocks")
+struct AlikeBlocksTests {
+    /// The constraints of a feed of `heights.count` rows of one shape (text rows with fixed
+    /// heights: no moving rows), the rows' priorities as given, and every variable.
+    static func feed(_ heights: [Double], compression: Priority = .defaultHigh, hugging: Priority = .defaultLow,
+                     rowHugging: Priority = .fittingSizeLevel, gap: Double = 10) -> (constraints: [Constraint], variables: [Variable]) {
+        let rootTop = Variable("root.top")
+        var constraints: [Constraint] = [rootTop == 0]
+        var variables = [rootTop]
+        var above = LinearExpression(rootTop)
+        for (i, height) in heights.enumerated() {
+            let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
+            let avatarTop = Variable("a\(i).top"), avatarHeight = Variable("a\(i).height")
+            let textTop = Variable("t\(i).top"), textHeight = Variable("t\(i).height")
+            variables += [top, rowHeight, avatarTop, avatarHeight, textTop, textHeight]
+            constraints += [top == above + 8, (textHeight >= height) ~~ .priority(compression),
+                            (textHeight <= height - gap) ~~ .priority(hugging),
+                            avatarTop == top + 4, textTop == top + 2, avatarHeight == 48,
+                            top + rowHeight >= avatarTop + avatarHeight, top + rowHeight >= textTop + textHeight,
+                            (rowHeight == 0) ~~ .priority(rowHugging)]
+            above = top + rowHeight
+        }
+        return (constraints, variables)
+    }
+
+    /// The feed solved split from the start (as a layout's solver does) and unsplit.
+    static func solve(_ constraints: [Constraint]) throws -> (split: Solver, whole: Solver) {
+        let split = Solver()
+        split.splitsFromTheStart = true
+        try split.add(constraints)
+        try split.solve()
+        let whole = Solver()
+        whole.splitsAtBridges = false
+        try whole.add(constraints)
+        try whole.solve()
+        return (split, whole)
+    }
+
+    static func expectSame(_ split: Solver, _ whole: Solver, _ variables: [Variable], _ context: String) {
+        for variable in variables {
+            let a = split.value(of: variable), b = whole.value(of: variable)
+            #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(context): \(variable) split \(a), whole \(b)")
+        }
+        #expect(abs(split.objective - whole.objective) <= 1e-9 * max(1, abs(whole.objective)), "\(context): objective")
+    }
+
+    @Test("Three kinds of rows: each solved once, the others given its solution, the one LP's frames")
+    func threeKinds() throws {
+        // Texts of 30, 60 and 90 pt (shorter and taller than the avatar), each exactly sized
+        // (no gap between its compression and hugging rows).
+        let (constraints, variables) = Self.feed((0..<300).map { [30.0, 60, 90][$0 % 3] }, gap: 0)
+        let (split, whole) = try Self.solve(constraints)
+        #expect(split.bridgeCount == 300)
+        #expect(split.statistics.templateSolves >= 300 - 4, "\(split.statistics.templateSolves) given a kind's solution")
+        Self.expectSame(split, whole, variables, "three kinds")
+    }
+
+    @Test("A kind whose optimum is a segment sends the group back to the one LP, ambiguous rows and all")
+    func ambiguousKind() throws {
+        // Texts of 40 pt between two equal-weight rows 10 pt apart, in rows the avatar holds at
+        // 52 pt: every text height from 30 to 40 is optimal.
+        let (constraints, variables) = Self.feed(Array(repeating: 40, count: 120), compression: .defaultLow)
+        let (split, whole) = try Self.solve(constraints)
+        #expect(split.statistics.templateSolves == 0)
+        Self.expectSame(split, whole, variables, "ambiguous kind")
+    }
+
+    @Test("Rows all different: too many kinds, the one LP")
+    func tooManyKinds() throws {
+        let (constraints, variables) = Self.feed((0..<80).map { 12 + Double($0) }, gap: 0)
+        let (split, whole) = try Self.solve(constraints)
+        #expect(split.statistics.templateSolves == 0)
+        Self.expectSame(split, whole, variables, "too many kinds")
+    }
+
+    @Test("Random priorities and gaps: every value the one LP's, kinds used or not", arguments: 0..<24)
+    func randomKinds(seed: UInt64) throws {
+        var rng = SplitMix(seed: 900 + seed)
+        let priorities: [Priority] = [.init(rawValue: 1), .fittingSizeLevel, .defaultLow, .init(rawValue: 500),
+                                      .defaultHigh, .init(rawValue: 999)]
+        func pick() -> Priority { priorities[rng.below(priorities.count)] }
+        let kinds = (0..<(1 + rng.below(4))).map { _ in Double(rng.int(10...90)) }
+        let heights = (0..<90).map { _ in kinds[rng.below(kinds.count)] }
+        let (constraints, variables) = Self.feed(heights, compression: pick(), hugging: pick(),
+                                                 rowHugging: pick(), gap: Double(rng.int(0...1) * 10))
+        let (split, whole) = try Self.solve(constraints)
+        Self.expectSame(split, whole, variables, "seed \(seed) (\(split.statistics.templateSolves) given a kind's solution)")
+    }
+}
