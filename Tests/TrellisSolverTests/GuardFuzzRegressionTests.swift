@@ -187,6 +187,21 @@ struct GuardFuzzRegressionTests {
         Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
     }
 
+    @Test("A drag back from a suggestion of -1e15 (weight 3.7e6) cancelled the 3.7e21 objective to -524288: the step leaves it to be computed again")
+    func objectiveCancellation() throws {
+        let url = Self.corpus.appendingPathComponent("regression-objective-cancellation.json")
+        let bytes = Array(try Data(contentsOf: url))
+        Self.check(bytes, expecting: .optimal)
+        // The last step's objective is its violations' weighted sum: m meets its suggestion,
+        // r = -300.25 misses 1000 by 1300.25 (weight 2), l = 900.25 misses 300 by 600.25 (weight 1).
+        let answer = try LinearSystem.parse(bytes).solve()
+        guard case .optimal = answer.status, let last = answer.solves.last else {
+            Issue.record("no optimal answer")
+            return
+        }
+        #expect(abs(last.objective - (2 * 1300.25 + 600.25)) <= 1e-6, "objective \(last.objective)")
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")
@@ -196,6 +211,7 @@ struct GuardFuzzRegressionTests {
     static func expectedOutcome(of file: String) -> Outcome {
         let named: [String: Outcome] = [
             "regression-affine-step-drift.json": .optimal,
+            "regression-objective-cancellation.json": .optimal,
             "regression-objective-drift.json": .optimal,
             "regression-objective-overflow.json": .optimal,
             "regression-overflowing-value.json": .numericalFailure,

@@ -252,7 +252,15 @@ final class ComponentState {
         // (A stale objective stays so, whatever the step: its next reader computes it from the values.)
         if !solution!.objectiveIsStale {
             if !outcome.needsObjective {
-                solution!.objective += outcome.objectiveChange
+                let sum = solution!.objective + outcome.objectiveChange
+                if (abs(solution!.objective) + abs(outcome.objectiveChange)) * 1e-12 > abs(sum) {
+                    // The change cancels nearly all of the objective (a suggestion of -1e15
+                    // taken back: 3.7e21 - 3.7e21), and the sum's rounding could be all that is
+                    // left, even below zero; the next reader computes it from the values instead.
+                    solution!.objectiveIsStale = true
+                } else {
+                    solution!.objective = sum
+                }
                 // (The row costs would be stale; a later step that needs them computes them again.)
                 if solution!.rowCosts != nil { solution!.rowCosts = nil }
             } else if stepping.objectiveWanted {
