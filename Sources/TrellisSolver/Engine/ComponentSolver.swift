@@ -49,19 +49,27 @@ struct ComponentSolver {
     /// Tests turn them off to get the plain LP (cold: GLPK's presolver and its own start, every
     /// level solved) as an independent reference.
     var reduces = true
-    /// Whether ``solve()`` also judges if the optimum it finds is the only one
-    /// (``isUniqueOptimum``; the LP's matrix and levels are then kept for the judgement).
+    /// Whether a solve keeps the LP's matrix and levels to judge if its optimum is the only one
+    /// (``solveCertifying()``).
     var certifiesUniqueness = false
 
-    /// Whether the last solve's optimum is certainly the only one (``certifiesUniqueness``):
-    /// presolve determined every value, or the LP's basis prices every variable free to move at
-    /// some level but at most one, held at a bound (``ParametricTableau/optimumIsUnique()``).
-    /// A closed-form one-variable solve counts as unique only when a required equality fixes it
-    /// (else it may pick a point of an interval).
-    final class Uniqueness { var isUnique = false }
-    let uniqueness = Uniqueness()
-
     func solve() throws -> Result {
+        var unique = false
+        return try solve(unique: &unique)
+    }
+
+    /// ``solve()``, and whether the optimum found is certainly the only one (with
+    /// ``certifiesUniqueness`` set; else false): presolve determined every value, or the LP's
+    /// basis prices every variable free to move at some level but at most one, held at a bound
+    /// (``ParametricTableau/optimumIsUnique()``). A closed-form one-variable solve counts as
+    /// unique only when a required equality fixes it (else it may pick a point of an interval).
+    func solveCertifying() throws -> (result: Result, unique: Bool) {
+        var unique = false
+        let result = try solve(unique: &unique)
+        return (result, unique)
+    }
+
+    private func solve(unique: inout Bool) throws -> Result {
         if reduces && component.variables.count == 1 {
             // One array of rows straight from the component (most components of a layout are
             // this small: the per-component work is what counts).
@@ -73,7 +81,7 @@ struct ComponentSolver {
             }
             if let value = ScalarComponent(rows: rows).solve() {
                 // (The only optimum for certain when a required equality fixes it.)
-                uniqueness.isUnique = rows.contains { $0.strength.isRequired && $0.relation == .equal && $0.coefficient != 0 }
+                unique = certifiesUniqueness && rows.contains { $0.strength.isRequired && $0.relation == .equal && $0.coefficient != 0 }
                 let values = [value]
                 try checkRequired(values)
                 return .solved(values: values, affine: nil, basis: nil)
@@ -85,17 +93,22 @@ struct ComponentSolver {
             // Moving rows need not stay LP rows when elimination determines every value: the
             // affine model replays it for their new constants (``ConstantTape``) — the same
             // values, no LP, and a step where the protected rows would have needed one.
-            return try solve(free)
+            return try solve(free, unique: &unique)
         }
         if let presolve = Presolve(component: component, terms: terms, constants: constants, protecting: editRows) {
-            return try solve(presolve)
+            return try solve(presolve, unique: &unique)
         }
         // Presolve met a contradiction: let GLPK judge the unreduced problem.
-        return try solve(Presolve.identity(component: component, terms: terms, constants: constants))
+        return try solve(Presolve.identity(component: component, terms: terms, constants: constants), unique: &unique)
     }
 
     /// Solves the reduced problem described by `presolve`.
     func solve(_ presolve: Presolve) throws -> Result {
+        var unique = false
+        return try solve(presolve, unique: &unique)
+    }
+
+    private func solve(_ presolve: Presolve, unique: inout Bool) throws -> Result {
         var presolve = presolve
         let scalars = !reduces ? [] : presolve.splitOffScalars(protecting: editRows) { rows, lower, upper in
             scalar(rows, lower: lower, upper: upper).solve()
@@ -108,7 +121,7 @@ struct ComponentSolver {
         var remaining = presolve.startingValues()
         for (j, value) in scalars { remaining[j] = value }
         if presolve.rows.isEmpty {
-            uniqueness.isUnique = scalars.isEmpty
+            unique = certifiesUniqueness && scalars.isEmpty
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
             return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
         }
@@ -130,7 +143,7 @@ struct ComponentSolver {
                                                           variableOfColumn: variableOfColumn, levels: levels.count, last: last)
         if certifiesUniqueness && scalars.isEmpty, let followable = last.followable, !followable.objectives.isEmpty {
             var tableau = ParametricTableau(tableauInputs(model, followable: followable))
-            uniqueness.isUnique = tableau.factorizeNow() && tableau.optimumIsUnique()
+            unique = tableau.factorizeNow() && tableau.optimumIsUnique()
         }
         let basis = harvest(lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted

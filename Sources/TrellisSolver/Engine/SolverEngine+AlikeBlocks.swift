@@ -8,7 +8,7 @@ extension SolverEngine {
     ///
     /// Exactness: a block's own LP (pinned where its bridge variable is 0) has the optimum the
     /// unsplit component's LP gives it slid back — when that optimum is the only one. So a kind's
-    /// solution is used only when its solve certifies that (``ComponentSolver/uniqueness``: presolve
+    /// solution is used only when its solve certifies that (``ComponentSolver/solveCertifying()``: presolve
     /// determined every value, or the basis prices every variable free to move); one kind that
     /// does not certify sends the whole group back to the one LP, where its blocks get the
     /// answer they always had.
@@ -47,7 +47,8 @@ extension SolverEngine {
                                          editRows: [], warmStart: .none, timeLimit: try remaining())
             solver.certifiesUniqueness = true
             statistics.componentSolves += 1
-            guard case .solved(let values, _, _, let iterations) = try solver.solve(), solver.uniqueness.isUnique else {
+            let (result, unique) = try solver.solveCertifying()
+            guard case .solved(let values, _, _, let iterations) = result, unique else {
                 return nil
             }
             statistics.simplexIterations += iterations
