@@ -202,6 +202,12 @@ struct GuardFuzzRegressionTests {
         #expect(abs(last.objective - (2 * 1300.25 + 600.25)) <= 1e-6, "objective \(last.objective)")
     }
 
+    @Test("A drag replaying an elimination through a 1.2e-306 coefficient overflowed a free variable to ±∞ unchecked: the step now leaves it to the simplex method")
+    func determinedStepOverflow() throws {
+        let url = Self.corpus.appendingPathComponent("regression-determined-step-overflow.json")
+        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")
@@ -211,6 +217,7 @@ struct GuardFuzzRegressionTests {
     static func expectedOutcome(of file: String) -> Outcome {
         let named: [String: Outcome] = [
             "regression-affine-step-drift.json": .optimal,
+            "regression-determined-step-overflow.json": .optimal,
             "regression-objective-cancellation.json": .optimal,
             "regression-objective-drift.json": .optimal,
             "regression-objective-overflow.json": .optimal,

@@ -70,6 +70,8 @@ extension ComponentState {
                                         values.withUnsafeBufferPointer { values in
                                             changed.withUnsafeBufferPointer { changed in
                                                 for variable in changed {
+                                                    // (An infinite value passes a relative check.)
+                                                    if !values[variable].isFinite { return false }
                                                     for k in Int(start[variable])..<Int(start[variable + 1]) {
                                                         let index = Int(rows[k])
                                                         if stamp[index] == now { continue }

@@ -246,6 +246,11 @@ final class ComponentState {
                 affine.undoLastStep(values: &solution!.values)
                 return false
             }
+        } else if affine.changed.contains(where: { !solution!.values[$0].isFinite }) {
+            // A replayed elimination dividing by a tiny coefficient overflowed: the simplex
+            // method judges it (and a solve reports a value beyond double precision).
+            affine.undoLastStep(values: &solution!.values)
+            return false
         }
         stepping.lastObjective = solution!.objective
         stepping.lastObjectiveWasStale = solution!.objectiveIsStale
