@@ -8,29 +8,6 @@ import TrellisTestSupport
 /// kinds, send the group back to that one LP, whose answer it then is, ambiguous rows included.
 @Suite("Alike blocks")
 struct AlikeBlocksTests {
-    /// The constraints of a feed of `heights.count` rows of one shape (text rows with fixed
-    /// heights: no moving rows), the rows' priorities as given, and every variable.
-    static func feed(_ heights: [Double], compression: Priority = .defaultHigh, hugging: Priority = .defaultLow,
-                     rowHugging: Priority = .fittingSizeLevel, gap: Double = 10) -> (constraints: [Constraint], variables: [Variable]) {
-        let rootTop = Variable("root.top")
-        var constraints: [Constraint] = [rootTop == 0]
-        var variables = [rootTop]
-        var above = LinearExpression(rootTop)
-        for (i, height) in heights.enumerated() {
-            let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
-            let avatarTop = Variable("a\(i).top"), avatarHeight = Variable("a\(i).height")
-            let textTop = Variable("t\(i).top"), textHeight = Variable("t\(i).height")
-            variables += [top, rowHeight, avatarTop, avatarHeight, textTop, textHeight]
-            constraints += [top == above + 8, (textHeight >= height) ~~ .priority(compression),
-                            (textHeight <= height - gap) ~~ .priority(hugging),
-                            avatarTop == top + 4, textTop == top + 2, avatarHeight == 48,
-                            top + rowHeight >= avatarTop + avatarHeight, top + rowHeight >= textTop + textHeight,
-                            (rowHeight == 0) ~~ .priority(rowHugging)]
-            above = top + rowHeight
-        }
-        return (constraints, variables)
-    }
-
     /// The feed solved split from the start (as a layout's solver does) and unsplit.
     static func solve(_ constraints: [Constraint]) throws -> (split: Solver, whole: Solver) {
         let split = Solver()
@@ -56,7 +33,8 @@ struct AlikeBlocksTests {
     func threeKinds() throws {
         // Texts of 30, 60 and 90 pt (shorter and taller than the avatar), each exactly sized
         // (no gap between its compression and hugging rows).
-        let (constraints, variables) = Self.feed((0..<300).map { [30.0, 60, 90][$0 % 3] }, gap: 0)
+        let feed = TextFeed(heights: (0..<300).map { [30.0, 60, 90][$0 % 3] })
+        let (constraints, variables) = (feed.constraints, feed.variables)
         let (split, whole) = try Self.solve(constraints)
         #expect(split.bridgeCount == 300)
         #expect(split.statistics.templateSolves >= 300 - 4, "\(split.statistics.templateSolves) given a kind's solution")
@@ -67,7 +45,8 @@ struct AlikeBlocksTests {
     func ambiguousKind() throws {
         // Texts of 40 pt between two equal-weight rows 10 pt apart, in rows the avatar holds at
         // 52 pt: every text height from 30 to 40 is optimal.
-        let (constraints, variables) = Self.feed(Array(repeating: 40, count: 120), compression: .defaultLow)
+        let feed = TextFeed(heights: Array(repeating: 40, count: 120), compression: .defaultLow, gap: 10)
+        let (constraints, variables) = (feed.constraints, feed.variables)
         let (split, whole) = try Self.solve(constraints)
         #expect(split.statistics.templateSolves == 0)
         Self.expectSame(split, whole, variables, "ambiguous kind")
@@ -75,7 +54,8 @@ struct AlikeBlocksTests {
 
     @Test("Rows all different: too many kinds, the one LP")
     func tooManyKinds() throws {
-        let (constraints, variables) = Self.feed((0..<80).map { 12 + Double($0) }, gap: 0)
+        let feed = TextFeed(heights: (0..<80).map { 12 + Double($0) })
+        let (constraints, variables) = (feed.constraints, feed.variables)
         let (split, whole) = try Self.solve(constraints)
         #expect(split.statistics.templateSolves == 0)
         Self.expectSame(split, whole, variables, "too many kinds")
@@ -89,8 +69,9 @@ struct AlikeBlocksTests {
         func pick() -> Priority { priorities[rng.below(priorities.count)] }
         let kinds = (0..<(1 + rng.below(4))).map { _ in Double(rng.int(10...90)) }
         let heights = (0..<90).map { _ in kinds[rng.below(kinds.count)] }
-        let (constraints, variables) = Self.feed(heights, compression: pick(), hugging: pick(),
-                                                 rowHugging: pick(), gap: Double(rng.int(0...1) * 10))
+        let feed = TextFeed(heights: heights, compression: pick(), hugging: pick(), rowHugging: pick(),
+                            gap: Double(rng.int(0...1) * 10))
+        let (constraints, variables) = (feed.constraints, feed.variables)
         let (split, whole) = try Self.solve(constraints)
         Self.expectSame(split, whole, variables, "seed \(seed) (\(split.statistics.templateSolves) given a kind's solution)")
     }

@@ -7,37 +7,12 @@ import TrellisTestSupport
 /// through later re-measurements — and a shape whose optimum is not the only one is never copied.
 @Suite("Component templates")
 struct ComponentTemplateTests {
-    /// A feed of text rows on the vertical axis: every row the same constraints (the same gap,
-    /// offsets and priorities), only its text's measured height differs.
-    struct Feed {
-        var constraints: [Constraint] = []
-        /// Each text's two intrinsic rows (compression 750, hugging 250, or as given).
-        var texts: [(low: Constraint, high: Constraint)] = []
-        var variables: [Variable] = []
-
-        init(heights: [Double], hugging: Priority = .defaultLow, conflicting: Bool = false) {
-            let rootTop = Variable("root.top")
-            variables.append(rootTop)
-            constraints.append(rootTop == 0)
-            var previousBottom = LinearExpression(rootTop)
-            for (i, height) in heights.enumerated() {
-                let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
-                let avatarTop = Variable("row\(i).avatar.top"), avatarHeight = Variable("row\(i).avatar.height")
-                let textTop = Variable("row\(i).text.top"), textHeight = Variable("row\(i).text.height")
-                variables += [top, rowHeight, avatarTop, avatarHeight, textTop, textHeight]
-                // Conflicting: both intrinsic rows at one weight, 10 pt apart — every height
-                // between them costs the same, so the optimum is a segment, not a point.
-                let low = (textHeight >= height) ~~ .priority(conflicting ? hugging : .defaultHigh)
-                let high = (textHeight <= height - (conflicting ? 10 : 0)) ~~ .priority(hugging)
-                texts.append((low, high))
-                constraints += [top == previousBottom + 8, low, high,
-                                avatarTop == top + 4, textTop == top + 2, avatarHeight == 48,
-                                top + rowHeight >= avatarTop + avatarHeight,
-                                top + rowHeight >= textTop + textHeight,
-                                (rowHeight == 0) ~~ .priority(51)]
-                previousBottom = top + rowHeight
-            }
-        }
+    /// A feed of text rows (compression 750, hugging 250, the row's hugging 51); conflicting:
+    /// both intrinsic rows at the hugging priority, 10 pt apart — every height between them
+    /// costs the same, so the text's optimum is a segment, not a point.
+    static func feed(heights: [Double], conflicting: Bool = false) -> TextFeed {
+        TextFeed(heights: heights, compression: conflicting ? .defaultLow : .defaultHigh, hugging: .defaultLow,
+                 rowHugging: .init(rawValue: 51), gap: conflicting ? 10 : 0)
     }
 
     /// A solver whose texts are moving rows from the start (a layout's measured sizes): the
@@ -45,8 +20,8 @@ struct ComponentTemplateTests {
     /// The feed is made with every text at 1 pt and each then measured (moved) to its height.
     /// Returns the solver, the feed and each text's intrinsic rows as they now are in it.
     static func measuredSolver(heights: [Double], conflicting: Bool = false)
-        throws -> (Solver, Feed, [(low: Constraint, high: Constraint)]) {
-        let feed = Feed(heights: heights.map { _ in 1 }, conflicting: conflicting)
+        throws -> (Solver, TextFeed, [(low: Constraint, high: Constraint)]) {
+        let feed = Self.feed(heights: heights.map { _ in 1 }, conflicting: conflicting)
         let solver = Solver()
         try solver.add(feed.constraints)
         var texts: [(low: Constraint, high: Constraint)] = []
@@ -60,8 +35,8 @@ struct ComponentTemplateTests {
 
     /// The same feed with its texts at `heights` written in, solved whole as one LP (no split,
     /// no moving rows): the reference.
-    static func wholeSolver(heights: [Double]) throws -> (Solver, Feed) {
-        let feed = Feed(heights: heights)
+    static func wholeSolver(heights: [Double]) throws -> (Solver, TextFeed) {
+        let feed = Self.feed(heights: heights)
         let solver = Solver()
         solver.splitsAtBridges = false
         try solver.add(feed.constraints)
@@ -130,7 +105,7 @@ struct ComponentTemplateTests {
         #expect(solver.statistics.templateSolves == 0)
         #expect(solver.statistics.componentSolves >= heights.count)
         for (i, height) in heights.enumerated() {
-            let value = solver.value(of: feed.variables[1 + 6 * i + 5])
+            let value = solver.value(of: feed.textHeight(ofRow: i))
             #expect(value >= height - 10 - 1e-9 && value <= height + 1e-9, "row \(i): text height \(value)")
         }
     }
@@ -145,7 +120,7 @@ struct ComponentTemplateTests {
         let (solver, feed, _) = try Self.measuredSolver(heights: heights, conflicting: true)
         #expect(solver.statistics.templateSolves > 0)
         for (i, height) in heights.enumerated() {
-            let value = solver.value(of: feed.variables[1 + 6 * i + 5])
+            let value = solver.value(of: feed.textHeight(ofRow: i))
             if height > 60 {
                 #expect(abs(value - (height - 10)) <= 1e-9, "row \(i): text height \(value), only optimum \(height - 10)")
             } else {
@@ -167,33 +142,19 @@ struct ComponentTemplateTests {
         let count = 40
         let heights = (0..<count).map { _ in Double(rng.int(8...90)) }
 
-        func build(_ solver: Solver, heights: [Double]) throws -> [(Constraint, Constraint)] {
-            let rootTop = Variable("root.top")
-            var constraints: [Constraint] = [rootTop == 0]
-            var texts: [(Constraint, Constraint)] = []
-            var above = LinearExpression(rootTop)
-            for (i, height) in heights.enumerated() {
-                let top = Variable("row\(i).top"), rowHeight = Variable("row\(i).height")
-                let avatarTop = Variable("a\(i).top"), avatarHeight = Variable("a\(i).height")
-                let textTop = Variable("t\(i).top"), textHeight = Variable("t\(i).height")
-                let low = (textHeight >= height) ~~ .priority(compression)
-                let high = (textHeight <= height) ~~ .priority(hugging)
-                texts.append((low, high))
-                constraints += [top == above + 8, low, high, avatarTop == top + avatarOffset, textTop == top + textOffset,
-                                avatarHeight == avatar, top + rowHeight >= avatarTop + avatarHeight,
-                                top + rowHeight >= textTop + textHeight, (rowHeight == 0) ~~ .priority(rowHugging)]
-                if let (value, priority) = preferred { constraints.append((textHeight == value) ~~ .priority(priority)) }
-                above = top + rowHeight
-            }
-            try solver.add(constraints)
-            return texts
+        func build(_ solver: Solver, heights: [Double]) throws -> [(low: Constraint, high: Constraint)] {
+            let feed = TextFeed(heights: heights, compression: compression, hugging: hugging, rowHugging: rowHugging,
+                                avatarOffset: avatarOffset, textOffset: textOffset, avatar: avatar,
+                                preferred: preferred.map { (height: $0.0, priority: $0.1) })
+            try solver.add(feed.constraints)
+            return feed.texts
         }
         // Measured: every text made at 1 pt and moved to its height (moving rows from the start).
         let measured = Solver()
         let texts = try build(measured, heights: heights.map { _ in 1 })
         for (text, height) in zip(texts, heights) {
-            _ = try measured.updateConstant(of: text.0, to: -height)
-            _ = try measured.updateConstant(of: text.1, to: -height)
+            _ = try measured.updateConstant(of: text.low, to: -height)
+            _ = try measured.updateConstant(of: text.high, to: -height)
         }
         try measured.solve()
         let whole = Solver()

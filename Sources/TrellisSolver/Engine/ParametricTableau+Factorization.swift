@@ -141,6 +141,18 @@ extension ParametricTableau {
     /// ``optimumIsUnique()``: a label at its natural size, its hugging and compression rows both
     /// holding, leaves one of them non-basic at no cost, held by the other). Nil with more.
     func uniquenessCertificate() -> UniquenessCertificate? {
+        guard let undecided = looseVariable() else { return nil }
+        guard undecided >= 0 else { return UniquenessCertificate(loose: nil) }
+        let w = basisColumn(of: undecided)
+        let scale = max(1, w.reduce(0) { max($0, abs($1)) })
+        var speeds: [(position: Int, speed: Double)] = []
+        for p in 0..<m where abs(w[p]) > 1e-9 * scale { speeds.append((p, -w[p])) }
+        return UniquenessCertificate(loose: (speeds, directions(of: undecided)))
+    }
+
+    /// The one non-basic variable that is not fixed and has a zero reduced cost at every level
+    /// (-1: none; nil: more than one).
+    private func looseVariable() -> Int? {
         let size = m + n
         var undecided = -1
         for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
@@ -153,15 +165,13 @@ extension ParametricTableau {
             guard undecided < 0 else { return nil }
             undecided = k
         }
-        guard undecided >= 0 else { return UniquenessCertificate(loose: nil) }
-        let w = basisColumn(of: undecided)
-        let scale = max(1, w.reduce(0) { max($0, abs($1)) })
-        var speeds: [(position: Int, speed: Double)] = []
-        for p in 0..<m where abs(w[p]) > 1e-9 * scale { speeds.append((p, -w[p])) }
-        let k = undecided
-        let directions: [Double] = lower[k] > -.infinity && !atUpper[k] ? [1]
-            : upper[k] < .infinity && atUpper[k] ? [-1] : [1, -1]
-        return UniquenessCertificate(loose: (speeds, directions))
+        return undecided
+    }
+
+    /// The directions non-basic variable `k` may move in: +1 off a lower bound, -1 off an upper
+    /// one, both when it is free.
+    private func directions(of k: Int) -> [Double] {
+        lower[k] > -.infinity && !atUpper[k] ? [1] : upper[k] < .infinity && atUpper[k] ? [-1] : [1, -1]
     }
 
     /// -B⁻¹ times joint variable k's column: how the basic variables move (by position) per unit of z_k
@@ -189,18 +199,7 @@ extension ParametricTableau {
     /// the optimal face is the segment it can move along, the others held at their bounds by
     /// their costs; with more it is not checked, and the move is given up.
     func optimumIsUnique() -> Bool {
-        let size = m + n
-        var undecided = -1
-        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
-            var decided = false
-            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
-                decided = true
-                break
-            }
-            if decided { continue }
-            guard undecided < 0 else { return false }
-            undecided = k
-        }
+        guard let undecided = looseVariable() else { return false }
         guard undecided >= 0 else { return true }
         // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0).
         let k = undecided
@@ -217,11 +216,7 @@ extension ParametricTableau {
             }
             return false
         }
-        let atLower = lower[k] > -.infinity && !atUpper[k]
-        let atUpperBound = upper[k] < .infinity && atUpper[k]
-        if atLower { return blocked(1) }
-        if atUpperBound { return blocked(-1) }
-        return blocked(1) && blocked(-1)
+        return directions(of: k).allSatisfy(blocked)
     }
 }
 
