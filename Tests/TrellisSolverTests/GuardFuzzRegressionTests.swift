@@ -208,6 +208,12 @@ struct GuardFuzzRegressionTests {
         Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
     }
 
+    @Test("A drag whose re-solve found required rows infeasible (a 1.1e-90 coefficient wanting a value of 1e92) threw 'unsatisfiable' from a step: now a numerical failure")
+    func suggestionInfeasible() throws {
+        let url = Self.corpus.appendingPathComponent("regression-suggestion-infeasible.json")
+        Self.check(Array(try Data(contentsOf: url)), expecting: .numericalFailure)
+    }
+
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz/corpus/linear-system")
@@ -218,6 +224,7 @@ struct GuardFuzzRegressionTests {
         let named: [String: Outcome] = [
             "regression-affine-step-drift.json": .optimal,
             "regression-determined-step-overflow.json": .optimal,
+            "regression-suggestion-infeasible.json": .numericalFailure,
             "regression-objective-cancellation.json": .optimal,
             "regression-objective-drift.json": .optimal,
             "regression-objective-overflow.json": .optimal,

@@ -35,6 +35,13 @@ extension SolverEngine {
                 templates.offer(state, solution: solution)
                 results.append((index, solution))
             case .infeasible:
+                if !structureChanged && constantsTouched.isEmpty && slides.pending.isEmpty && state.solution != nil {
+                    // Only suggestions (soft) moved since this component's last feasible solve:
+                    // its required rows cannot have become contradictory. The simplex method lost
+                    // them to the numbers' scale (a 1e-90 coefficient wanting a value of 1e92).
+                    throw TrellisError.numericalFailure(
+                        "a suggestion made the simplex method find the required constraints infeasible, which they were not before (badly scaled coefficients?)")
+                }
                 let required = Self.conflictCandidates(of: index, states: newStates, slides: slides)
                 let conflict = try ConflictFinder(constraints: required, timeLimit: try remaining()).minimalConflict()
                 throw TrellisError.unsatisfiable(conflict: conflict)
