@@ -170,6 +170,19 @@ final class ComponentState {
         return affine.canMove(source: row, required: component.constraints[row].strength.isRequired)
     }
 
+    /// Whether the values at `positions` are all finite: their sum times zero is zero (infinity
+    /// or NaN times zero is NaN), one multiply-add a value, no branch (a resize's determined step
+    /// checks thousands).
+    static func allFinite(_ values: [Double], at positions: ArraySlice<Int>) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            positions.withUnsafeBufferPointer { positions in
+                var sum = 0.0
+                for position in positions { sum += values[position] * 0 }
+                return sum == 0
+            }
+        }
+    }
+
     /// `constant + Σ coefficient × value` of a row at `values`, and the size of its terms
     /// (`|constant| + Σ |coefficient × value|`, the scale its rounding is judged against).
     static func evaluate(_ terms: RowStore.Row, constant: Double,
@@ -246,7 +259,7 @@ final class ComponentState {
                 affine.undoLastStep(values: &solution!.values)
                 return false
             }
-        } else if affine.changed.contains(where: { !solution!.values[$0].isFinite }) {
+        } else if !Self.allFinite(solution!.values, at: affine.changed) {
             // A replayed elimination dividing by a tiny coefficient overflowed: the simplex
             // method judges it (and a solve reports a value beyond double precision).
             affine.undoLastStep(values: &solution!.values)
