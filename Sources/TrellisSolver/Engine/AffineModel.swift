@@ -63,23 +63,6 @@ final class AffineModel {
         var listed: [Bool] = []
     }
 
-    /// What a successful step did.
-    struct Outcome {
-        /// The change of the weighted objective (unknown when ``needsObjective``).
-        var objectiveChange: Double
-        /// Whether the objective must be computed again (several levels).
-        var needsObjective: Bool
-        /// The pivots made following the basis through breakpoints (0: the basis was kept).
-        var pivots: Int
-        /// Whether the step moved the tableau (else it moved along the stored directions).
-        var usedTableau = false
-        /// Whether the tableau it moved is split into blocks.
-        var usedBlocks = false
-        /// Whether the step was a determined component's (``ConstantTape``): its values are the
-        /// elimination's own (finite), which uses up every required row, so they hold by construction.
-        var determined = false
-    }
-
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
