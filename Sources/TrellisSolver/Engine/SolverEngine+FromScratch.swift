@@ -5,7 +5,8 @@ extension SolverEngine {
                           remaining: () throws -> Int?,
                           into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
         let newStates = states
-        // A split component with no block solved is solved as one LP (1000 small LPs cost more).
+        // A split component with no block solved is solved a kind of identical blocks at a time
+        // or as one LP (1000 small LPs cost more).
         let solvedTogether = !slides.isEmpty
             ? try solveGroupsTogether(work, states: newStates, slides: slides, remaining: remaining, into: &results) : IndexFlags()
         // Blocks of one shape (a screen's text rows) after the first: its basis moved to their constants.
