@@ -129,8 +129,7 @@ struct GuardFuzzRegressionTests {
         at least 1.5e309 wide, beyond double precision — a numerical failure (GLPK's presolver asserts)
         """)
     func firstFinding() throws {
-        let url = Self.corpus.appendingPathComponent("regression-presolve-infinite-bound.json")
-        let bytes = Array(try Data(contentsOf: url))
+        let bytes = try Self.seed("regression-presolve-infinite-bound.json")
         Self.check(bytes, expecting: .numericalFailure)
         let system = try LinearSystem.parse(bytes)
         #expect {
@@ -145,8 +144,7 @@ struct GuardFuzzRegressionTests {
         now unsatisfiable with the minimal conflict c1, c9, c15
         """)
     func wrongAnswerIsRefused() throws {
-        let url = Self.corpus.appendingPathComponent("regression-tiny-coefficient-wrong-answer.json")
-        let bytes = Array(try Data(contentsOf: url))
+        let bytes = try Self.seed("regression-tiny-coefficient-wrong-answer.json")
         Self.check(bytes, expecting: .unsatisfiable)
         // By hand: c15 (x5/4 + 65.875 <= 0) gives x5 <= -263.5; c9 (x3 = (-2·x5 - 175) / 3) and
         // c1 (4·x5 - 2·x3 + 60 >= 0) give 8·x5 >= -265, x5 >= -33.125. Any two of them can hold.
@@ -157,20 +155,17 @@ struct GuardFuzzRegressionTests {
 
     @Test("After drag steps with an edit weight of 1e5 the objective came out as -3.04e-9 (rounding, not a bug)")
     func objectiveDrift() throws {
-        let url = Self.corpus.appendingPathComponent("regression-objective-drift.json")
-        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
+        Self.check(try Self.seed("regression-objective-drift.json"), expecting: .optimal)
     }
 
     @Test("w · 1.22e-305 >= 180 forces w ≈ 1.5e307; its soft preference at weight 1000 makes the objective +∞ (a finite answer)")
     func objectiveOverflow() throws {
-        let url = Self.corpus.appendingPathComponent("regression-objective-overflow.json")
-        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
+        Self.check(try Self.seed("regression-objective-overflow.json"), expecting: .optimal)
     }
 
     @Test("2.2e-308 · x6 == 175 (required) has no double answer: a numerical failure, never ∞ in the values")
     func overflowingValue() throws {
-        let url = Self.corpus.appendingPathComponent("regression-overflowing-value.json")
-        let bytes = Array(try Data(contentsOf: url))
+        let bytes = try Self.seed("regression-overflowing-value.json")
         Self.check(bytes, expecting: .numericalFailure)
         let system = try LinearSystem.parse(bytes)
         #expect {
@@ -183,14 +178,12 @@ struct GuardFuzzRegressionTests {
 
     @Test("A 2e-9 coefficient magnified an affine drag step's rounding until a required row broke by 3.9e-6 (relative)")
     func affineStepDrift() throws {
-        let url = Self.corpus.appendingPathComponent("regression-affine-step-drift.json")
-        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
+        Self.check(try Self.seed("regression-affine-step-drift.json"), expecting: .optimal)
     }
 
     @Test("A drag back from a suggestion of -1e15 (weight 3.7e6) cancelled the 3.7e21 objective to -524288: the step leaves it to be computed again")
     func objectiveCancellation() throws {
-        let url = Self.corpus.appendingPathComponent("regression-objective-cancellation.json")
-        let bytes = Array(try Data(contentsOf: url))
+        let bytes = try Self.seed("regression-objective-cancellation.json")
         Self.check(bytes, expecting: .optimal)
         // The last step's objective is its violations' weighted sum: m meets its suggestion,
         // r = -300.25 misses 1000 by 1300.25 (weight 2), l = 900.25 misses 300 by 600.25 (weight 1).
@@ -204,14 +197,17 @@ struct GuardFuzzRegressionTests {
 
     @Test("A drag replaying an elimination through a 1.2e-306 coefficient overflowed a free variable to ±∞ unchecked: the step now leaves it to the simplex method")
     func determinedStepOverflow() throws {
-        let url = Self.corpus.appendingPathComponent("regression-determined-step-overflow.json")
-        Self.check(Array(try Data(contentsOf: url)), expecting: .optimal)
+        Self.check(try Self.seed("regression-determined-step-overflow.json"), expecting: .optimal)
     }
 
     @Test("A drag whose re-solve found required rows infeasible (a 1.1e-90 coefficient wanting a value of 1e92) threw 'unsatisfiable' from a step: now a numerical failure")
     func suggestionInfeasible() throws {
-        let url = Self.corpus.appendingPathComponent("regression-suggestion-infeasible.json")
-        Self.check(Array(try Data(contentsOf: url)), expecting: .numericalFailure)
+        Self.check(try Self.seed("regression-suggestion-infeasible.json"), expecting: .numericalFailure)
+    }
+
+    /// The bytes of the committed seed `name`.
+    static func seed(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
     }
 
     static let corpus = URL(fileURLWithPath: #filePath)
@@ -243,7 +239,7 @@ struct GuardFuzzRegressionTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).sorted()
         #expect(files.count >= 40)
         for file in files {
-            let bytes = Array(try Data(contentsOf: Self.corpus.appendingPathComponent(file)))
+            let bytes = try Self.seed(file)
             Self.check(bytes, expecting: Self.expectedOutcome(of: file), input: file)
         }
     }
