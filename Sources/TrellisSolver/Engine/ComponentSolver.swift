@@ -395,13 +395,10 @@ struct ComponentSolver {
             throw TrellisError.numericalFailure(
                 "the value of \(component.variables[position]) is beyond double precision (\(values[position])): a coefficient too small for its constant?")
         }
-        for (index, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
-            let (sum, scale) = ComponentState.evaluate(terms[index], constant: constants[index], at: values)
-            let violation = constraint.relation.violation(of: sum)
-            if !(violation <= 1e-6 * max(1, scale)) {
-                throw TrellisError.numericalFailure(
-                    "GLPK's answer breaks the required constraint \(constraint.label ?? constraint.description) by \(violation) (badly scaled numbers?)")
-            }
+        if let (row, violation) = ComponentState.brokenRequiredRow(of: component, terms: terms, constants: constants, at: values) {
+            let constraint = component.constraints[row]
+            throw TrellisError.numericalFailure(
+                "GLPK's answer breaks the required constraint \(constraint.label ?? constraint.description) by \(violation) (badly scaled numbers?)")
         }
     }
 

@@ -183,6 +183,18 @@ final class ComponentState {
         }
     }
 
+    /// The first required row of `component` that `values` break by more than a relative 1e-6
+    /// (of the size of its terms), and by how much; nil when every one holds.
+    static func brokenRequiredRow(of component: Component, terms: RowStore, constants: [Double],
+                                  at values: [Double]) -> (row: Int, violation: Double)? {
+        for (row, constraint) in component.constraints.enumerated() where constraint.strength.isRequired {
+            let (sum, scale) = evaluate(terms[row], constant: constants[row], at: values)
+            let violation = constraint.relation.violation(of: sum)
+            if !(violation <= 1e-6 * max(1, scale)) { return (row, violation) }
+        }
+        return nil
+    }
+
     /// `constant + Σ coefficient × value` of a row at `values`, and the size of its terms
     /// (`|constant| + Σ |coefficient × value|`, the scale its rounding is judged against).
     static func evaluate(_ terms: RowStore.Row, constant: Double,

@@ -145,10 +145,8 @@ struct ComponentTemplates {
 
     /// Whether `values` hold every required row of `state` to a relative 1e-6 (what a solve checks).
     private static func requiredRowsHold(_ state: ComponentState, values: [Double]) -> Bool {
-        for (row, constraint) in state.component.constraints.enumerated() where constraint.strength.isRequired {
-            let (sum, scale) = ComponentState.evaluate(state.terms[row], constant: state.baseConstants[row], at: values)
-            guard constraint.relation.violation(of: sum) <= 1e-6 * max(1, scale) else { return false }
-        }
-        return values.allSatisfy(\.isFinite)
+        values.allSatisfy(\.isFinite)
+            && ComponentState.brokenRequiredRow(of: state.component, terms: state.terms, constants: state.baseConstants,
+                                                at: values) == nil
     }
 }
