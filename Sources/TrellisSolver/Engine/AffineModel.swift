@@ -150,17 +150,9 @@ final class AffineModel {
     /// the last LP had them, higher levels' optimal faces included, which a move off them
     /// would leave too): the optimum is then the only one.
     func isBlocked(_ certificate: UniquenessCertificate) -> Bool {
-        guard let loose = certificate.loose else { return true }
         let moving = core.moving
-        for direction in loose.directions {
-            let blocked = loose.speeds.contains { position, speed in
-                let value = moving.basicValue[position], tolerance = 1e-9 * max(1, abs(value))
-                return speed * direction > 0 ? value >= moving.basicUpper[position] - tolerance
-                                             : value <= moving.basicLower[position] + tolerance
-            }
-            if !blocked { return false }
-        }
-        return true
+        return certificate.isBlocked(value: { moving.basicValue[$0] }, lower: { moving.basicLower[$0] },
+                                     upper: { moving.basicUpper[$0] })
     }
 
     /// Reads the basis, values and tableau columns of the edit rows from a solved `lp`, whose

@@ -201,22 +201,18 @@ extension ParametricTableau {
     func optimumIsUnique() -> Bool {
         guard let undecided = looseVariable() else { return false }
         guard undecided >= 0 else { return true }
-        // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0).
-        let k = undecided
-        let w = basisColumn(of: k)
+        // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0). (Judged here
+        // without a certificate's arrays: a move through breakpoints asks this on every block.)
+        let w = basisColumn(of: undecided)
         let scale = max(1, w.reduce(0) { max($0, abs($1)) })
-        /// Whether moving z_k in `direction` (±1) pushes some basic variable at a bound outward.
-        func blocked(_ direction: Double) -> Bool {
-            for p in 0..<m {
-                let speed = -w[p] * direction
-                guard abs(speed) > 1e-9 * scale else { continue }
+        return directions(of: undecided).allSatisfy { direction in
+            (0..<m).contains { p in
                 let b = Int(header[p])
-                let tolerance = 1e-9 * max(1, abs(value[b]))
-                if speed > 0 ? value[b] >= upper[b] - tolerance : value[b] <= lower[b] + tolerance { return true }
+                return abs(w[p]) > 1e-9 * scale
+                    && UniquenessCertificate.pushesPastBound(speed: -w[p] * direction, value: value[b], lower: lower[b],
+                                                             upper: upper[b])
             }
-            return false
         }
-        return directions(of: k).allSatisfy(blocked)
     }
 }
 
@@ -227,6 +223,26 @@ struct UniquenessCertificate {
     /// basic variable it moves (by basis position, per unit of it) and the directions it may
     /// move in (+1 off a lower bound, -1 off an upper one, both when free). The optimum is the
     /// only one where, in every such direction, some basic variable at a bound would be pushed
-    /// past it (``AffineModel/isBlocked(_:)``).
+    /// past it (``isBlocked(value:lower:upper:)``).
     var loose: (speeds: [(position: Int, speed: Double)], directions: [Double])?
+
+    /// Whether the loose variable, if any, is blocked in every direction it may move in: some
+    /// basic variable it moves (`value`, `lower`, `upper` by basis position) stands at the bound
+    /// it would be pushed past. The optimum is then the only one.
+    func isBlocked(value: (Int) -> Double, lower: (Int) -> Double, upper: (Int) -> Double) -> Bool {
+        guard let loose else { return true }
+        return loose.directions.allSatisfy { direction in
+            loose.speeds.contains { position, speed in
+                Self.pushesPastBound(speed: speed * direction, value: value(position), lower: lower(position),
+                                     upper: upper(position))
+            }
+        }
+    }
+
+    /// Whether a basic variable at `value` moving at `speed` (not 0) stands at the bound it moves
+    /// towards (within 1e-9 of its size): a move at that speed would push it past.
+    static func pushesPastBound(speed: Double, value: Double, lower: Double, upper: Double) -> Bool {
+        let tolerance = 1e-9 * max(1, abs(value))
+        return speed > 0 ? value >= upper - tolerance : value <= lower + tolerance
+    }
 }
