@@ -64,9 +64,7 @@ struct AlikeBlocksTests {
     @Test("Random priorities and gaps: every value the one LP's, kinds used or not", arguments: 0..<24)
     func randomKinds(seed: UInt64) throws {
         var rng = SplitMix(seed: 900 + seed)
-        let priorities: [Priority] = [.init(rawValue: 1), .fittingSizeLevel, .defaultLow, .init(rawValue: 500),
-                                      .defaultHigh, .init(rawValue: 999)]
-        func pick() -> Priority { priorities[rng.below(priorities.count)] }
+        func pick() -> Priority { TextFeed.randomPriority(&rng) }
         let kinds = (0..<(1 + rng.below(4))).map { _ in Double(rng.int(10...90)) }
         let heights = (0..<90).map { _ in kinds[rng.below(kinds.count)] }
         let feed = TextFeed(heights: heights, compression: pick(), hugging: pick(), rowHugging: pick(),

@@ -132,9 +132,7 @@ struct ComponentTemplateTests {
     @Test("Random row shapes: the templated feed's optimum, required rows and objective are the whole LP's", arguments: 0..<24)
     func randomShapes(seed: UInt64) throws {
         var rng = SplitMix(seed: 400 + seed)
-        let priorities: [Priority] = [.init(rawValue: 1), .fittingSizeLevel, .defaultLow, .init(rawValue: 500),
-                                      .defaultHigh, .init(rawValue: 999)]
-        func pick() -> Priority { priorities[rng.below(priorities.count)] }
+        func pick() -> Priority { TextFeed.randomPriority(&rng) }
         // One shape for every row: offsets, the avatar's height and the priorities.
         let (avatarOffset, textOffset, avatar) = (Double(rng.int(0...12)), Double(rng.int(0...12)), Double(rng.int(20...60)))
         let (compression, hugging, rowHugging) = (pick(), pick(), pick())

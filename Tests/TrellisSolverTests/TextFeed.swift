@@ -1,4 +1,5 @@
 import TrellisSolver
+import TrellisTestSupport
 
 /// A feed of text rows on the vertical axis, as the solver's tests lay it out: rows chained 8 pt
 /// apart under a root at 0, each an avatar and a text whose measured height is held by its
@@ -32,6 +33,14 @@ struct TextFeed {
             if let preferred { constraints.append((textHeight == preferred.height) ~~ .priority(preferred.priority)) }
             above = top + rowHeight
         }
+    }
+
+    /// One of the priorities the random feeds are made of (no required one: the intrinsic rows
+    /// of a text may contradict each other).
+    static func randomPriority(_ rng: inout SplitMix) -> Priority {
+        let priorities: [Priority] = [.init(rawValue: 1), .fittingSizeLevel, .defaultLow, .init(rawValue: 500),
+                                      .defaultHigh, .init(rawValue: 999)]
+        return priorities[rng.below(priorities.count)]
     }
 
     /// Row `i`'s text height.
