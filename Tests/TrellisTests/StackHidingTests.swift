@@ -337,6 +337,25 @@ struct StackHidingTests {
         expectFrame(b, 58, 0, 322, 20)
     }
 
+    @Test("every row of a stack is labelled with the stack's name and its role, whatever the name's characters")
+    func rowLabelsNameTheStack() throws {
+        for id in ["s", "stack", "Übersicht — ستون 📦 with a long name"] {
+            let a = item("a", 50, 20), b = item("b", 60, 20)
+            let stack = StackView(id: id, axis: .horizontal, spacing: 8, alignment: .center)
+            stack.addArrangedSubview(a)
+            stack.addArrangedSubview(b)
+            let root = column(stack)
+            try root.layoutIfNeeded()
+            let roles = Set(stack.arrangementConstraints.map { constraint -> String in
+                let text = constraint.label ?? ""
+                #expect(text.hasPrefix(stack.name + " "), "\(text)")
+                return String(text.dropFirst(stack.name.count + 1))
+            })
+            #expect(roles == ["canvas", "spacing", "hiding", "fill order", "alignment", "spanning boundary", "fit",
+                              "ambiguity suppression"])
+        }
+    }
+
     // MARK: - UIKit's frames by hand
 
     /// A horizontal stack 380 × 280 (a 400 × 300 root inset by 10), spacing 8, of a (50 × 20),
