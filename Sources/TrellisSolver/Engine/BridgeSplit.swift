@@ -147,28 +147,49 @@ struct BridgeSplit {
         init(nv: Int, members: ArraySlice<Int32>, termSlots: [Int32], termStart allStart: [Int], local: [Int32]) {
             self.nv = nv
             let nr = members.count
+            var termCount = 0
+            for k in members { termCount += allStart[Int(k) + 1] - allStart[Int(k)] }
+            // Sized once and filled through buffers (no append, and no uniqueness check, a term).
             var start = [Int32](filled: 0, count: nr + 1)
-            var variables: [Int32] = []
+            var variables = [Int32](filled: 0, count: termCount)
             var counts = [Int32](filled: 0, count: nv + 1)
-            for (r, k) in members.enumerated() {
-                for t in allStart[Int(k)]..<allStart[Int(k) + 1] {
-                    let v = local[Int(termSlots[t])]
-                    variables.append(v)
-                    counts[Int(v) + 1] += 1
-                }
-                start[r + 1] = Int32(variables.count)
-            }
-            for v in 0..<nv { counts[v + 1] += counts[v] }
-            var fill = counts
-            var rows = [Int32](filled: 0, count: variables.count)
+            var rows = [Int32](filled: 0, count: termCount)
             var duplicate = [Bool](filled: false, count: nr)
-            for r in 0..<nr {
-                for t in Int(start[r])..<Int(start[r + 1]) {
-                    let v = Int(variables[t])
-                    // A variable named twice in a row lands twice in a row: its last entry is this row.
-                    if fill[v] > counts[v] && rows[Int(fill[v]) - 1] == Int32(r) { duplicate[r] = true }
-                    rows[Int(fill[v])] = Int32(r)
-                    fill[v] += 1
+            start.withUnsafeMutableBufferPointer { start in
+                variables.withUnsafeMutableBufferPointer { variables in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        rows.withUnsafeMutableBufferPointer { rows in
+                            duplicate.withUnsafeMutableBufferPointer { duplicate in
+                                termSlots.withUnsafeBufferPointer { termSlots in
+                                    local.withUnsafeBufferPointer { local in
+                                        var filled = 0
+                                        for (r, k) in members.enumerated() {
+                                            for t in allStart[Int(k)]..<allStart[Int(k) + 1] {
+                                                let v = local[Int(termSlots[t])]
+                                                variables[filled] = v
+                                                filled += 1
+                                                counts[Int(v) + 1] += 1
+                                            }
+                                            start[r + 1] = Int32(filled)
+                                        }
+                                        for v in 0..<nv { counts[v + 1] += counts[v] }
+                                        var fill = [Int32](counts)
+                                        fill.withUnsafeMutableBufferPointer { fill in
+                                            for r in 0..<nr {
+                                                for t in Int(start[r])..<Int(start[r + 1]) {
+                                                    let v = Int(variables[t])
+                                                    // A variable named twice in a row lands twice in a row: its last entry is this row.
+                                                    if fill[v] > counts[v] && rows[Int(fill[v]) - 1] == Int32(r) { duplicate[r] = true }
+                                                    rows[Int(fill[v])] = Int32(r)
+                                                    fill[v] += 1
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
             rowStart = counts
@@ -224,16 +245,29 @@ struct BridgeSplit {
             // Each variable's rows with the candidates last: the search then reaches a bridge's
             // other variables through their block's own rows before the bridge, whatever order
             // the constraints come in (else a bridge entered early is not a cut it can accept).
-            var later: [Int32] = []
-            for v in 0..<nv {
-                later.removeAll(keepingCapacity: true)
-                var write = Int(graph.rowStart[v])
-                for k in graph.rows(of: v) {
-                    let r = graph.rowsOf[k]
-                    if candidate[Int(r)] { later.append(r) } else { self.graph.rowsOf[write] = r; write += 1 }
+            // (Through buffers, as the graph was built: no uniqueness check a write.)
+            var rowsOf = graph.rowsOf
+            var longest = 0
+            for v in 0..<nv { longest = max(longest, Int(graph.rowStart[v + 1] - graph.rowStart[v])) }
+            var later = [Int32](filled: 0, count: longest)
+            rowsOf.withUnsafeMutableBufferPointer { rowsOf in
+                later.withUnsafeMutableBufferPointer { later in
+                    graph.rowStart.withUnsafeBufferPointer { rowStart in
+                        candidate.withUnsafeBufferPointer { candidate in
+                            for v in 0..<nv {
+                                // Each variable's candidates behind its other rows, both in their order.
+                                var write = Int(rowStart[v]), held = 0
+                                for k in Int(rowStart[v])..<Int(rowStart[v + 1]) {
+                                    let r = rowsOf[k]
+                                    if candidate[Int(r)] { later[held] = r; held += 1 } else { rowsOf[write] = r; write += 1 }
+                                }
+                                for h in 0..<held { rowsOf[write + h] = later[h] }
+                            }
+                        }
+                    }
                 }
-                for r in later { self.graph.rowsOf[write] = r; write += 1 }
             }
+            self.graph.rowsOf = rowsOf
             discovered = [Int32](filled: -1, count: nv + nr)
             low = discovered
             segmentIndex = discovered
@@ -243,18 +277,18 @@ struct BridgeSplit {
             unknown = [Int32](filled: 0, count: nr)
             inBlock = [UInt32](filled: 0, count: nr)
             // Coefficients, read from the constraints (local rows in member order).
-            var coefficients: [Double] = []
-            coefficients.reserveCapacity(graph.termVariable.count)
-            for k in members {
-                constraints[Int(k)].expression.terms.withUnsafeBufferPointer { terms in
-                    for t in 0..<terms.count { coefficients.append(terms[t].coefficient) }
+            var coefficients = [Double](filled: 0, count: graph.termVariable.count)
+            coefficients.withUnsafeMutableBufferPointer { coefficients in
+                var filled = 0
+                for k in members {
+                    constraints[Int(k)].expression.terms.withUnsafeBufferPointer { terms in
+                        for t in 0..<terms.count { coefficients[filled + t] = terms[t].coefficient }
+                        filled += terms.count
+                    }
                 }
             }
             self.graph.termCoefficient = coefficients
         }
-
-        /// Whether row r joins variables (only such rows link the graph).
-        func links(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] >= 2 && !removed[r] }
 
         /// Whether row r names one variable (such rows belong to their variable's block).
         func single(_ r: Int) -> Bool { graph.termStart[r + 1] - graph.termStart[r] == 1 }
@@ -267,56 +301,111 @@ struct BridgeSplit {
         }
 
         mutating func run(from root: Int) {
-            var counter: Int32 = 0
-            let nv = graph.nv
-            var stack: [(node: Int32, parent: Int32, next: Int32)] = [(Int32(root), -1, 0)]
-            discovered[root] = 0
-            low[root] = 0
-            counter = 1
-            segmentIndex[root] = 0
-            segment.append(Int32(root))
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                let node = Int(stack[top].node), parent = stack[top].parent
-                let range = node < nv ? graph.rows(of: node) : graph.terms(of: node - nv)
-                let next = Int(stack[top].next)
-                if range.lowerBound + next < range.upperBound {
-                    stack[top].next += 1
-                    let neighbour = node < nv ? nv + Int(graph.rowsOf[range.lowerBound + next])
-                                              : Int(graph.termVariable[range.lowerBound + next])
-                    if neighbour == Int(parent) || (neighbour >= nv && !links(neighbour - nv)) { continue }
-                    if discovered[neighbour] < 0 {
-                        discovered[neighbour] = counter
-                        low[neighbour] = counter
-                        counter += 1
-                        segmentIndex[neighbour] = Int32(segment.count)
-                        segment.append(Int32(neighbour))
-                        stack.append((Int32(neighbour), Int32(node), 0))
-                    } else {
-                        low[node] = min(low[node], discovered[neighbour])
-                    }
-                    continue
-                }
-                stack.removeLast()
-                guard parent >= 0 else { continue }
-                low[Int(parent)] = min(low[Int(parent)], low[node])
-                if Int(parent) >= nv { consider(row: Int(parent) - nv, child: node) }
+            let nv = graph.nv, nodeCount = discovered.count
+            // The search's marks taken out of `self` for the loop and read and written through
+            // buffers, the graph read through buffers, the stack and the segment in arrays of
+            // the most they can hold: the loop visits every term of the component twice, and
+            // each array access checked its bounds and, on a write, the array's uniqueness (the
+            // search was half of a settings form's bridge split).
+            var discovered: [Int32] = [], low: [Int32] = [], segmentIndex: [Int32] = []
+            swap(&discovered, &self.discovered)
+            swap(&low, &self.low)
+            swap(&segmentIndex, &self.segmentIndex)
+            defer {
+                swap(&discovered, &self.discovered)
+                swap(&low, &self.low)
+                swap(&segmentIndex, &self.segmentIndex)
             }
+            let graph = self.graph, removed = self.removed, candidate = self.candidate
+            var stack = [(node: Int32, parent: Int32, next: Int32)](filled: (0, -1, 0), count: nodeCount + 1)
+            var segment = [Int32](filled: 0, count: nodeCount)
+            var segmentCount = 0
+            discovered.withUnsafeMutableBufferPointer { discovered in
+                low.withUnsafeMutableBufferPointer { low in
+                    segmentIndex.withUnsafeMutableBufferPointer { segmentIndex in
+                        stack.withUnsafeMutableBufferPointer { stack in
+                            segment.withUnsafeMutableBufferPointer { segment in
+                                graph.rowStart.withUnsafeBufferPointer { rowStart in
+                                    graph.rowsOf.withUnsafeBufferPointer { rowsOf in
+                                        graph.termStart.withUnsafeBufferPointer { termStart in
+                                            graph.termVariable.withUnsafeBufferPointer { termVariable in
+                                                var depth = 1, counter: Int32 = 1
+                                                stack[0] = (Int32(root), -1, 0)
+                                                discovered[root] = 0
+                                                low[root] = 0
+                                                segmentIndex[root] = 0
+                                                segment[0] = Int32(root)
+                                                segmentCount = 1
+                                                while depth > 0 {
+                                                    let top = depth - 1
+                                                    let node = Int(stack[top].node), parent = Int(stack[top].parent)
+                                                    let start = Int(node < nv ? rowStart[node] : termStart[node - nv])
+                                                    let end = Int(node < nv ? rowStart[node + 1] : termStart[node - nv + 1])
+                                                    let next = start + Int(stack[top].next)
+                                                    if next < end {
+                                                        stack[top].next += 1
+                                                        let neighbour: Int
+                                                        if node < nv {
+                                                            let r = Int(rowsOf[next])
+                                                            // Only rows that join variables link the graph.
+                                                            if termStart[r + 1] - termStart[r] < 2 || removed[r] { continue }
+                                                            neighbour = nv + r
+                                                        } else {
+                                                            neighbour = Int(termVariable[next])
+                                                        }
+                                                        if neighbour == parent { continue }
+                                                        if discovered[neighbour] < 0 {
+                                                            discovered[neighbour] = counter
+                                                            low[neighbour] = counter
+                                                            counter += 1
+                                                            segmentIndex[neighbour] = Int32(segmentCount)
+                                                            segment[segmentCount] = Int32(neighbour)
+                                                            segmentCount += 1
+                                                            stack[depth] = (Int32(neighbour), Int32(node), 0)
+                                                            depth += 1
+                                                        } else {
+                                                            low[node] = min(low[node], discovered[neighbour])
+                                                        }
+                                                        continue
+                                                    }
+                                                    depth -= 1
+                                                    guard parent >= 0 else { continue }
+                                                    low[parent] = min(low[parent], low[node])
+                                                    if parent >= nv, candidate[parent - nv], low[node] >= discovered[parent] {
+                                                        consider(row: parent - nv, child: node, discovered: discovered,
+                                                                 segmentIndex: segmentIndex, segment: segment, count: &segmentCount)
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            self.segment = Array(segment[0..<segmentCount])
         }
 
-        /// Accepts the block below `child` (detached by `row`) when it qualifies.
-        mutating func consider(row r: Int, child c: Int) {
+        /// Accepts the block below `child` (detached by candidate `row`, no back edge above it)
+        /// when it qualifies: its nodes are the segment's last from the child's on, taken out
+        /// of it (`count` shortened).
+        private mutating func consider(row r: Int, child c: Int, discovered: UnsafeMutableBufferPointer<Int32>,
+                                       segmentIndex: UnsafeMutableBufferPointer<Int32>,
+                                       segment: UnsafeMutableBufferPointer<Int32>, count: inout Int) {
             let nv = graph.nv
-            guard candidate[r], low[c] >= discovered[nv + r], work <= cap else { return }
+            guard work <= cap else { return }
             // Every other variable of the row is on the side of the search's root.
             for t in graph.terms(of: r) {
                 let v = Int(graph.termVariable[t])
                 if v != c && !(discovered[v] >= 0 && discovered[v] < discovered[nv + r]) { return }
             }
-            let nodes = Array(segment[Int(segmentIndex[c])...])
+            let first = Int(segmentIndex[c])
+            let nodes = Array(segment[first..<count])
             guard let d = slideDirection(nodes, endpoint: c) else { return }
             isBridge[r] = true
-            segment.removeLast(nodes.count)
+            count = first
             accepted.append(Piece(nodes: nodes, row: r, endpoint: c, direction: d, discovered: discovered[c]))
         }
 
