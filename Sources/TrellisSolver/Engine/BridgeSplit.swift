@@ -132,77 +132,6 @@ struct BridgeSplit {
         return blocks
     }
 
-    /// The incidence graph: each variable's rows, each row's variables and coefficients.
-    fileprivate struct Graph {
-        let nv: Int
-        /// Rows of variable v: rowsOf[rowStart[v]..<rowStart[v+1]] (all rows naming it).
-        var rowStart: [Int32]
-        var rowsOf: [Int32]
-        /// Terms of row r: termVariable/termCoefficient[termStart[r]..<termStart[r+1]] (local variables).
-        var termStart: [Int32]
-        var termVariable: [Int32]
-        var termCoefficient: [Double] = []
-        var hasDuplicate: [Bool]
-
-        init(nv: Int, members: ArraySlice<Int32>, termSlots: [Int32], termStart allStart: [Int], local: [Int32]) {
-            self.nv = nv
-            let nr = members.count
-            var termCount = 0
-            for k in members { termCount += allStart[Int(k) + 1] - allStart[Int(k)] }
-            // Sized once and filled through buffers (no append, and no uniqueness check, a term).
-            var start = [Int32](filled: 0, count: nr + 1)
-            var variables = [Int32](filled: 0, count: termCount)
-            var counts = [Int32](filled: 0, count: nv + 1)
-            var rows = [Int32](filled: 0, count: termCount)
-            var duplicate = [Bool](filled: false, count: nr)
-            start.withUnsafeMutableBufferPointer { start in
-                variables.withUnsafeMutableBufferPointer { variables in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        rows.withUnsafeMutableBufferPointer { rows in
-                            duplicate.withUnsafeMutableBufferPointer { duplicate in
-                                termSlots.withUnsafeBufferPointer { termSlots in
-                                    local.withUnsafeBufferPointer { local in
-                                        var filled = 0
-                                        for (r, k) in members.enumerated() {
-                                            for t in allStart[Int(k)]..<allStart[Int(k) + 1] {
-                                                let v = local[Int(termSlots[t])]
-                                                variables[filled] = v
-                                                filled += 1
-                                                counts[Int(v) + 1] += 1
-                                            }
-                                            start[r + 1] = Int32(filled)
-                                        }
-                                        for v in 0..<nv { counts[v + 1] += counts[v] }
-                                        var fill = [Int32](counts)
-                                        fill.withUnsafeMutableBufferPointer { fill in
-                                            for r in 0..<nr {
-                                                for t in Int(start[r])..<Int(start[r + 1]) {
-                                                    let v = Int(variables[t])
-                                                    // A variable named twice in a row lands twice in a row: its last entry is this row.
-                                                    if fill[v] > counts[v] && rows[Int(fill[v]) - 1] == Int32(r) { duplicate[r] = true }
-                                                    rows[Int(fill[v])] = Int32(r)
-                                                    fill[v] += 1
-                                                }
-                                            }
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            rowStart = counts
-            rowsOf = rows
-            termStart = start
-            termVariable = variables
-            hasDuplicate = duplicate
-        }
-
-        func terms(of r: Int) -> Range<Int> { Int(termStart[r])..<Int(termStart[r + 1]) }
-        func rows(of v: Int) -> Range<Int> { Int(rowStart[v])..<Int(rowStart[v + 1]) }
-    }
-
     /// The depth-first search for articulation rows, and the blocks it accepts.
     fileprivate struct Search {
         var graph: Graph
@@ -302,11 +231,9 @@ struct BridgeSplit {
 
         mutating func run(from root: Int) {
             let nv = graph.nv, nodeCount = discovered.count
-            // The search's marks taken out of `self` for the loop and read and written through
-            // buffers, the graph read through buffers, the stack and the segment in arrays of
-            // the most they can hold: the loop visits every term of the component twice, and
-            // each array access checked its bounds and, on a write, the array's uniqueness (the
-            // search was half of a settings form's bridge split).
+            // Marks, graph, stack and segment through buffers, the last two sized once: the loop
+            // visits each term twice, and array accesses checked bounds and, on a write, the
+            // array's uniqueness (the search was half of a settings form's bridge split).
             var discovered: [Int32] = [], low: [Int32] = [], segmentIndex: [Int32] = []
             swap(&discovered, &self.discovered)
             swap(&low, &self.low)
@@ -325,58 +252,52 @@ struct BridgeSplit {
                     segmentIndex.withUnsafeMutableBufferPointer { segmentIndex in
                         stack.withUnsafeMutableBufferPointer { stack in
                             segment.withUnsafeMutableBufferPointer { segment in
-                                graph.rowStart.withUnsafeBufferPointer { rowStart in
-                                    graph.rowsOf.withUnsafeBufferPointer { rowsOf in
-                                        graph.termStart.withUnsafeBufferPointer { termStart in
-                                            graph.termVariable.withUnsafeBufferPointer { termVariable in
-                                                var depth = 1, counter: Int32 = 1
-                                                stack[0] = (Int32(root), -1, 0)
-                                                discovered[root] = 0
-                                                low[root] = 0
-                                                segmentIndex[root] = 0
-                                                segment[0] = Int32(root)
-                                                segmentCount = 1
-                                                while depth > 0 {
-                                                    let top = depth - 1
-                                                    let node = Int(stack[top].node), parent = Int(stack[top].parent)
-                                                    let start = Int(node < nv ? rowStart[node] : termStart[node - nv])
-                                                    let end = Int(node < nv ? rowStart[node + 1] : termStart[node - nv + 1])
-                                                    let next = start + Int(stack[top].next)
-                                                    if next < end {
-                                                        stack[top].next += 1
-                                                        let neighbour: Int
-                                                        if node < nv {
-                                                            let r = Int(rowsOf[next])
-                                                            // Only rows that join variables link the graph.
-                                                            if termStart[r + 1] - termStart[r] < 2 || removed[r] { continue }
-                                                            neighbour = nv + r
-                                                        } else {
-                                                            neighbour = Int(termVariable[next])
-                                                        }
-                                                        if neighbour == parent { continue }
-                                                        if discovered[neighbour] < 0 {
-                                                            discovered[neighbour] = counter
-                                                            low[neighbour] = counter
-                                                            counter += 1
-                                                            segmentIndex[neighbour] = Int32(segmentCount)
-                                                            segment[segmentCount] = Int32(neighbour)
-                                                            segmentCount += 1
-                                                            stack[depth] = (Int32(neighbour), Int32(node), 0)
-                                                            depth += 1
-                                                        } else {
-                                                            low[node] = min(low[node], discovered[neighbour])
-                                                        }
-                                                        continue
-                                                    }
-                                                    depth -= 1
-                                                    guard parent >= 0 else { continue }
-                                                    low[parent] = min(low[parent], low[node])
-                                                    if parent >= nv, candidate[parent - nv], low[node] >= discovered[parent] {
-                                                        consider(row: parent - nv, child: node, discovered: discovered,
-                                                                 segmentIndex: segmentIndex, segment: segment, count: &segmentCount)
-                                                    }
-                                                }
+                                graph.withBuffers { g in
+                                    var depth = 1, counter: Int32 = 1
+                                    stack[0] = (Int32(root), -1, 0)
+                                    discovered[root] = 0
+                                    low[root] = 0
+                                    segmentIndex[root] = 0
+                                    segment[0] = Int32(root)
+                                    segmentCount = 1
+                                    while depth > 0 {
+                                        let top = depth - 1
+                                        let node = Int(stack[top].node), parent = Int(stack[top].parent)
+                                        let start = Int(node < nv ? g.rowStart[node] : g.termStart[node - nv])
+                                        let end = Int(node < nv ? g.rowStart[node + 1] : g.termStart[node - nv + 1])
+                                        let next = start + Int(stack[top].next)
+                                        if next < end {
+                                            stack[top].next += 1
+                                            let neighbour: Int
+                                            if node < nv {
+                                                let r = Int(g.rowsOf[next])
+                                                // Only rows that join variables link the graph.
+                                                if g.termStart[r + 1] - g.termStart[r] < 2 || removed[r] { continue }
+                                                neighbour = nv + r
+                                            } else {
+                                                neighbour = Int(g.termVariable[next])
                                             }
+                                            if neighbour == parent { continue }
+                                            if discovered[neighbour] < 0 {
+                                                discovered[neighbour] = counter
+                                                low[neighbour] = counter
+                                                counter += 1
+                                                segmentIndex[neighbour] = Int32(segmentCount)
+                                                segment[segmentCount] = Int32(neighbour)
+                                                segmentCount += 1
+                                                stack[depth] = (Int32(neighbour), Int32(node), 0)
+                                                depth += 1
+                                            } else {
+                                                low[node] = min(low[node], discovered[neighbour])
+                                            }
+                                            continue
+                                        }
+                                        depth -= 1
+                                        guard parent >= 0 else { continue }
+                                        low[parent] = min(low[parent], low[node])
+                                        if parent >= nv, candidate[parent - nv], low[node] >= discovered[parent] {
+                                            consider(row: parent - nv, child: node, discovered: discovered,
+                                                     segmentIndex: segmentIndex, segment: segment, count: &segmentCount)
                                         }
                                     }
                                 }
