@@ -343,31 +343,71 @@ struct BridgeSplit {
             variables.removeAll(keepingCapacity: true)
             rows.removeAll(keepingCapacity: true)
             queue.removeAll(keepingCapacity: true)
+            // The marks, out of `self` and through buffers as the search's are (a feed checks a
+            // thousand small blocks: their checked accesses were most of each check).
+            var direction: [Double] = [], unknown: [Int32] = [], inBlock: [UInt32] = []
+            swap(&direction, &self.direction)
+            swap(&unknown, &self.unknown)
+            swap(&inBlock, &self.inBlock)
             defer {
                 swap(&variables, &scratchVariables)
                 swap(&rows, &scratchRows)
                 swap(&queue, &scratchQueue)
+                swap(&direction, &self.direction)
+                swap(&unknown, &self.unknown)
+                swap(&inBlock, &self.inBlock)
             }
             for node in nodes {
                 if Int(node) < nv { variables.append(Int(node)) } else if !isBridge[Int(node) - nv] { rows.append(Int(node) - nv) }
             }
+            let stamp = self.stamp
+            let graph = self.graph
+            var work = self.work
+            defer { self.work = work }
+            let found: Bool = graph.withBuffers { g in
+                graph.termCoefficient.withUnsafeBufferPointer { coefficient in
+                    direction.withUnsafeMutableBufferPointer { direction in
+                        unknown.withUnsafeMutableBufferPointer { unknown in
+                            inBlock.withUnsafeMutableBufferPointer { inBlock in
+                                Self.propagate(g, coefficient: coefficient, hasDuplicate: graph.hasDuplicate, endpoint: endpoint,
+                                               variables: variables, rows: &rows, queue: &queue, stamp: stamp,
+                                               direction: direction, unknown: unknown, inBlock: inBlock, work: &work)
+                            }
+                        }
+                    }
+                }
+            }
+            return found ? variables.map { direction[$0] } : nil
+        }
+
+        /// ``slideDirection(_:endpoint:)``'s work on buffers: each block row's unknowns counted,
+        /// the direction propagated from the endpoint (1) and its fixed variables (0) through
+        /// rows with one unknown left, the rest 0, then every row checked to keep its value.
+        /// `rows` gets the block's one-variable rows; false when there is no such direction.
+        private static func propagate(_ g: Graph.Buffers, coefficient: UnsafeBufferPointer<Double>, hasDuplicate: [Bool],
+                                      endpoint: Int, variables: [Int], rows: inout [Int], queue: inout [Int], stamp: UInt32,
+                                      direction: UnsafeMutableBufferPointer<Double>, unknown: UnsafeMutableBufferPointer<Int32>,
+                                      inBlock: UnsafeMutableBufferPointer<UInt32>, work: inout Int) -> Bool {
+            func single(_ r: Int) -> Bool { g.termStart[r + 1] - g.termStart[r] == 1 }
             for v in variables {
                 direction[v] = .nan
-                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) { rows.append(Int(graph.rowsOf[k])) }
+                for k in Int(g.rowStart[v])..<Int(g.rowStart[v + 1]) where single(Int(g.rowsOf[k])) {
+                    rows.append(Int(g.rowsOf[k]))
+                }
             }
             for r in rows {
                 inBlock[r] = stamp
-                unknown[r] = graph.termStart[r + 1] - graph.termStart[r]
+                unknown[r] = g.termStart[r + 1] - g.termStart[r]
                 work += Int(unknown[r])
-                if graph.hasDuplicate[r] { return nil }
+                if hasDuplicate[r] { return false }
             }
             work += variables.count
-            func assign(_ v: Int, _ value: Double) { direction[v] = value; queue.append(v) }
-            assign(endpoint, 1)
+            direction[endpoint] = 1
+            queue.append(endpoint)
             for v in variables {
-                for k in graph.rows(of: v) where single(Int(graph.rowsOf[k])) {
-                    if v == endpoint { return nil }
-                    if direction[v].isNaN { assign(v, 0) }
+                for k in Int(g.rowStart[v])..<Int(g.rowStart[v + 1]) where single(Int(g.rowsOf[k])) {
+                    if v == endpoint { return false }
+                    if direction[v].isNaN { direction[v] = 0; queue.append(v) }
                 }
             }
             // Propagate: a row with one unknown variable left determines it.
@@ -375,33 +415,33 @@ struct BridgeSplit {
             while head < queue.count {
                 let v = queue[head]
                 head += 1
-                for k in graph.rows(of: v) {
-                    let r = Int(graph.rowsOf[k])
+                for k in Int(g.rowStart[v])..<Int(g.rowStart[v + 1]) {
+                    let r = Int(g.rowsOf[k])
                     guard inBlock[r] == stamp else { continue }
                     unknown[r] -= 1
                     guard unknown[r] == 1 else { continue }
-                    var sum = 0.0, last = -1, coefficient = 0.0
-                    for t in graph.terms(of: r) {
-                        let w = Int(graph.termVariable[t])
-                        if direction[w].isNaN { last = w; coefficient = graph.termCoefficient[t] } else {
-                            sum += graph.termCoefficient[t] * direction[w]
+                    var sum = 0.0, last = -1, lastCoefficient = 0.0
+                    for t in Int(g.termStart[r])..<Int(g.termStart[r + 1]) {
+                        let w = Int(g.termVariable[t])
+                        if direction[w].isNaN { last = w; lastCoefficient = coefficient[t] } else {
+                            sum += coefficient[t] * direction[w]
                         }
                     }
-                    if last >= 0 { assign(last, -sum / coefficient) }
+                    if last >= 0 { direction[last] = -sum / lastCoefficient; queue.append(last) }
                 }
             }
             for v in variables where direction[v].isNaN { direction[v] = 0 }
             // The check itself: every row of the block keeps its value when the block slides.
             for r in rows {
                 var sum = 0.0, scale = 0.0
-                for t in graph.terms(of: r) {
-                    let product = graph.termCoefficient[t] * direction[Int(graph.termVariable[t])]
+                for t in Int(g.termStart[r])..<Int(g.termStart[r + 1]) {
+                    let product = coefficient[t] * direction[Int(g.termVariable[t])]
                     sum += product
                     scale += abs(product)
                 }
-                if !sum.isFinite || abs(sum) > 1e-12 * scale { return nil }
+                if !sum.isFinite || abs(sum) > 1e-12 * scale { return false }
             }
-            return variables.map { direction[$0] }
+            return true
         }
 
         /// The block of `nodes`: its variables (as slots), its rows (as constraint indices: the
