@@ -205,6 +205,18 @@ struct GuardFuzzRegressionTests {
         Self.check(try Self.seed("regression-suggestion-infeasible.json"), expecting: .numericalFailure)
     }
 
+    @Test("A required 1.2e-307 · w >= 180 with w = 11 · s: s's closed form was finite (1.3e308), w's substitution ∞ and the answer 'optimal' with null: now a numerical failure naming w")
+    func substitutionOverflow() throws {
+        let bytes = try Self.seed("regression-substitution-overflow.json")
+        Self.check(bytes, expecting: .numericalFailure)
+        #expect {
+            _ = try LinearSystem.parse(bytes).solve()
+        } throws: { error in
+            guard case TrellisError.numericalFailure(let message) = error else { return false }
+            return message.contains("sidebar.width") && message.contains("beyond double precision")
+        }
+    }
+
     /// The bytes of the committed seed `name`.
     static func seed(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
@@ -221,6 +233,7 @@ struct GuardFuzzRegressionTests {
             "regression-affine-step-drift.json": .optimal,
             "regression-determined-step-overflow.json": .optimal,
             "regression-suggestion-infeasible.json": .numericalFailure,
+            "regression-substitution-overflow.json": .numericalFailure,
             "regression-objective-cancellation.json": .optimal,
             "regression-objective-drift.json": .optimal,
             "regression-objective-overflow.json": .optimal,

@@ -123,7 +123,11 @@ struct ComponentSolver {
         if presolve.rows.isEmpty {
             unique = certifiesUniqueness && scalars.isEmpty
             let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
-            return .solved(values: presolve.expand(remaining), affine: affine, basis: nil)
+            // (Substitution can overflow where the closed forms did not: `w = 11·s` with s near
+            // 1.3e308, from a required `1.2e-307·w >= 180`.)
+            let values = presolve.expand(remaining)
+            try checkFinite(values)
+            return .solved(values: values, affine: affine, basis: nil)
         }
         var model = LPLowering(presolve, constraints: component.constraints, merge: merge, columnOfVariable: columnOfVariable,
                                variableOfColumn: variableOfColumn, keepsMatrix: !editRows.isEmpty || certifiesUniqueness)
@@ -384,6 +388,15 @@ struct ComponentSolver {
         return basis
     }
 
+    /// Throws ``TrellisError/numericalFailure(_:)`` when a value is not finite: the answer of a
+    /// required row like `2.2e-308·x == 175` is beyond double precision.
+    private func checkFinite(_ values: [Double]) throws {
+        if let position = values.firstIndex(where: { !$0.isFinite }) {
+            throw TrellisError.numericalFailure(
+                "the value of \(component.variables[position]) is beyond double precision (\(values[position])): a coefficient too small for its constant?")
+        }
+    }
+
     /// Throws ``TrellisError/numericalFailure(_:)`` unless every required constraint holds at
     /// `values` to a relative 1e-6 of its terms' size: GLPK can report "optimal" for a badly
     /// scaled problem (magnitudes hundreds of decades apart) whose answer does not hold, and a
@@ -391,10 +404,7 @@ struct ComponentSolver {
     private func checkRequired(_ values: [Double]) throws {
         // A required `2.2e-308·x == 175` has no answer in double precision (x ≈ 7.9e309): GLPK
         // may then report "optimal" with an infinite value, whose residual test below would pass.
-        if let position = values.firstIndex(where: { !$0.isFinite }) {
-            throw TrellisError.numericalFailure(
-                "the value of \(component.variables[position]) is beyond double precision (\(values[position])): a coefficient too small for its constant?")
-        }
+        try checkFinite(values)
         if let (row, violation) = ComponentState.brokenRequiredRow(of: component, terms: terms, constants: constants, at: values) {
             let constraint = component.constraints[row]
             throw TrellisError.numericalFailure(
