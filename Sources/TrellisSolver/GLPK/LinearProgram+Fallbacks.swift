@@ -19,6 +19,10 @@ extension LinearProgram {
     ///   each attempt's reason — when every attempt fails, or the fault GLPK's guard caught.
     func runWithFallbacks(_ start: Start, timeLimit: Int?, timeLimitMessage: @autoclosure () -> String,
                           subject: @autoclosure () -> String) throws -> Outcome {
+        // (No attempt runs on a row too wide for the simplex method: one reason, not three.)
+        if fault == nil, let reason = tooWideReason {
+            throw TrellisError.numericalFailure("GLPK could not solve \(subject()) (\(reason))")
+        }
         var reasons: [String] = []
         func attempt(presolve: Bool, dual: Bool) throws -> Outcome? {
             let outcome = simplex(presolve: presolve, dual: dual, timeLimit: timeLimit)

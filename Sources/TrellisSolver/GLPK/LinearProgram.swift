@@ -81,6 +81,20 @@ final class LinearProgram {
     /// The range of non-zero coefficient magnitudes loaded by ``setMatrix(_:)``.
     @exclusivity(unchecked) private var smallestMagnitude = Double.infinity
     @exclusivity(unchecked) private var largestMagnitude = 0.0
+    /// A row whose entries span more than ``widestRowSpan`` (its smallest non-zero magnitude and
+    /// its largest), if one was set: the simplex method is then not run (see ``widestRowSpan``).
+    @exclusivity(unchecked) private var tooWideRow: (smallest: Double, largest: Double)?
+
+    /// The most a row's non-zero entries may span (largest ÷ smallest magnitude) for GLPK's
+    /// simplex method to be run on the problem.
+    ///
+    /// A coefficient of 1.2e-307 beside ones of order 1 (valid input: not subnormal) made
+    /// `glp_simplex` read memory it had not written — an assertion in `spxlp.c` (`1 <= p && p
+    /// <= m`), or a segmentation fault no guard can catch, depending on what the heap held
+    /// (`MALLOC_PERTURB_` shows it every time; GLPK's own scaling is skipped at such spans, see
+    /// ``scale()``). Such a problem is a ``Outcome/failed(_:)`` run instead: a numerical failure,
+    /// never a crash. (1e300 leaves a wide margin below the spans seen failing, 1e307.)
+    static let widestRowSpan = 1e300
     /// The first GLPK fatal error caught on this problem, or the refusal of a call after GLPK
     /// was reset under it; nil while every call ran normally.
     private(set) var fault: TrellisError?
@@ -140,6 +154,22 @@ final class LinearProgram {
 
     // MARK: - Building
 
+    /// Notes the row `values` in ``tooWideRow`` when its non-zero magnitudes span more than
+    /// ``widestRowSpan``.
+    private func noteSpan(of values: [Double]) {
+        var smallest = Double.infinity, largest = 0.0
+        for value in values where value != 0 {
+            smallest = min(smallest, abs(value))
+            largest = max(largest, abs(value))
+        }
+        if tooWideRow == nil, largest > 0, largest > smallest * Self.widestRowSpan { tooWideRow = (smallest, largest) }
+    }
+
+    /// Why the simplex method is not run on this problem, if it is not (``widestRowSpan``).
+    var tooWideReason: String? {
+        tooWideRow.map { "a row's coefficients span \($0.smallest) to \($0.largest), more than GLPK's simplex method computes with" }
+    }
+
     /// Sets row `row` (0-based) to `Σ values[k] × column[indices[k]]`.
     /// - Precondition: indices are 0-based, in range and distinct; values are finite.
     func setRow(_ row: Int, indices: [Int32], values: [Double]) {
@@ -154,6 +184,7 @@ final class LinearProgram {
             setRowCalls = 1
         }
         let stamp = setRowCalls
+        noteSpan(of: values)
         for k in 0..<indices.count {
             let j = indices[k]
             precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setRow: column \(j) out of range")
@@ -194,6 +225,7 @@ final class LinearProgram {
                 setRowCalls = 1
             }
             let stamp = setRowCalls
+            noteSpan(of: row.values)
             for (j, value) in zip(row.indices, row.values) {
                 precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setMatrix: column \(j) out of range")
                 precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setMatrix: column \(j) repeated in row \(i)")
@@ -323,6 +355,7 @@ final class LinearProgram {
     ///   - timeLimit: milliseconds, or nil.
     func simplex(presolve: Bool, dual: Bool, timeLimit: Int? = nil) -> Outcome {
         precondition(rowCount > 0 && columnCount > 0, "LinearProgram.simplex: empty problem")
+        if fault == nil, let reason = tooWideReason { return .failed(reason) }
         var code: Int32 = 0
         var status: Int32 = 0
         invalidate()
@@ -354,6 +387,7 @@ final class LinearProgram {
     /// Cheap after `simplex` (it only verifies or finishes the last pivots).
     func exactPolish(timeLimit: Int? = nil) -> Outcome {
         precondition(rowCount > 0 && columnCount > 0, "LinearProgram.exactPolish: empty problem")
+        if fault == nil, let reason = tooWideReason { return .failed(reason) }
         var code: Int32 = 0
         var status: Int32 = 0
         invalidate()
