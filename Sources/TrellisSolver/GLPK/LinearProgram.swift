@@ -154,15 +154,14 @@ final class LinearProgram {
 
     // MARK: - Building
 
-    /// Notes the row `values` in ``tooWideRow`` when its non-zero magnitudes span more than
-    /// ``widestRowSpan``.
-    private func noteSpan(of values: [Double]) {
-        var smallest = Double.infinity, largest = 0.0
-        for value in values where value != 0 {
-            smallest = min(smallest, abs(value))
-            largest = max(largest, abs(value))
-        }
-        if tooWideRow == nil, largest > 0, largest > smallest * Self.widestRowSpan { tooWideRow = (smallest, largest) }
+    /// Notes a row whose non-zero magnitudes run from `smallest` to `largest` (read as its
+    /// entries are stored) in ``tooWideRow`` when they span more than ``widestRowSpan``, and
+    /// widens the problem's own range (``scale()``).
+    private func noteRow(smallest: Double, largest: Double) {
+        guard largest > 0 else { return }
+        smallestMagnitude = min(smallestMagnitude, smallest)
+        largestMagnitude = max(largestMagnitude, largest)
+        if tooWideRow == nil, largest > smallest * Self.widestRowSpan { tooWideRow = (smallest, largest) }
     }
 
     /// Why the simplex method is not run on this problem, if it is not (``widestRowSpan``).
@@ -184,7 +183,7 @@ final class LinearProgram {
             setRowCalls = 1
         }
         let stamp = setRowCalls
-        noteSpan(of: values)
+        var smallest = Double.infinity, largest = 0.0
         for k in 0..<indices.count {
             let j = indices[k]
             precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setRow: column \(j) out of range")
@@ -192,12 +191,13 @@ final class LinearProgram {
             lastRowOfColumn[Int(j)] = stamp
             precondition(values[k].isFinite, "LinearProgram.setRow: non-finite coefficient")
             if values[k] != 0 {
-                smallestMagnitude = min(smallestMagnitude, abs(values[k]))
-                largestMagnitude = max(largestMagnitude, abs(values[k]))
+                smallest = min(smallest, abs(values[k]))
+                largest = max(largest, abs(values[k]))
             }
             ind[k + 1] = j + 1
             val[k + 1] = values[k]
         }
+        noteRow(smallest: smallest, largest: largest)
         invalidate()
         guarded(trellis_glp_set_mat_row(epoch, problem, Int32(row + 1), Int32(indices.count), ind, val), "glp_set_mat_row")
     }
@@ -225,21 +225,22 @@ final class LinearProgram {
                 setRowCalls = 1
             }
             let stamp = setRowCalls
-            noteSpan(of: row.values)
+            var smallest = Double.infinity, largest = 0.0
             for (j, value) in zip(row.indices, row.values) {
                 precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setMatrix: column \(j) out of range")
                 precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setMatrix: column \(j) repeated in row \(i)")
                 lastRowOfColumn[Int(j)] = stamp
                 precondition(value.isFinite, "LinearProgram.setMatrix: non-finite coefficient")
                 if value != 0 {
-                    smallestMagnitude = min(smallestMagnitude, abs(value))
-                    largestMagnitude = max(largestMagnitude, abs(value))
+                    smallest = min(smallest, abs(value))
+                    largest = max(largest, abs(value))
                 }
                 ia[k] = Int32(i + 1)
                 ja[k] = j + 1
                 ar[k] = value
                 k += 1
             }
+            noteRow(smallest: smallest, largest: largest)
         }
         invalidate()
         guarded(trellis_glp_load_matrix(epoch, problem, Int32(total), ia, ja, ar), "glp_load_matrix")
