@@ -129,14 +129,7 @@ struct GuardFuzzRegressionTests {
         at least 1.5e309 wide, beyond double precision — a numerical failure (GLPK's presolver asserts)
         """)
     func firstFinding() throws {
-        let bytes = try Self.seed("regression-presolve-infinite-bound.json")
-        Self.check(bytes, expecting: .numericalFailure)
-        let system = try LinearSystem.parse(bytes)
-        #expect {
-            _ = try system.solve()
-        } throws: { error in
-            Self.isNumericalFailure(error, mentioning: "GLPK")
-        }
+        try Self.expectNumericalFailure("regression-presolve-infinite-bound.json", mentioning: "GLPK")
     }
 
     @Test("""
@@ -148,7 +141,7 @@ struct GuardFuzzRegressionTests {
         // (In exact arithmetic c1, c9 and c15 conflict — c15 gives x5 <= -263.5, c9 and c1 give
         // x5 >= -33.125 — but the component's LP holds c5's 1.2e-307 beside 3.0, a span the
         // simplex method is not run on: ``LinearProgram/widestRowSpan``.)
-        try Self.expectSpanRefused("regression-tiny-coefficient-wrong-answer.json")
+        try Self.expectNumericalFailure("regression-tiny-coefficient-wrong-answer.json", mentioning: "span")
     }
 
     @Test("""
@@ -156,18 +149,19 @@ struct GuardFuzzRegressionTests {
         in spxlp.c, or a segmentation fault with MALLOC_PERTURB_): the LP is refused before GLPK runs
         """)
     func uninitializedReadInGLPK() throws {
-        try Self.expectSpanRefused("regression-glpk-uninitialized-read.json")
+        try Self.expectNumericalFailure("regression-glpk-uninitialized-read.json", mentioning: "span")
     }
 
-    /// The committed seed `name` passes the fuzz checks as a numerical failure that names the
-    /// span of the row the simplex method was not run on.
-    static func expectSpanRefused(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// The committed seed `name` passes the fuzz checks as a numerical failure whose message
+    /// contains every one of `texts`.
+    static func expectNumericalFailure(_ name: String, mentioning texts: String...,
+                                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let bytes = try seed(name)
         check(bytes, expecting: .numericalFailure)
         #expect(sourceLocation: sourceLocation) {
             _ = try LinearSystem.parse(bytes).solve()
         } throws: { error in
-            isNumericalFailure(error, mentioning: "span")
+            texts.allSatisfy { isNumericalFailure(error, mentioning: $0) }
         }
     }
 
@@ -183,15 +177,7 @@ struct GuardFuzzRegressionTests {
 
     @Test("2.2e-308 · x6 == 175 (required) has no double answer: a numerical failure, never ∞ in the values")
     func overflowingValue() throws {
-        let bytes = try Self.seed("regression-overflowing-value.json")
-        Self.check(bytes, expecting: .numericalFailure)
-        let system = try LinearSystem.parse(bytes)
-        #expect {
-            _ = try system.solve()
-        } throws: { error in
-            guard case TrellisError.numericalFailure(let message) = error else { return false }
-            return message.contains("x6") && message.contains("beyond double precision")
-        }
+        try Self.expectNumericalFailure("regression-overflowing-value.json", mentioning: "x6", "beyond double precision")
     }
 
     @Test("A 2e-9 coefficient magnified an affine drag step's rounding until a required row broke by 3.9e-6 (relative)")
@@ -229,14 +215,8 @@ struct GuardFuzzRegressionTests {
 
     @Test("A required 1.2e-307 · w >= 180 with w = 11 · s: s's closed form was finite (1.3e308), w's substitution ∞ and the answer 'optimal' with null: now a numerical failure naming w")
     func substitutionOverflow() throws {
-        let bytes = try Self.seed("regression-substitution-overflow.json")
-        Self.check(bytes, expecting: .numericalFailure)
-        #expect {
-            _ = try LinearSystem.parse(bytes).solve()
-        } throws: { error in
-            guard case TrellisError.numericalFailure(let message) = error else { return false }
-            return message.contains("sidebar.width") && message.contains("beyond double precision")
-        }
+        try Self.expectNumericalFailure("regression-substitution-overflow.json", mentioning: "sidebar.width",
+                                        "beyond double precision")
     }
 
     /// The bytes of the committed seed `name`.
