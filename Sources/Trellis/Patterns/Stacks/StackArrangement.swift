@@ -136,9 +136,30 @@ struct StackArrangement {
         return Row(constraint: constraint, constant: value, rule: rule)
     }
 
+    /// The rows of a stack as the stack keeps them: three lists, parallel (made straight into
+    /// them: a list of ``Row``s split into three afterwards retained and released each
+    /// constraint twice more).
+    struct Rows {
+        private(set) var constraints: [LayoutConstraint] = []
+        private(set) var rules: [StackConstantRule] = []
+        private(set) var constants: [Double] = []
+
+        mutating func reserveCapacity(_ count: Int) {
+            constraints.reserveCapacity(count)
+            rules.reserveCapacity(count)
+            constants.reserveCapacity(count)
+        }
+
+        mutating func append(_ row: Row) {
+            constraints.append(row.constraint)
+            rules.append(row.rule)
+            constants.append(row.constant)
+        }
+    }
+
     /// Every row of the stack in its current state.
-    func rows() -> [Row] {
-        var rows: [Row] = []
+    func rows() -> Rows {
+        var rows = Rows()
         rows.reserveCapacity(views.count * (hidingByConstants ? 9 : 5) + 4)
         guard !views.isEmpty else {
             fitRows(into: &rows)
@@ -165,7 +186,7 @@ struct StackArrangement {
     }
 
     /// Zero along and across at 51 (an empty stack, or one whose views are all hidden).
-    private func fitRows(into rows: inout [Row]) {
+    private func fitRows(into rows: inout Rows) {
         rows.append(row("fit", [Term(stack, length)], .equal, priority: Self.fitPriority))
         rows.append(row("fit", [Term(stack, crossLength)], .equal, priority: Self.fitPriority))
     }
@@ -173,7 +194,7 @@ struct StackArrangement {
     // MARK: - Along the axis
 
     /// Every arranged view between the canvas's edges, neighbours `chainGap` apart.
-    private func chainRows(into rows: inout [Row]) {
+    private func chainRows(into rows: inout Rows) {
         rows.append(row("canvas", [Term(views[0], start)], .equal, [Term(canvas, start)]))
         rows.append(row("canvas", [Term(views[views.count - 1], end)], .equal, [Term(canvas, end)]))
         for index in 0..<(views.count - 1) {
@@ -192,7 +213,7 @@ struct StackArrangement {
 
     /// The first and last visible views at the canvas's edges, and the gaps between neighbouring
     /// visible views: the spacing (fill distributions), or at least it and as small as possible.
-    private func visibleGapRows(_ visible: [Int], into rows: inout [Row]) {
+    private func visibleGapRows(_ visible: [Int], into rows: inout Rows) {
         rows.append(row("canvas", [Term(views[visible[0]], start)], .equal, [Term(canvas, start)]))
         rows.append(row("canvas", [Term(views[visible[visible.count - 1]], end)], .equal, [Term(canvas, end)]))
         for (a, b) in zip(visible, visible.dropFirst()) {
@@ -223,7 +244,7 @@ struct StackArrangement {
     /// A run of hidden views `first...last` end to end, in the middle of the gap between the
     /// visible views around it — at the canvas's start when none comes before, at its end when
     /// none comes after (only the start when the stack has no visible view).
-    private func hiddenRun(visible: [Int], from first: Int, to last: Int, into rows: inout [Row]) {
+    private func hiddenRun(visible: [Int], from first: Int, to last: Int, into rows: inout Rows) {
         for index in first..<last {
             rows.append(row("hidden run", [Term(views[index + 1], start)], .equal, [Term(views[index], end)]))
         }
@@ -240,7 +261,7 @@ struct StackArrangement {
     }
 
     /// Each arranged view's length held at zero while it is hidden (``StackConstantRule/hidingUpper(_:)``).
-    private func hidingRows(into rows: inout [Row]) {
+    private func hidingRows(into rows: inout Rows) {
         guard hidingByConstants else {
             for (index, view) in views.enumerated() where state.hidden[index] {
                 rows.append(row("hiding", [Term(view, length)], .equal, priority: Self.hidingPriority))
@@ -255,7 +276,7 @@ struct StackArrangement {
         }
     }
 
-    private func distributionRows(_ visible: [Int], into rows: inout [Row]) {
+    private func distributionRows(_ visible: [Int], into rows: inout Rows) {
         switch stack.distribution {
         case .fill:
             // Ties (equal hugging or compression) go to the last visible view: the others prefer
@@ -302,7 +323,7 @@ struct StackArrangement {
         }
     }
 
-    private func equalLengthRows(_ views: [View], into rows: inout [Row]) {
+    private func equalLengthRows(_ views: [View], into rows: inout Rows) {
         guard let first = views.first else { return }
         let side = [Term(first, length)]
         for view in views.dropFirst() {
@@ -316,7 +337,7 @@ struct StackArrangement {
     /// boundaries of hidden views stand back (``StackConstantRule/spanning(_:sign:)``), so they
     /// never widen a stack that hugs its views. With `fit`, the stack hugs its views (51) and
     /// views without content size shrink (25) — every alignment but fill.
-    private func alignmentRows(fit: Bool, into rows: inout [Row]) {
+    private func alignmentRows(fit: Bool, into rows: inout Rows) {
         let canvas = self.canvas
         // (One right side for all the views' rows: the rows share its storage.)
         func align(_ attribute: LayoutAttribute) {
@@ -367,7 +388,7 @@ struct StackArrangement {
     /// Baselines equal to the first visible view's (required, hidden views too), the visible views
     /// within the canvas and pulled to its top (1); with every view hidden, the first one's top at
     /// the canvas's top.
-    private func baselineRows(into rows: inout [Row]) {
+    private func baselineRows(into rows: inout Rows) {
         let baseline: LayoutAttribute = stack.alignment == .firstBaseline ? .firstBaseline : .lastBaseline
         let reference = views.indices.first { !state.hidden[$0] }
         for (index, view) in views.enumerated() {

@@ -260,9 +260,9 @@ open class StackView: View {
         group.deactivate()
         // Every new row names the stack, its margins guide or an arranged view: the layouts to
         // tell are those of the stack and of the arranged views (told once each, not once a row).
-        group = ConstraintGroup(rows.map(\.constraint))
-        rules = rows.map(\.rule)
-        constants = rows.map(\.constant)
+        group = ConstraintGroup(rows.constraints)
+        rules = rows.rules
+        constants = rows.constants
         for constraint in group.constraints { constraint.setActive(true) }
         setNeedsLayout()
         for view in arranged { view.setNeedsLayout() }
