@@ -153,11 +153,14 @@ enum ImplicitRows {
     /// of every view (`contentSizes` replacing ``View/intrinsicContentSize`` where measured).
     static func all(scope: LayoutScope, mode: LayoutEngine.Mode, contentSizes: SizeTable) -> [ImplicitSpec] {
         var specs = rootSpecs(root: scope.root, mode: mode)
+        // (Room for two rows a view and axis at once: grown an append at a time, the list was
+        // copied a dozen times on a large screen.)
+        specs.reserveCapacity(specs.count + 4 * scope.views.count)
         for view in scope.views {
             // The root's frame is an input; its own content size only matters when fitting.
             if view === scope.root, case .frame = mode { continue }
             guard let size = contentSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize else { continue }
-            specs += contentSpecs(view, size: size)
+            contentSpecs(view, size: size, into: &specs)
         }
         for index in scope.views.indices {
             let view = scope.view(at: index)

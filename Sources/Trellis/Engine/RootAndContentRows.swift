@@ -80,6 +80,13 @@ extension ImplicitRows {
     /// size is negative, ``View/noIntrinsicMetric``, has none).
     static func contentSpecs(_ view: View, size: Size) -> [ImplicitSpec] {
         var specs: [ImplicitSpec] = []
+        contentSpecs(view, size: size, into: &specs)
+        return specs
+    }
+
+    /// ``contentSpecs(_:size:)`` appended to `specs` (a full lowering's list of every view's:
+    /// a list a view, appended and freed, was a fifth of making the specs).
+    static func contentSpecs(_ view: View, size: Size, into specs: inout [ImplicitSpec]) {
         for axis in LayoutAxis.allCases {
             let (attribute, value) = axis == .horizontal ? (LayoutAttribute.width, size.width) : (.height, size.height)
             if value < 0 { continue }
@@ -91,6 +98,5 @@ extension ImplicitRows {
                                       priority: view.contentCompressionResistancePriority(for: axis),
                                       label: .compressionResistance))
         }
-        return specs
     }
 }
