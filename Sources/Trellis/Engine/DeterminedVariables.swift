@@ -49,23 +49,29 @@ struct DeterminedVariables {
         var foundKeys: [RowKey] = []
         var expressions: [LinearExpression] = []
         var ids: [UInt64] = []
-        for (key, entry) in rows {
-            let constraint = entry.constraint
-            guard constraint.strength.isRequired else { continue }
-            switch key {
-            case .implicit(let item, .hugging), .implicit(let item, .compression):
-                requiredContentSizes.insert(item.rawValue, 0)
-            default:
-                break
+        // (Through buffers, by index: an entry copied per row was two retains and releases,
+        // and a settings form has 45,000 rows.)
+        rows.keys.withUnsafeBufferPointer { keys in
+            rows.values.withUnsafeBufferPointer { entries in
+                for index in 0..<keys.count {
+                    let constraint = entries[index].constraint
+                    guard constraint.strength.isRequired else { continue }
+                    switch keys[index] {
+                    case .implicit(let item, .hugging), .implicit(let item, .compression):
+                        requiredContentSizes.insert(item.rawValue, 0)
+                    default:
+                        break
+                    }
+                    guard constraint.relation == .equal else { continue }
+                    // (Read once a row: from this module each read of a solver constraint's
+                    // expression is checked for exclusive access, about seventy instructions.)
+                    let expression = constraint.expression
+                    guard !expression.terms.isEmpty else { continue }
+                    ids.append(entries[index].source.id.rawValue)
+                    foundKeys.append(keys[index])
+                    expressions.append(expression)
+                }
             }
-            guard constraint.relation == .equal else { continue }
-            // (Read once a row: from this module each read of a solver constraint's expression
-            // is checked for exclusive access, about seventy instructions.)
-            let expression = constraint.expression
-            guard !expression.terms.isEmpty else { continue }
-            ids.append(entry.source.id.rawValue)
-            foundKeys.append(key)
-            expressions.append(expression)
         }
         keys.reserveCapacity(foundKeys.count)
         rowStart.reserveCapacity(foundKeys.count + 1)
