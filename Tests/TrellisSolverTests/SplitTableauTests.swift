@@ -120,10 +120,11 @@ struct SplitTableauTests {
         #expect(solver.statistics.componentSolves == solves)
     }
 
-    @Test("Labels re-measured across a fixed cap: the blocks follow the breakpoints, then hand their bases back to linear steps")
-    func handBack() throws {
-        // The root's row never moves: presolve substitutes it, no pin is left, the labels'
-        // rows are blocks of their own (two LP rows a label, the cap a column bound).
+    @Test("Labels re-measured across a fixed cap, each held by its own rows alone: one-variable pieces solved again in closed form, no tableau")
+    func piecesAcrossCap() throws {
+        // The root's row never moves: presolve substitutes it, no pin is left, each label's
+        // width is named by its own two rows alone (the cap a bound): a one-variable piece
+        // (``ScalarPieces``), no LP. (With pins the labels are an LP: the test below.)
         let count = ParametricTableau.maximumRows / 2 + 40
         var labels = Labels(count: count, share: 0.7, root: 375, margin: nil)
         let cap = 375 * 0.7 - 24
@@ -138,13 +139,17 @@ struct SplitTableauTests {
         }
         try solver.solve()
         let solves = solver.statistics.componentSolves
+        let pieceSteps = solver.statistics.pieceSteps, solvedPieces = solver.statistics.solvedPieces
+        var moved = 0
         var tableauStepsAtRound: [Int] = []
         for round in 0..<6 {
             for k in 0..<8 {
                 let index = (round * 41 + k * 97) % count
                 // The first round takes labels across the cap; the others keep them on their side.
                 let below = round == 0 ? sizes[index] > cap : sizes[index] < cap
-                sizes[index] = below ? 60 + Double((index + round) % 100) : 300 + Double((index + round) % 100)
+                let size = below ? 60 + Double((index + round) % 100) : 300 + Double((index + round) % 100)
+                if size != sizes[index] { moved += 1 }
+                sizes[index] = size
                 try Self.remeasure(&labels, index, to: sizes[index], in: solver)
             }
             try solver.solve()
@@ -156,11 +161,11 @@ struct SplitTableauTests {
             tableauStepsAtRound.append(solver.statistics.tableauSteps)
         }
         #expect(solver.statistics.componentSolves == solves)
-        #expect(solver.statistics.stepPivots > 0)
-        // Rounds 0–2 move the tableau (the crossing, then two quiet moves); after them the steps
-        // are linear again.
-        #expect(tableauStepsAtRound[2] >= 3)
-        #expect(tableauStepsAtRound[5] == tableauStepsAtRound[2], "\(tableauStepsAtRound)")
+        // Every round re-measured eight labels, each a piece solved again; no tableau, no pivot.
+        #expect(solver.statistics.pieceSteps - pieceSteps == 6)
+        #expect(solver.statistics.solvedPieces - solvedPieces == moved && moved > 40, "\(moved) labels moved")
+        #expect(tableauStepsAtRound == Array(repeating: 0, count: 6), "\(tableauStepsAtRound)")
+        #expect(solver.statistics.stepPivots == 0)
     }
 
     @Test("With pins (the root's width and a margin, both parameters): the blocks hand their bases and the pinned columns back to linear steps, which move the pins too",

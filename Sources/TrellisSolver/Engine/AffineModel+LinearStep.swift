@@ -73,6 +73,10 @@ extension AffineModel {
         /// The substitutions' constants a determined step changed (in ``substitutions``), with
         /// the old values.
         var substitutionJournal = ScratchList<JournalEntry>()
+        /// Scratch of a step of one-variable pieces (``ScalarPieces``): the pieces the step's
+        /// rows belong to, listed once (the marks all false between steps).
+        var pieceMarks: [Bool] = []
+        var pieceList = ScratchList<Int>()
 
         /// Makes the basic arrays `m` long (their contents then written by the caller).
         mutating func sizeBasis(_ m: Int) {
@@ -337,8 +341,11 @@ extension AffineModel {
 
     /// What the substitutions make of the variables in ``Moving/changed`` (listed in
     /// ``Moving/changed`` in turn, their old values kept in ``Moving/prior``).
-    static func reexpand(_ moving: inout Moving, values: inout [Double], presolve: Presolve) {
-        guard !moving.changed.isEmpty, !presolve.substitutions.isEmpty else { return }
+    /// With `from` above 0, the variables listed before it were expanded already in this step
+    /// (see ``FlatSubstitutions/reexpand(_:dirty:pending:changed:prior:from:)``): an undo
+    /// restores from where the first expansion began.
+    static func reexpand(_ moving: inout Moving, values: inout [Double], presolve: Presolve, from: Int = 0) {
+        guard moving.changed.count > from, !presolve.substitutions.isEmpty else { return }
         if !moving.substitutions.built {
             moving.substitutions = FlatSubstitutions(presolve.substitutions, variables: presolve.lower.count)
         }
@@ -346,8 +353,9 @@ extension AffineModel {
         if moving.dirty.count != values.count { moving.dirty = Array(filled: false, count: values.count) }
         if moving.pending.count != count { moving.pending = Array(filled: false, count: count) }
         if moving.prior.count != values.count { moving.prior = Array(filled: 0, count: values.count) }
-        moving.expandedFrom = moving.changed.count
-        moving.substitutions.reexpand(&values, dirty: &moving.dirty, pending: &moving.pending, changed: &moving.changed, prior: &moving.prior)
+        if from == 0 || moving.expandedFrom < 0 { moving.expandedFrom = moving.changed.count }
+        moving.substitutions.reexpand(&values, dirty: &moving.dirty, pending: &moving.pending, changed: &moving.changed,
+                                      prior: &moving.prior, from: from)
     }
 
     static func undo(_ moving: inout Moving, values: inout [Double]) {

@@ -16,5 +16,7 @@ extension AffineModel {
         /// elimination's own, which uses up every required row, so they hold by construction
         /// (finite unless a tiny pivot overflowed them: ``ComponentState`` checks that).
         var determined = false
+        /// How many one-variable pieces the step solved again (``ScalarPieces``).
+        var pieces = 0
     }
 }

@@ -66,6 +66,9 @@ final class AffineModel {
     /// The reduced problem the LP solved (substitutions undone after each step). Never
     /// mutated after construction: copying its rows each step would cost O(rows).
     private let presolve: Presolve
+    /// The one-variable pieces solved in closed form beside the LP, or with no LP (nil: none;
+    /// see ``ScalarPieces``).
+    private let pieces: ScalarPieces?
     /// Not checked dynamically for exclusive access: a step is the only writer, through one
     /// `inout` access of its own (the model is used from one thread, as its solver is), and the
     /// check costs about a hundred instructions per access on a path of a few thousand.
@@ -89,13 +92,16 @@ final class AffineModel {
 
     /// A model for a component that needed no LP: edit rows only change constant violations; a
     /// determined component's constants move by its presolve's ``Presolve/constantTape``.
-    static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int]) -> AffineModel? {
+    /// With `pieces`, the rows left were one-variable pieces, solved in closed form: a step
+    /// that moves their rows solves them again (``ScalarPieces``).
+    static func trivial(presolve: Presolve, remaining: [Double], editRows: [Int], pieces: ScalarPieces? = nil) -> AffineModel? {
         guard !editRows.isEmpty || presolve.constantTape != nil else { return nil }
-        return AffineModel(presolve: presolve, remaining: remaining)
+        return AffineModel(presolve: presolve, remaining: remaining, pieces: pieces)
     }
 
-    private init(presolve: Presolve, remaining: [Double]) {
+    private init(presolve: Presolve, remaining: [Double], pieces: ScalarPieces?) {
         self.presolve = presolve
+        self.pieces = pieces
         var moving = Moving(remaining: remaining, constants: presolve.constants)
         moving.directionOf = Array(filled: -1, count: presolve.constants.count)
         core = Core(moving: moving, tableau: nil, tableauConstants: [])
@@ -112,6 +118,7 @@ final class AffineModel {
 
     private init(copying other: AffineModel) {
         presolve = other.presolve
+        pieces = other.pieces
         core = other.core
         variableOfColumn = other.variableOfColumn
         editRows = other.editRows
@@ -127,7 +134,7 @@ final class AffineModel {
     /// when ``uniquenessCertificate()`` holds there.
     func copy(steppedAlong changes: some Collection<(index: Int, constant: Double, weight: Double)>,
               values: inout [Double]) -> AffineModel? {
-        guard presolve.constantTape == nil, !core.followsTableau else { return nil }
+        guard presolve.constantTape == nil, pieces == nil, !core.followsTableau else { return nil }
         let model = AffineModel(copying: self)
         model.core.usedTableau = false
         model.core.moving.clearJournals()
@@ -161,8 +168,9 @@ final class AffineModel {
     /// when given, is the same LP and basis in Swift, for steps through breakpoints.
     init(lp: LinearProgram, presolve: Presolve, remaining: [Double], editRows: [Int],
          variableOfColumn: [Int], rowBounds: [LinearProgram.Bound], columnBounds: [LinearProgram.Bound],
-         costScale: Double?, tableau: SplitTableau?) {
+         costScale: Double?, tableau: SplitTableau?, pieces: ScalarPieces? = nil) {
         self.presolve = presolve
+        self.pieces = pieces
         self.variableOfColumn = variableOfColumn
         self.editRows = editRows
         self.costScale = costScale ?? 1
@@ -243,6 +251,28 @@ final class AffineModel {
         core.usedTableau = false
         core.moving.clearJournals()
         if let tape = presolve.constantTape { return determinedStep(changes, tape: tape, values: &values, core: &core) }
+        guard let pieces else { return lpStep(changes, values: &values, core: &core) }
+        // The LP's rows (if any) first, then the pieces whose rows moved, solved again at the
+        // constants the LP's step took; both taken back should a piece have no value.
+        Self.markPieces(changes, pieces: pieces, moving: &core.moving)
+        defer { Self.clearPieceMarks(&core.moving) }
+        guard var outcome = lpStep(changes, values: &values, core: &core) else { return nil }
+        guard !core.moving.pieceList.isEmpty else { return outcome }
+        guard Self.solvePieces(pieces, values: &values, moving: &core.moving, presolve: presolve) else {
+            Self.undoLastStep(values: &values, core: &core)
+            return nil
+        }
+        // (The pieces' soft rows moved with their values: the caller sums the objective again
+        // over what changed.)
+        outcome.needsObjective = true
+        outcome.pieces = core.moving.pieceList.count
+        return outcome
+    }
+
+    /// A step of the LP's rows (and of the constant rows): along the stored directions, else
+    /// through the tableau's breakpoints; nil when the simplex method is needed.
+    private func lpStep(_ changes: some Collection<(index: Int, constant: Double, weight: Double)>,
+                        values: inout [Double], core: inout Core) -> Outcome? {
         if !core.followsTableau, let change = Self.step(changes, values: &values, moving: &core.moving, presolve: presolve) {
             core.linearChange += change.lp
             core.linearSinceTableau = true
@@ -388,9 +418,12 @@ final class AffineModel {
     }
 
     /// Whether a change of constraint `source`'s constant can be followed without the simplex
-    /// method: it is an LP row with a direction, or a soft row presolve reduced to a constant.
+    /// method: it is an LP row with a direction, a soft row presolve reduced to a constant, or a
+    /// row of a one-variable piece (``ScalarPieces``).
     func canMove(source: Int, required: Bool) -> Bool {
         if presolve.constantTape != nil { return true }
+        // (A piece's row: the piece is solved again, its required rows checked by the closed form.)
+        if let pieces, pieces.pieceOfSource[source] >= 0 { return true }
         switch presolve.place(ofSource: source) {
         case .row: return core.moving.directionOf[source] != -1 || core.tableau != nil
         case .constant: return !required

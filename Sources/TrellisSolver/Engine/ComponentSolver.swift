@@ -115,14 +115,24 @@ struct ComponentSolver {
         }
         let merge = reduces && editRows.isEmpty ? RangeMerge(rows: presolve.rows, constraints: component.constraints, protected: editRows) : nil
         if let merge, merge.foldsAny { presolve.removeRows(folded: merge.isFolded) }
+        // One-variable pieces whose rows move (measured labels' heights): closed forms, which
+        // the affine model solves again when the rows move, not LP columns. (Not when
+        // uniqueness is to be certified: a closed form does not certify it.)
+        var pieces: ScalarPieces?
+        if reduces && !editRows.isEmpty && !certifiesUniqueness && !presolve.rows.isEmpty,
+           let found = ScalarPieces(presolve, constraints: component.constraints) {
+            pieces = found
+            presolve.removeRows(folded: found.pieceOfSource.map { $0 >= 0 })
+        }
 
         // LP columns: remaining variables that appear in some row, then error columns.
         let (columnOfVariable, variableOfColumn) = presolve.columns()
         var remaining = presolve.startingValues()
         for (j, value) in scalars { remaining[j] = value }
+        if let pieces { for piece in 0..<pieces.count { remaining[pieces.variable(of: piece)] = pieces.values[piece] } }
         if presolve.rows.isEmpty {
             unique = certifiesUniqueness && scalars.isEmpty
-            let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows)
+            let affine = AffineModel.trivial(presolve: presolve, remaining: remaining, editRows: editRows, pieces: pieces)
             // (Substitution can overflow where the closed forms did not: `w = 11·s` with s near
             // 1.3e308, from a required `1.2e-307·w >= 180`.)
             let values = presolve.expand(remaining)
@@ -144,7 +154,8 @@ struct ComponentSolver {
         let lp = model.lp
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
         let affine = editRows.isEmpty ? nil : affineModel(model, presolve: presolve, remaining: remaining,
-                                                          variableOfColumn: variableOfColumn, levels: levels.count, last: last)
+                                                          variableOfColumn: variableOfColumn, levels: levels.count, last: last,
+                                                          pieces: pieces)
         if certifiesUniqueness && scalars.isEmpty, let followable = last.followable, !followable.objectives.isEmpty {
             var tableau = ParametricTableau(tableauInputs(model, followable: followable))
             unique = tableau.factorizeNow() && tableau.optimumIsUnique()
@@ -245,7 +256,7 @@ struct ComponentSolver {
     /// The model edit steps move along: the edit rows' tableau columns, and the LP in Swift
     /// when a step may follow the basis through breakpoints.
     private func affineModel(_ model: LPLowering, presolve: Presolve, remaining: [Double], variableOfColumn: [Int],
-                             levels: Int, last: LastLevel) -> AffineModel {
+                             levels: Int, last: LastLevel, pieces: ScalarPieces?) -> AffineModel {
         let lp = model.lp
         // With several levels the final LP holds every higher level's optimal face as fixed
         // bounds (at values a right-hand side does not move), so a step that keeps its basis
@@ -256,7 +267,7 @@ struct ComponentSolver {
                            costScale: levels > 1 ? nil : (last.scale ?? 1),
                            tableau: last.followable.flatMap { followable in
                                followable.objectives.isEmpty ? nil : SplitTableau(tableauInputs(model, followable: followable))
-                           })
+                           }, pieces: pieces)
     }
 
     /// The solved LP as a ``ParametricTableau`` reads it: its rows, its bounds without the
@@ -456,3 +467,4 @@ struct ComponentSolver {
                                 subject: "a component of \(component.constraints.count) constraints")
     }
 }
+

@@ -263,6 +263,7 @@ final class ComponentState {
         stepping.lastStepUsedTableau = false
         stepping.lastStepUsedBlocks = false
         stepping.lastStepDetermined = false
+        stepping.lastStepPieces = 0
         guard let affine = solution?.affine,
               let outcome = affine.step(changes, values: &solution!.values) else { return false }
         if !outcome.determined {
@@ -307,6 +308,7 @@ final class ComponentState {
         stepping.lastStepUsedTableau = outcome.usedTableau
         stepping.lastStepUsedBlocks = outcome.usedBlocks
         stepping.lastStepDetermined = outcome.determined
+        stepping.lastStepPieces = outcome.pieces
         return true
     }
 
@@ -323,6 +325,7 @@ final class ComponentState {
         var lastStepUsedTableau = false
         var lastStepUsedBlocks = false
         var lastStepDetermined = false
+        var lastStepPieces = 0
         var softRows = SoftRows()
     }
     @exclusivity(unchecked) private var stepping = Stepping()
@@ -338,6 +341,8 @@ final class ComponentState {
     var lastStepUsedBlocks: Bool { stepping.lastStepUsedBlocks }
     /// Whether the last step replayed a determined component's elimination (``ConstantTape``).
     var lastStepDetermined: Bool { stepping.lastStepDetermined }
+    /// How many one-variable pieces the last step solved again (``ScalarPieces``).
+    var lastStepPieces: Int { stepping.lastStepPieces }
 
     /// Takes back the last successful ``step(_:)``.
     func undoLastStep() {

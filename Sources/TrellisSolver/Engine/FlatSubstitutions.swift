@@ -57,15 +57,20 @@ struct FlatSubstitutions {
     /// variables that later ones (evaluated before it) define, so one pass from the last
     /// flagged substitution down meets every one after whatever flags it. `dirty` (per
     /// variable) and `pending` (per substitution) are all false before and after.
+    ///
+    /// With `from` above 0, the variables listed before it were expanded already in this step
+    /// (their old values kept in `prior`): only what the ones from `from` on reach is evaluated,
+    /// those before kept as they are listed (a variable among them evaluated again passes its
+    /// new value on to its users).
     func reexpand(_ values: inout [Double], dirty: inout [Bool], pending: inout [Bool], changed: inout ScratchList<Int>,
-                  prior: inout [Double]) {
+                  prior: inout [Double], from: Int = 0) {
         withTables { tables in
             values.withUnsafeMutableBufferPointer { values in
                 prior.withUnsafeMutableBufferPointer { prior in
                     dirty.withUnsafeMutableBufferPointer { dirty in
                         pending.withUnsafeMutableBufferPointer { pending in
                             Self.reexpand(tables, values: values, prior: prior, dirty: dirty, pending: pending,
-                                          changed: &changed)
+                                          changed: &changed, from: from)
                         }
                     }
                 }
@@ -161,11 +166,12 @@ struct FlatSubstitutions {
 
     private static func reexpand(_ tables: Tables, values: UnsafeMutableBufferPointer<Double>, prior: UnsafeMutableBufferPointer<Double>,
                                  dirty: UnsafeMutableBufferPointer<Bool>, pending: UnsafeMutableBufferPointer<Bool>,
-                                 changed: inout ScratchList<Int>) {
+                                 changed: inout ScratchList<Int>, from: Int) {
         var highest = -1
         for index in 0..<changed.count {
             let variable = changed[index]
             dirty[variable] = true
+            guard index >= from else { continue }
             for u in Int(tables.userStart[variable])..<Int(tables.userStart[variable + 1]) {
                 let k = Int(tables.users[u])
                 pending[k] = true
@@ -195,6 +201,14 @@ struct FlatSubstitutions {
                     }
                 } else {
                     values[variable] = value
+                    if from > 0 {
+                        // (Expanded before this call, maybe from the old values: its users again.)
+                        for u in Int(tables.userStart[variable])..<Int(tables.userStart[variable + 1]) {
+                            let user = Int(tables.users[u])
+                            pending[user] = true
+                            if user > k { k = user + 1 }
+                        }
+                    }
                 }
             }
             k -= 1

@@ -205,7 +205,8 @@ struct Presolve {
         return solved
     }
 
-    /// Removes the rows of the constraints marked in `folded` (by source: folded into others' bounds, see ``RangeMerge``).
+    /// Removes the rows of the constraints marked in `folded` (by source: folded into others'
+    /// bounds, see ``RangeMerge``; or solved in closed form, see ``ScalarPieces``).
     mutating func removeRows(folded: [Bool]) {
         rows.removeAll { folded[$0.source] }
         indexPlaces()

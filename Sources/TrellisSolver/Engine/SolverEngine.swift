@@ -115,12 +115,20 @@ final class SolverEngine {
         /// Steps of determined components, along their elimination's tape (``ConstantTape``;
         /// counted in ``affineSteps`` too).
         var determinedSteps = 0
+        /// Steps that solved one-variable pieces again (``ScalarPieces``; counted in
+        /// ``affineSteps`` too), and the pieces they solved.
+        var pieceSteps = 0
+        var solvedPieces = 0
 
         mutating func countStep(of state: ComponentState) {
             affineSteps += 1
             if state.lastStepUsedTableau { tableauSteps += 1 }
             if state.lastStepUsedBlocks { blockSteps += 1 }
             if state.lastStepDetermined { determinedSteps += 1 }
+            if state.lastStepPieces > 0 {
+                pieceSteps += 1
+                solvedPieces += state.lastStepPieces
+            }
             if let pivots = state.lastStepPivots {
                 pivotingSteps += 1
                 stepPivots += pivots
