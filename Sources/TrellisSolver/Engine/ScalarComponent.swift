@@ -25,12 +25,26 @@ struct ScalarComponent {
 
     /// The optimal `x`, or nil when the required rows cannot all hold (or a number overflowed:
     /// then the LP path, which judges the validated inputs themselves, decides).
+    ///
+    /// (On the stack: the soft rows' indices and each level's kinks in temporary buffers, sorted
+    /// in place as the arrays they replace were — a layout solves thousands of these, two or
+    /// three rows each, and two arrays a solve were most of its cost.)
     func solve() -> Double? {
+        rows.withUnsafeBufferPointer { rows in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, rows.count)) { soft in
+                Self.solve(rows, soft: soft)
+            }
+        }
+    }
+
+    private static func solve(_ rows: UnsafeBufferPointer<Row>, soft buffer: UnsafeMutableBufferPointer<Int>) -> Double? {
         var lower = -Double.infinity, upper = Double.infinity
-        var soft: [Int] = []
-        for (index, row) in rows.enumerated() {
+        var softCount = 0
+        for index in 0..<rows.count {
+            let row = rows[index]
             guard row.strength.isRequired else {
-                soft.append(index)
+                buffer.initializeElement(at: softCount, to: index)
+                softCount += 1
                 continue
             }
             let kink = -row.constant / row.coefficient
@@ -54,30 +68,36 @@ struct ScalarComponent {
             guard lower - upper <= 1e-9 * max(1, abs(lower)) else { return nil }
             upper = lower
         }
+        var soft = UnsafeMutableBufferPointer(rebasing: buffer[..<softCount])
         // Levels, highest first (usually just one: no grouping needed then).
         if soft.contains(where: { rows[$0].strength.level != rows[soft[0]].strength.level }) {
             soft.sort { rows[$0].strength.level > rows[$1].strength.level || (rows[$0].strength.level == rows[$1].strength.level && $0 < $1) }
         }
-        var start = 0
-        while start < soft.count {
-            let level = rows[soft[start]].strength.level
-            var end = start + 1
-            while end < soft.count && rows[soft[end]].strength.level == level { end += 1 }
-            guard let narrowed = minimisers(of: soft[start..<end], within: lower, upper) else { return nil }
-            (lower, upper) = narrowed
-            start = end
+        guard softCount > 0 else { return min(max(0, lower), upper) }
+        return withUnsafeTemporaryAllocation(of: (at: Double, step: Double).self, capacity: softCount) { kinks in
+            var start = 0
+            while start < soft.count {
+                let level = rows[soft[start]].strength.level
+                var end = start + 1
+                while end < soft.count && rows[soft[end]].strength.level == level { end += 1 }
+                guard let narrowed = minimisers(of: UnsafeBufferPointer(rebasing: soft[start..<end]), in: rows,
+                                                within: lower, upper, kinks: kinks) else { return nil }
+                (lower, upper) = narrowed
+                start = end
+            }
+            return min(max(0, lower), upper)
         }
-        return min(max(0, lower), upper)
     }
 
     /// The interval of points of `[lower, upper]` where Σ weight × violation over `indices`
-    /// is least.
-    private func minimisers(of indices: ArraySlice<Int>, within lower: Double, _ upper: Double) -> (Double, Double)? {
+    /// is least (`kinks`: scratch, at least as long as `indices`).
+    private static func minimisers(of indices: UnsafeBufferPointer<Int>, in rows: UnsafeBufferPointer<Row>,
+                                   within lower: Double, _ upper: Double,
+                                   kinks buffer: UnsafeMutableBufferPointer<(at: Double, step: Double)>) -> (Double, Double)? {
         // Each soft row contributes a kink at -c/a where its slope steps up from `left` to `right`.
-        var kinks: [(at: Double, step: Double)] = []
-        kinks.reserveCapacity(indices.count)
         var slope = 0.0      // slope left of every kink
         var magnitude = 0.0  // Σ |slopes|, for the zero test
+        var count = 0
         for index in indices {
             let row = rows[index]
             let kink = -row.constant / row.coefficient
@@ -95,8 +115,10 @@ struct ScalarComponent {
             }
             slope += left
             magnitude += steepness
-            kinks.append((kink, right - left))
+            buffer.initializeElement(at: count, to: (kink, right - left))
+            count += 1
         }
+        var kinks = UnsafeMutableBufferPointer(rebasing: buffer[..<count])
         kinks.sort { $0.at < $1.at }
         // Sums of the same weights in another order can miss zero by a few ulps.
         let zero = 16 * Double.ulpOfOne * magnitude
