@@ -292,9 +292,7 @@ struct ComponentSolver {
             scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: row.constant,
                                                   relation: constraint.relation, strength: constraint.strength))
         }
-        if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
-        if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
-        return ScalarComponent(rows: scalarRows)
+        return ScalarComponent(rows: scalarRows, lower: lower, upper: upper)
     }
 
     /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know

@@ -23,6 +23,15 @@ struct ScalarComponent {
 
     init(rows: [Row]) { self.rows = rows }
 
+    /// `rows` within a variable's bounds, each bound a required row after them (as presolve's
+    /// pieces are solved: ``ComponentSolver``, ``ScalarPieces``).
+    init(rows: consuming [Row], lower: Double?, upper: Double?) {
+        var rows = rows
+        if let lower { rows.append(Row(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
+        if let upper { rows.append(Row(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
+        self.rows = rows
+    }
+
     /// The optimal `x`, or nil when the required rows cannot all hold (or a number overflowed:
     /// then the LP path, which judges the validated inputs themselves, decides).
     ///

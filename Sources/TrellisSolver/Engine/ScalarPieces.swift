@@ -125,9 +125,7 @@ struct ScalarPieces {
             scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: shift == 0 ? row.constant : row.constant + shift,
                                                   relation: row.relation, strength: row.strength))
         }
-        if let lower { scalarRows.append(.init(coefficient: 1, constant: -lower, relation: .greaterThanOrEqual, strength: .required)) }
-        if let upper { scalarRows.append(.init(coefficient: 1, constant: -upper, relation: .lessThanOrEqual, strength: .required)) }
-        guard let value = ScalarComponent(rows: scalarRows).solve(), value.isFinite else { return nil }
+        guard let value = ScalarComponent(rows: scalarRows, lower: lower, upper: upper).solve(), value.isFinite else { return nil }
         return value
     }
 }
