@@ -1,8 +1,8 @@
 import TrellisSupport
 
 /// The variables of a component's LP that only one-variable rows name, moving rows included:
-/// independent pieces, each solved in closed form (``ScalarComponent``), and solved again when
-/// its rows' constants move (``AffineModel``), not LP columns.
+/// independent pieces, not LP columns, each solved in closed form (``ScalarComponent``) and
+/// solved again when its rows' constants move (``AffineModel``).
 ///
 /// A screen's measured views give such pieces: a label's height held only by its own hugging
 /// and compression rows (whose constants follow its text), once its place in the row is
@@ -50,8 +50,8 @@ struct ScalarPieces {
 
     /// The pieces of `presolve`'s rows (whose sources are `constraints`), solved; nil when they
     /// are fewer than ``minimumCount`` or their rows fewer than half of the rows, or a piece has
-    /// no closed-form value (its required rows cannot hold, or a
-    /// quotient overflowed): then the LP takes every row, as before.
+    /// no closed-form value (its required rows cannot hold, or a quotient overflowed): then the
+    /// LP takes every row, as before.
     init?(_ presolve: Presolve, constraints: [Constraint]) {
         let n = presolve.lower.count
         // Per variable: its one-variable rows, or -1 when a longer row names it.
