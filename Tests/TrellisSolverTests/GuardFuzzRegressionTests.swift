@@ -219,6 +219,19 @@ struct GuardFuzzRegressionTests {
                                         "beyond double precision")
     }
 
+    @Test("""
+        A required `1e15 · bottom − top == 30` substituted top away: bottom's bounds (≥ 4.6e-14 from \
+        top ≥ 16, ≤ 2e-14 from bottom − top ≥ 10) were deemed equal up to rounding, an absolute \
+        1e-9 for so small a value, and top came out −10: 'optimal' with a required row broken by 26. \
+        Now unsatisfiable, the conflict naming the four rows
+        """)
+    func tinyVariableBounds() throws {
+        let bytes = try Self.seed("regression-tiny-variable-bounds.json")
+        Self.check(bytes, expecting: .unsatisfiable)
+        let answer = try LinearSystem.parse(bytes).solve()
+        #expect(Set(answer.conflict) == ["c1", "c6", "c9", "c11"], "\(answer.conflict)")
+    }
+
     /// The bytes of the committed seed `name`.
     static func seed(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: corpus.appendingPathComponent(name)))
@@ -243,6 +256,7 @@ struct GuardFuzzRegressionTests {
             "regression-overflowing-value.json": .numericalFailure,
             "regression-presolve-infinite-bound.json": .numericalFailure,
             "regression-tiny-coefficient-wrong-answer.json": .numericalFailure,
+            "regression-tiny-variable-bounds.json": .unsatisfiable,
             "hand-numbers.json": .parseError,           // a weight of 5e-324 is subnormal: refused
             "hand-unsat-steps.json": .unsatisfiable,
         ]

@@ -73,8 +73,11 @@ struct ScalarComponent {
         }
         if lower > upper {
             // Equal up to rounding (3x == 1 and 6x == 2 need not give the same quotient): keep
-            // one point. Apart by more: infeasible.
-            guard lower - upper <= 1e-9 * max(1, abs(lower)) else { return nil }
+            // one point. Apart by more: infeasible — relative to the kinks themselves, not to 1:
+            // a piece's variable can be tiny (b ≈ 4.6e-14 after `top = 1e15·b − 30` was
+            // substituted away), and a point 1e-9 off there was 1e6 off in what depends on it
+            // (the solver fuzzer met a required `top >= 16` broken by 26 that way).
+            guard lower - upper <= 1e-9 * max(abs(lower), abs(upper)) else { return nil }
             upper = lower
         }
         var soft = UnsafeMutableBufferPointer(rebasing: buffer[..<softCount])
