@@ -12,6 +12,10 @@ struct ScalarPiecesTests {
     struct Form {
         var constraints: [Constraint] = []
         var widths: [Variable] = []
+        /// Each label's centre, required half its width in from a fixed edge, and preferring 100
+        /// (weakly): substituted away, it follows its width (what a step evaluates again after
+        /// the widths), its preference a row of the width's piece.
+        var centres: [Variable] = []
         var measured: [(hugging: Constraint, compression: Constraint)] = []
         var sizes: [Double] = []
 
@@ -25,9 +29,12 @@ struct ScalarPiecesTests {
                 let yields = index >= isolated && (index - isolated) % 2 == 1
                 let hugging = (w <= size) ~~ .priority(.defaultLow)
                 let compression = (w >= size) ~~ .priority(yields ? Priority(740) : .defaultHigh)
-                constraints += [w + 24 <= root * 0.7, hugging, compression, w >= 0]
+                let centre = Variable("c\(index)")
+                constraints += [w + 24 <= root * 0.7, hugging, compression, w >= 0, centre == w * 0.5 + 16,
+                                (centre == 100) ~~ .priority(Priority(1))]
                 measured.append((hugging, compression))
                 widths.append(w)
+                centres.append(centre)
                 sizes.append(size)
             }
             for pair in 0..<coupled {
@@ -52,9 +59,9 @@ struct ScalarPiecesTests {
 
         func expectMatchesCold(_ solver: Solver, _ context: String) throws {
             let cold = try ColdSolve.solver(constraints)
-            for w in widths {
-                #expect(abs(solver.value(of: w) - cold.value(of: w)) <= 1e-9,
-                        "\(context): \(w) \(solver.value(of: w)) stepped, \(cold.value(of: w)) cold")
+            for v in widths + centres {
+                #expect(abs(solver.value(of: v) - cold.value(of: v)) <= 1e-9,
+                        "\(context): \(v) \(solver.value(of: v)) stepped, \(cold.value(of: v)) cold")
             }
             #expect(Tolerance.close(solver.objective, cold.objective, 1e-9), "\(context): objective \(solver.objective), cold \(cold.objective)")
         }
