@@ -465,4 +465,3 @@ struct ComponentSolver {
                                 subject: "a component of \(component.constraints.count) constraints")
     }
 }
-

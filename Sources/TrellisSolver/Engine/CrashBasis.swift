@@ -266,7 +266,6 @@ struct CrashBasis {
         return rank
     }
 
-    /// A binary min-heap of row indices by rank.
     /// The candidate rows, least rank first: a binary heap, sifted through buffers (a pop
     /// checked the bounds of every step and the uniqueness of every swap — a settings form's
     /// crash spent 8.7 M instructions in 12,700 pops).
