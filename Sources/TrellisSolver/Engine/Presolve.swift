@@ -140,13 +140,11 @@ struct Presolve {
         return true
     }
 
-    /// Whether every variable's bounds leave room, up to the rounding of their quotients —
-    /// relative to the bounds themselves, not to 1: a variable can be tiny (b ≈ 4.6e-14 after
-    /// `top = 1e15·b − 30` was substituted away), and bounds 2.6e-14 apart there are 26 apart in
-    /// what depends on it (the solver fuzzer met `top >= 16` answered with top = −10 that way).
+    /// Whether every variable's bounds leave room for it, up to the rounding of their quotients
+    /// (``ScalarComponent/limitsMeet(lower:upper:)``).
     private func boundsAreConsistent() -> Bool {
         for j in lower.indices {
-            if let lo = lower[j], let up = upper[j], lo > up + 1e-9 * max(abs(lo), abs(up)) { return false }
+            if let lo = lower[j], let up = upper[j], !ScalarComponent.limitsMeet(lower: lo, upper: up) { return false }
         }
         return true
     }

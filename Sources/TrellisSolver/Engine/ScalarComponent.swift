@@ -32,6 +32,16 @@ struct ScalarComponent {
         self.rows = rows
     }
 
+    /// Whether a variable's `lower` and `upper` limits leave room for it up to the rounding of
+    /// their quotients (3x == 1 and 6x == 2 need not give the same one) — relative to the limits
+    /// themselves, not to 1: a variable can be tiny (b ≈ 4.6e-14 after `top = 1e15·b − 30` was
+    /// substituted away), and limits 2.6e-14 apart there are 26 apart in what depends on it (the
+    /// solver fuzzer met a required `top >= 16` answered with top = −10 that way). The one rule
+    /// for the closed forms' required kinks and presolve's bounds.
+    static func limitsMeet(lower: Double, upper: Double) -> Bool {
+        lower - upper <= 1e-9 * max(abs(lower), abs(upper))
+    }
+
     /// The optimal `x`, or nil when the required rows cannot all hold (or a number overflowed:
     /// then the LP path, which judges the validated inputs themselves, decides).
     ///
@@ -72,12 +82,8 @@ struct ScalarComponent {
             }
         }
         if lower > upper {
-            // Equal up to rounding (3x == 1 and 6x == 2 need not give the same quotient): keep
-            // one point. Apart by more: infeasible — relative to the kinks themselves, not to 1:
-            // a piece's variable can be tiny (b ≈ 4.6e-14 after `top = 1e15·b − 30` was
-            // substituted away), and a point 1e-9 off there was 1e6 off in what depends on it
-            // (the solver fuzzer met a required `top >= 16` broken by 26 that way).
-            guard lower - upper <= 1e-9 * max(abs(lower), abs(upper)) else { return nil }
+            // Equal up to rounding: keep one point. Apart by more: infeasible.
+            guard Self.limitsMeet(lower: lower, upper: upper) else { return nil }
             upper = lower
         }
         var soft = UnsafeMutableBufferPointer(rebasing: buffer[..<softCount])
