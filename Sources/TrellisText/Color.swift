@@ -34,8 +34,8 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
               let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
         else { return nil }
         let rgba = digits.count == 6 ? value << 8 | 0xff : value
-        self.init(red: Double(rgba >> 24 & 0xff) / 255, green: Double(rgba >> 16 & 0xff) / 255,
-                  blue: Double(rgba >> 8 & 0xff) / 255, alpha: Double(rgba & 0xff) / 255)
+        func channel(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xff) / 255 }
+        self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }
 
     /// Opaque black.

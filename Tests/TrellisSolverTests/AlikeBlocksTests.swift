@@ -24,7 +24,8 @@ struct AlikeBlocksTests {
     static func expectSame(_ split: Solver, _ whole: Solver, _ variables: [Variable], _ context: String) {
         for variable in variables {
             let a = split.value(of: variable), b = whole.value(of: variable)
-            #expect(abs(a - b) <= 1e-9 * max(1, abs(b)), "\(context): \(variable) split \(a), whole \(b)")
+            let tolerance: Double = 1e-9 * max(1, abs(b))
+            #expect(abs(a - b) <= tolerance, "\(context): \(variable) split \(a), whole \(b)")
         }
         #expect(abs(split.objective - whole.objective) <= 1e-9 * max(1, abs(whole.objective)), "\(context): objective")
     }

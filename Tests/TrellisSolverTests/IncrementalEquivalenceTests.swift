@@ -237,7 +237,7 @@ struct IncrementalEquivalenceTests {
             case 0: position = chain.low - 20 + Double(rng.next() % UInt64(chain.high - chain.low + 40))   // a jump
             case 1: direction = -direction
             case 2, 3: position += direction * Double(rng.next() % 3)                                      // a drag
-            default: let step: Double = Double(4 + rng.next() % 9); position += direction * step                                    // a sweep
+            default: let steps: UInt64 = 4 + rng.next() % 9; position += direction * Double(steps)         // a sweep
             }
             if position < chain.low - 30 || position > chain.high + 30 { direction = -direction }
             try solver.suggest(chain.split, value: position)

@@ -48,7 +48,7 @@ struct MeasuredPiecesTests {
     @Test("New texts and new widths: the labels' heights step as pieces, and every pass gives a fresh tree's frames")
     func textsAndWidths() throws {
         var random = SplitMix(state: 0x51)
-        var characters = (0..<14).map { Double(10 + 9 * $0) }
+        var characters: [Double] = (0..<14).map { (index: Int) -> Double in Double(10 + 9 * index) }
         var width = 375.0
         let form = Form(width: width, characters: characters)
         try form.root.layoutIfNeeded()
