@@ -51,7 +51,13 @@ What each number includes (median of the samples; a time is wall clock):
   `parse+build` column). Peers: a fresh Python child reads the tree, builds the nodes (excluded)
   and times its first layout call (Python call overhead and the Python measure callbacks
   included). `--processes` fresh processes each.
-- first resize: in those same processes, the pass right after the cold one (width 375 -> 414).
+- cold again: a cold layout in a process that has laid out before (its one-time costs — code paged
+  in, runtime type metadata made, a binding's first calls — paid): new views made from the same
+  document or tree (not timed) and their first layout timed, several times, the median. Trellis:
+  `cold_again_ms` of `--timing width:414,375 --repeat 1 --cold-again N` in a process of its own (so
+  that the fresh processes' RSS holds one tree); peers: in this script's process, after the frame
+  checks, a new Python tree object built from the tree (not timed) and its first layout call.
+- first resize: in those same processes (of cold), the pass right after the cold one (width 375 -> 414).
 - RSS: in those same processes, the peak resident set (GNU time's `%M`, its child's `ru_maxrss`; a
   child's own `ru_maxrss` seen from this script would start at this script's peak) minus that of the
   same command on a root-only screen (median of three): for Trellis the process reading, parsing,
@@ -636,6 +642,23 @@ def trellis_series(binary, path, steps, rounds):
     return json.loads(trellis(binary, "layout", path, "--text-model", "--timing", steps, "--repeat", str(rounds)))["median_us"]
 
 
+def trellis_cold_again(binary, path, count):
+    """The median first pass of `count` trees made again in one process (`--cold-again`), in µs."""
+    out = trellis(binary, "layout", path, "--text-model", "--timing", "width:414,375", "--repeat", "1",
+                  "--cold-again", str(count))
+    return json.loads(out)["cold_again_ms"] * 1000
+
+
+def peer_cold_again(cls, tree, count):
+    """The median first layout call of `count` peer trees built again in this process (building not timed), in µs."""
+    samples = []
+    for _ in range(count):
+        peer = cls(tree)
+        samples.append(timed(lambda: peer.layout(ROOT_WIDTH)))
+        del peer
+    return statistics.median(samples)
+
+
 def trellis_fresh(binary, path, baseline, processes):
     """Cold, first resize, a resize estimate, parse+build and RSS increase over fresh processes."""
     command = [binary, "layout", None, "--text-model", "--timing", "width:414,375", "--repeat", "1"]
@@ -762,6 +785,12 @@ def measure_screen(args, screen, rows, directory):
     texts = text_items(doc)
     rounds, steps, sweep_rounds = plan(max(max(r["estimate"] for r in results.values()), 1.0), args)
     sweep = SWEEP[:steps]
+    # (Cut like a series, to the budget at the slowest engine's cold pass; at least 3.)
+    again = max(3, min(args.repeat, int(args.budget * 1e6 / max(max(r["cold"] for r in results.values()), 1.0))))
+    for flavour, path in paths.items():
+        results[flavour]["again"] = trellis_cold_again(args.trellis, path, again)
+    for name, cls in PEERS.items():
+        results[name]["again"] = peer_cold_again(cls, tree, again)
     live = {name: cls(tree) for name, cls in PEERS.items()}
     text_rounds = rounds
     if texts:   # one text round of each engine, to cut the text series to the budget
@@ -784,7 +813,7 @@ def measure_screen(args, screen, rows, directory):
         if texts:
             peer.layout(ROOT_WIDTH)
             r["text"] = peer_series(text_changes(peer, texts), text_rounds)
-    series = f"{rounds} rounds; sweep {steps} steps × {sweep_rounds}" + (f"; text {text_rounds} rounds" if texts else "")
+    series = f"cold again {again}; {rounds} rounds; sweep {steps} steps × {sweep_rounds}" + (f"; text {text_rounds} rounds" if texts else "")
     return results, series
 
 
@@ -812,10 +841,10 @@ def main():
             parser.error(f"unknown screen {screen}; the screens are {', '.join(SCREENS)}")
 
     load, started = os.getloadavg(), time.time()
-    lines = ["| screen | rows | flavour | cold | first resize | resize | sweep step | text | RSS increase | parse+build |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
-    ratio_lines = ["| screen | rows | flavour | cold | first resize | resize | sweep | text | RSS | series |",
-                   "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| screen | rows | flavour | cold | cold again | first resize | resize | sweep step | text | RSS increase | parse+build |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    ratio_lines = ["| screen | rows | flavour | cold | cold again | first resize | resize | sweep | text | RSS | series |",
+                   "|---|---|---|---|---|---|---|---|---|---|---|"]
     failures = 0
     with tempfile.TemporaryDirectory() as directory:
         for screen in args.screens.split(","):
@@ -825,19 +854,19 @@ def main():
                 except RuntimeError as error:
                     failures += 1
                     print(f"{screen} {rows}: skipped: {error}", file=sys.stderr, flush=True)
-                    lines.append(f"| {screen} | {rows} | — | skipped: {error} | | | | | | |")
+                    lines.append(f"| {screen} | {rows} | — | skipped: {error} | | | | | | | |")
                     continue
                 if results is None:
                     print(f"{screen} {rows}: frames agree (Trellis stacks and plain, "
                           f"{' and '.join(PEERS)}, 375 and 414 wide)", file=sys.stderr, flush=True)
                     continue
                 for flavour, r in results.items():
-                    lines.append(f"| {screen} | {rows} | {flavour} | {fmt(r['cold'])} | {fmt(r['first'])} | {fmt(r['resize'])} | "
+                    lines.append(f"| {screen} | {rows} | {flavour} | {fmt(r['cold'])} | {fmt(r['again'])} | {fmt(r['first'])} | {fmt(r['resize'])} | "
                                  f"{fmt(r['sweep'])} | {fmt(r['text']) if 'text' in r else '—'} | "
                                  f"{r['rss'] / 1024:+.1f} MB | {fmt(r['setup']) if 'setup' in r else '—'} |")
                 for flavour in ("stacks", "plain"):
                     cells = []
-                    for key in ("cold", "first", "resize", "sweep", "text", "rss"):
+                    for key in ("cold", "again", "first", "resize", "sweep", "text", "rss"):
                         if key not in results[flavour]:
                             cells.append("—")
                             continue

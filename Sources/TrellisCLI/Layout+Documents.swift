@@ -33,6 +33,8 @@ extension TrellisCommand.Layout {
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be between 1 and 256") }
         if timing != nil && files.count > 1 { throw ValidationError("--timing takes one document") }
         if !(1...1_000_000).contains(`repeat`) { throw ValidationError("--repeat must be between 1 and 1000000") }
+        if !(0...10_000).contains(coldAgain) { throw ValidationError("--cold-again must be between 0 and 10000") }
+        if coldAgain > 0 && timing == nil { throw ValidationError("--cold-again goes with --timing") }
         guard files.count > 1 else { return }
         if files.count(where: { $0 == "-" }) > 1 { throw ValidationError("standard input (-) can be read only once") }
         for (name, value) in [("--svg", svg), ("--export-system", exportSystem), ("--png", png), ("--pdf", pdf), ("--html", html)]

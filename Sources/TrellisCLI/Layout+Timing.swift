@@ -59,7 +59,10 @@ extension TrellisCommand.Layout {
     /// first (its first pass is reported on its own), then `--repeat` rounds. Prints one JSON object;
     /// besides the passes it gives the time spent reading the file (`read_ms`), parsing it into a
     /// `LayoutDocument` (`parse_ms`) and making the views and constraints (`build_ms`). The layout
-    /// is not freed before the process exits.
+    /// is not freed before the process exits. With `--cold-again N`, the document's views are then
+    /// made N times more, each new tree laid out once (`cold_again_ms`: the median of those first
+    /// passes — a cold layout in a process that has laid out before, its one-time costs paid;
+    /// making and freeing the trees not timed).
     func runTiming(_ text: String) throws {
         let steps = try TimingSteps(text)
         let clock = ContinuousClock()
@@ -111,20 +114,20 @@ extension TrellisCommand.Layout {
                 }
             }
             samples.sort()
-            // (Typed and split: as one ternary, it took over 100 ms to type-check.)
-            let middle = samples.count / 2
-            let median: Double
-            if samples.count % 2 == 1 {
-                median = samples[middle]
-            } else {
-                median = (samples[middle - 1] + samples[middle]) / 2
+            let median = Self.median(ofSorted: samples)
+            var colds: [Double] = []
+            for _ in 0..<coldAgain {
+                let again = try makeLayout(of: layout.document, shown: shown)
+                colds.append(Self.microseconds(try clock.measure { try again.root.layoutIfNeeded() }))
             }
+            colds.sort()
             let views = root.subtreeViews().count
+            let coldAgainJSON = colds.isEmpty ? "" : ", \"cold_again_ms\": \(Self.median(ofSorted: colds) / 1000), \"cold_again_samples\": \(colds.count)"
             let json = "{\"document\": \(JSONText.quoted(shown)), \"views\": \(views), \"steps\": \(JSONText.quoted(text)), "
                 + "\"cold_ms\": \(Self.microseconds(cold) / 1000), \"first_step_us\": \(first), "
                 + "\"median_us\": \(median), \"min_us\": \(samples[0]), \"samples\": \(samples.count), "
                 + "\"read_ms\": \(Self.microseconds(read) / 1000), \"parse_ms\": \(Self.microseconds(parse) / 1000), "
-                + "\"build_ms\": \(Self.microseconds(build) / 1000)}\n"
+                + "\"build_ms\": \(Self.microseconds(build) / 1000)\(coldAgainJSON)}\n"
             FileHandle.standardOutput.write(Data(json.utf8))
             // The process ends right after this: its own layout (views, constraints, solver state)
             // is left for the exit to reclaim instead of being freed object by object, which costs
@@ -132,6 +135,25 @@ extension TrellisCommand.Layout {
             _ = Unmanaged.passRetained(layout)
         } catch {
             throw CommandFailure(message: "\(shown): --timing: \(error)", code: 2)
+        }
+    }
+
+    /// The median of a sorted, non-empty list.
+    private static func median(ofSorted values: [Double]) -> Double {
+        // (Split: as one ternary, it took over 100 ms to type-check.)
+        let middle = values.count / 2
+        if values.count % 2 == 1 { return values[middle] }
+        return (values[middle - 1] + values[middle]) / 2
+    }
+
+    /// The document's views and constraints made again (for `--cold-again`).
+    private func makeLayout(of document: LayoutDocument, shown: String) throws -> DocumentLayout {
+        do throws(LayoutDocumentError) {
+            return try textModel
+                ? document.makeLayout(width: width, height: height)
+                : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
+        } catch {
+            throw CommandFailure(message: Self.locate(error, in: shown), code: 1)
         }
     }
 

@@ -76,6 +76,10 @@ extension TrellisCommand {
         @Option(help: "With --timing, how many times the steps are repeated (after one warm-up round).")
         var `repeat` = 100
 
+        @Option(name: .customLong("cold-again"),
+                help: "With --timing, then make the document's views this many times more and time each new tree's first pass (cold_again_ms: a cold layout in a process that has laid out before).")
+        var coldAgain = 0
+
         /// The document of a single-document run.
         var file: String { files[0] }
 

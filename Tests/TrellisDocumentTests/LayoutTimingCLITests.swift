@@ -38,6 +38,20 @@ struct LayoutTimingCLITests {
         for key in ["read_ms", "parse_ms", "build_ms"] {
             #expect((texts[key] as? Double ?? -1) >= 0, "\(key)")
         }
+        #expect(texts["cold_again_ms"] == nil && texts["cold_again_samples"] == nil)
+    }
+
+    @Test("--cold-again N: N more trees made from the document, each one's first pass timed; the median reported")
+    func coldAgain() throws {
+        let report = try Self.report(["--timing", "width:300,320", "--repeat", "2", "--cold-again", "3"])
+        #expect(report["cold_again_samples"] as? Int == 3)
+        #expect((report["cold_again_ms"] as? Double ?? 0) > 0)
+        #expect(report["samples"] as? Int == 4, "the rounds are as without it")
+        for arguments in [["--cold-again", "3"], ["--timing", "unchanged", "--cold-again", "-1"]] {
+            let run = try CLI.run(["layout", Self.toolbar] + arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("--cold-again"), "\(arguments): \(run.stderr)")
+        }
     }
 
     @Test("Steps that cannot be run are input errors; --timing takes one document")
