@@ -172,8 +172,9 @@ public struct ASCIIRenderer: Sendable {
     /// The scale at which `pictures` are drawn: the widest root spans ``columns``, within ``maximumRows``.
     private func scale(for pictures: [LayoutPicture]) -> Double {
         if onePointPerCell { return 1 }
-        let widest = pictures.map(\.size.width).filter { $0.isFinite && $0 > 0 }.max() ?? 1
-        let tallest = pictures.map(\.size.height).filter { $0.isFinite && $0 > 0 }.max() ?? 1
+        func largest(_ lengths: [Double]) -> Double { lengths.filter { $0.isFinite && $0 > 0 }.max() ?? 1 }
+        let widest = largest(pictures.map { (picture: LayoutPicture) -> Double in picture.size.width })
+        let tallest = largest(pictures.map { (picture: LayoutPicture) -> Double in picture.size.height })
         var scale = Double(columns - 1) / widest
         if tallest * scale / 2 > Double(maximumRows - 1) { scale = 2 * Double(maximumRows - 1) / tallest }
         return scale

@@ -69,7 +69,9 @@ struct DiagnosticsTests {
         try solver.add(constraints)
         let conflicts = try solver.conflicts()
         #expect(conflicts.count == 1)
-        #expect(Set(conflicts[0].compactMap(\.label)) == Set(["start", "end"] + (1..<6).map { "gap \($0)" }))
+        let gaps: [String] = (1..<6).map { (index: Int) -> String in "gap \(index)" }
+        let labels: Set<String> = Set(conflicts[0].compactMap(\.label))
+        #expect(labels == Set(["start", "end"] + gaps))
         Self.expectMinimalConflict(conflicts[0])
     }
 

@@ -58,7 +58,8 @@ struct MeasurementTieTests {
         #expect(competing == expectedCompeting)
         // Round 1: either could give the whole 30: title in [170, 200], badge2 in [20, 50].
         let ranges = Dictionary(uniqueKeysWithValues: tie.widths.map { ($0.subject.name, [$0.minimum, $0.maximum]) })
-        #expect(ranges == ["title": [170, 200], "badge2": [20, 50]])
+        let expectedRanges: [String: [Double]] = ["title": [170, 200], "badge2": [20, 50]]
+        #expect(ranges == expectedRanges)
         for entry in tie.widths {
             let view = [title, badges[0], badges[1]].first { $0.name == entry.subject.name }
             #expect(abs(entry.value - (view?.frame.width ?? -1)) < 1e-9)      // the width in the final layout

@@ -332,8 +332,10 @@ struct StackHidingTests {
 
         b.isHidden = false                          // the same rows stand back
         try root.layoutIfNeeded()
-        #expect(stack.arrangementConstraints.filter { $0.label == "\(stack.name) hiding" && $0.firstItem === b }
-            .allSatisfy { abs($0.constant.value(for: .width, direction: .leftToRight)) == 10_000_000 })
+        let hidingRows: [LayoutConstraint] = stack.arrangementConstraints.filter {
+            $0.label == "\(stack.name) hiding" && $0.firstItem === b
+        }
+        #expect(hidingRows.allSatisfy { abs($0.constant.value(for: .width, direction: .leftToRight)) == 10_000_000 })
         expectFrame(b, 58, 0, 322, 20)
     }
 

@@ -26,7 +26,9 @@ extension ConstraintInfo {
     public static func memberToBreak(in conflict: [ConstraintInfo]) -> ConstraintInfo? {
         let written = conflict.filter { !$0.isImplicit }
         if let last = written.max(by: writtenEarlier) { return last }
-        let contentSize = conflict.filter { $0.isImplicit && $0.priority.isRequired } .filter { $0.label == "compression resistance" || $0.label == "content hugging" }
+        let contentSize = conflict.filter { (info: ConstraintInfo) -> Bool in
+            info.isImplicit && info.priority.isRequired && (info.label == "compression resistance" || info.label == "content hugging")
+        }
         return contentSize.max { a, b in
             let aFirst = a.label == "compression resistance" ? 1 : 0, bFirst = b.label == "compression resistance" ? 1 : 0
             return aFirst != bFirst ? aFirst < bFirst : a.text < b.text
