@@ -9,8 +9,8 @@ extension ParametricTableau {
     /// each row without the pinned columns (`localColumn` -1), its bounds and value less their
     /// part (`pinnedPart`, by row of the LP); `costScale` each level's (the whole LP's, so that a
     /// block's tolerances are the ones the whole LP's tableau would use).
-    init(block rows: [Int32], columns: [Int32], basic: [Int], of inputs: Inputs, localColumn: [Int32],
-         pinnedPart: [Double], costScale: [Double]) {
+    init(block rows: ArraySlice<Int32>, columns: ArraySlice<Int32>, basic: ArraySlice<Int32>, of inputs: Inputs,
+         localColumn: [Int32], pinnedPart: [Double], costScale: [Double]) {
         let m = rows.count, n = columns.count
         self.m = m
         self.n = n
@@ -48,7 +48,7 @@ extension ParametricTableau {
             if levels > 0 && cost[(levels - 1) * (m + n) + m + local] != 0 { costed.append(Int32(m + local)) }
         }
         var positionOf = [Int32](filled: -1, count: m + n)
-        for (p, k) in basic.enumerated() { positionOf[k] = Int32(p) }
+        for (p, k) in basic.enumerated() { positionOf[Int(k)] = Int32(p) }
         var atUpper = [Bool](filled: false, count: m + n)
         for k in 0..<(m + n) where upper[k] < .infinity {
             atUpper[k] = lower[k] == -.infinity || abs(value[k] - upper[k]) < abs(value[k] - lower[k])
@@ -64,6 +64,6 @@ extension ParametricTableau {
         self.value = value
         self.atUpper = atUpper
         self.positionOf = positionOf
-        header = basic.map { Int32($0) }
+        header = Array(basic)
     }
 }

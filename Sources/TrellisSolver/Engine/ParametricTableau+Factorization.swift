@@ -22,7 +22,8 @@ extension ParametricTableau {
     mutating func build() {
         guard let inputs = pending else { return }
         let columns = Array(0..<Int32(n))
-        self = ParametricTableau(block: Array(0..<Int32(m)), columns: columns, basic: inputs.basic, of: inputs,
+        self = ParametricTableau(block: Array(0..<Int32(m))[...], columns: columns[...],
+                                 basic: inputs.basic.map { Int32($0) }[...], of: inputs,
                                  localColumn: columns, pinnedPart: Array(filled: 0, count: m),
                                  costScale: Self.costScales(inputs.objectives))
     }

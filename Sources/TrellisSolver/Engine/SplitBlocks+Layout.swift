@@ -2,6 +2,43 @@ import TrellisSupport
 
 // How a split LP falls apart: its pins, and the blocks of the rest (``SplitBlocks/Layout``).
 extension SplitBlocks {
+    /// A list of indices per block, the lists one after another in one array
+    /// (`items[start[b] ..< start[b + 1]]`): a screen's LP splits into a thousand small blocks,
+    /// whose lists were an array each, grown an index at a time (a tenth of a chat screen's first
+    /// resize went to growing them).
+    struct BlockLists {
+        private var start: [Int32] = [0]
+        private var items: [Int32] = []
+
+        /// Room for `counts[b]` indices in block `b`'s list (each filled by ``put(_:block:at:)``).
+        init(counts: [Int32]) {
+            start = [Int32](filled: 0, count: counts.count + 1)
+            for (block, count) in counts.enumerated() { start[block + 1] = start[block] + count }
+            items = [Int32](filled: 0, count: Int(start[counts.count]))
+        }
+
+        init() {}
+
+        /// The number of blocks.
+        var count: Int { start.count - 1 }
+        var indices: Range<Int> { 0..<count }
+
+        /// Block `block`'s list: a slice, indexed from its `startIndex`.
+        subscript(block: Int) -> ArraySlice<Int32> { items[Int(start[block])..<Int(start[block + 1])] }
+
+        /// Place `local` of block `block`'s list (read in place: a slice kept in a closure or a
+        /// local copies and releases the whole list's array, through generic witnesses).
+        func item(_ local: Int, of block: Int) -> Int32 { items[Int(start[block]) + local] }
+
+        /// The length of block `block`'s list.
+        func count(of block: Int) -> Int { Int(start[block + 1] - start[block]) }
+
+        /// Sets place `local` of block `block`'s list.
+        mutating func put(_ item: Int32, block: Int, at local: Int) {
+            items[Int(start[block]) + local] = item
+        }
+    }
+
     /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
     /// basis does not split along the blocks.
     static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
@@ -79,22 +116,22 @@ extension SplitBlocks {
         layout.localRow = Array(filled: -1, count: m)
         layout.blockOfColumn = Array(filled: -1, count: n)
         layout.localColumn = Array(filled: -1, count: n)
+        // Each row's and column's block and place first, counting each block's; then the lists.
+        var rowCounts: [Int32] = []
         for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
             // The block of the row's first unpinned column; a row with none is a block of its own.
-            var block = layout.rows.count
+            var block = rowCounts.count
             if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
                 let r = root(column, &parent)
-                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(layout.rows.count) }
+                if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(rowCounts.count) }
                 block = Int(blockOfRoot[r])
             }
-            if block == layout.rows.count {
-                layout.rows.append([])
-                layout.columns.append([])
-            }
+            if block == rowCounts.count { rowCounts.append(0) }
             layout.blockOfRow[i] = Int32(block)
-            layout.localRow[i] = Int32(layout.rows[block].count)
-            layout.rows[block].append(Int32(i))
+            layout.localRow[i] = rowCounts[block]
+            rowCounts[block] += 1
         }
+        var columnCounts = [Int32](filled: 0, count: rowCounts.count)
         for j in 0..<n where layout.pinOfColumn[j] < 0 {
             let r = root(j, &parent)
             // A column in no row (only in pin rows, or none) stays where it is.
@@ -104,8 +141,16 @@ extension SplitBlocks {
             }
             let block = Int(blockOfRoot[r])
             layout.blockOfColumn[j] = Int32(block)
-            layout.localColumn[j] = Int32(layout.columns[block].count)
-            layout.columns[block].append(Int32(j))
+            layout.localColumn[j] = columnCounts[block]
+            columnCounts[block] += 1
+        }
+        layout.rows = BlockLists(counts: rowCounts)
+        for i in 0..<m where layout.blockOfRow[i] >= 0 {
+            layout.rows.put(Int32(i), block: Int(layout.blockOfRow[i]), at: Int(layout.localRow[i]))
+        }
+        layout.columns = BlockLists(counts: columnCounts)
+        for j in 0..<n where layout.blockOfColumn[j] >= 0 {
+            layout.columns.put(Int32(j), block: Int(layout.blockOfColumn[j]), at: Int(layout.localColumn[j]))
         }
         return true
     }
@@ -114,19 +159,29 @@ extension SplitBlocks {
     /// pins' rows and columns pair off) and fits a tableau.
     static func assignBasics(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> Bool {
         let m = inputs.rows.count
-        layout.basic = Array(filled: [], count: layout.rows.count)
-        for k in inputs.basic {
-            if k < m {
-                guard layout.pinOfRow[k] < 0 else { return false }
-                layout.basic[Int(layout.blockOfRow[k])].append(Int(layout.localRow[k]))
-            } else if layout.pinOfColumn[k - m] < 0 {
-                let block = Int(layout.blockOfColumn[k - m])
-                guard block >= 0 else { return false }
-                layout.basic[block].append(layout.rows[block].count + Int(layout.localColumn[k - m]))
-            }
+        // The block of the basic variable `k` (nil: a pinned column's, in no block).
+        func block(of k: Int) -> Int? {
+            k < m ? Int(layout.blockOfRow[k]) : layout.pinOfColumn[k - m] < 0 ? Int(layout.blockOfColumn[k - m]) : nil
         }
-        for (block, rows) in layout.rows.enumerated() {
-            guard layout.basic[block].count == rows.count, rows.count <= ParametricTableau.maximumRows else { return false }
+        var counts = [Int32](filled: 0, count: layout.rows.count)
+        for k in inputs.basic {
+            if k < m, layout.pinOfRow[k] >= 0 { return false }
+            guard let block = block(of: k) else { continue }
+            guard block >= 0 else { return false }
+            counts[block] += 1
+        }
+        for block in layout.rows.indices {
+            let rows = layout.rows.count(of: block)
+            guard Int(counts[block]) == rows, rows <= ParametricTableau.maximumRows else { return false }
+        }
+        // Each block's in the basis's order: a row by its place, a column after the block's rows.
+        layout.basic = BlockLists(counts: counts)
+        var placed = [Int32](filled: 0, count: counts.count)
+        for k in inputs.basic {
+            guard let block = block(of: k) else { continue }
+            let joint = k < m ? layout.localRow[k] : Int32(layout.rows.count(of: block)) + layout.localColumn[k - m]
+            layout.basic.put(joint, block: block, at: Int(placed[block]))
+            placed[block] += 1
         }
         return true
     }

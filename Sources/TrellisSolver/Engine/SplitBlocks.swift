@@ -32,10 +32,10 @@ struct SplitBlocks {
         var blockOfColumn: [Int32] = []
         var localColumn: [Int32] = []
         /// Per block: its rows and columns (indices in the LP), in order.
-        var rows: [[Int32]] = []
-        var columns: [[Int32]] = []
+        var rows = BlockLists()
+        var columns = BlockLists()
         /// Per block: its basic variables (joint indices within the block), in the basis's order.
-        var basic: [[Int]] = []
+        var basic = BlockLists()
         /// Per column: its pin (-1: not pinned).
         var pinOfColumn: [Int32] = []
         /// Per row: the pins its pinned columns belong to, with their coefficients there, in
@@ -130,7 +130,7 @@ struct SplitBlocks {
         var offset = 0
         for block in layout.rows.indices {
             positionOffset.append(offset)
-            offset += layout.rows[block].count
+            offset += layout.rows.count(of: block)
             // (A block built and factorized is not touched: no copy of a box a copy shares.)
             if blocks[block]?.isFactorized == true { continue }
             makeWritable(block)
@@ -157,14 +157,13 @@ struct SplitBlocks {
     /// its pinned part, as the whole LP has them), then the pinned columns'.
     func forEachBasic(_ body: (_ position: Int, _ joint: Int, _ lower: Double, _ upper: Double, _ value: Double) -> Void) {
         for (block, box) in blocks.enumerated() {
-            let rows = layout.rows[block], columns = layout.columns[block], offset = positionOffset[block]
-            let mb = rows.count
+            let offset = positionOffset[block], mb = layout.rows.count(of: block)
             box!.forEachBasic { p, k, lower, upper, value in
                 if k < mb {
-                    let part = pinnedPart[Int(rows[k])]
-                    body(offset + p, Int(rows[k]), lower + part, upper + part, value + part)
+                    let row = Int(layout.rows.item(k, of: block)), part = pinnedPart[row]
+                    body(offset + p, row, lower + part, upper + part, value + part)
                 } else {
-                    body(offset + p, m + Int(columns[k - mb]), lower, upper, value)
+                    body(offset + p, m + Int(layout.columns.item(k - mb, of: block)), lower, upper, value)
                 }
             }
         }
@@ -327,8 +326,9 @@ struct SplitBlocks {
             pivots += moved.pivots
             before += moved.objectiveBefore
             after += moved.objectiveAfter
-            let columns = layout.columns[block]
-            for (local, column) in columns.enumerated() { values[Int(column)] = moved.columnValues[moved.columnValues.startIndex + local] }
+            for local in 0..<layout.columns.count(of: block) {
+                values[Int(layout.columns.item(local, of: block))] = moved.columnValues[moved.columnValues.startIndex + local]
+            }
         }
         return (pivots, before, after)
     }
