@@ -122,7 +122,8 @@ extension TrellisCommand.Layout {
             }
             colds.sort()
             let views = root.subtreeViews().count
-            let coldAgainJSON = colds.isEmpty ? "" : ", \"cold_again_ms\": \(Self.median(ofSorted: colds) / 1000), \"cold_again_samples\": \(colds.count)"
+            let coldAgainJSON = colds.isEmpty ? ""
+                : ", \"cold_again_ms\": \(Self.median(ofSorted: colds) / 1000), \"cold_again_samples\": \(colds.count)"
             let json = "{\"document\": \(JSONText.quoted(shown)), \"views\": \(views), \"steps\": \(JSONText.quoted(text)), "
                 + "\"cold_ms\": \(Self.microseconds(cold) / 1000), \"first_step_us\": \(first), "
                 + "\"median_us\": \(median), \"min_us\": \(samples[0]), \"samples\": \(samples.count), "
