@@ -8,7 +8,7 @@ import TrellisTestSupport
 /// where they do not: both give the same order.
 @Suite("Step order")
 struct StepOrderTests {
-    typealias Moved = (state: Int, isRow: Bool, key: UInt64)
+    typealias Moved = SolverEngine.MovedChange
 
     static func tupleOrder(_ moved: [Moved]) -> [Moved] {
         moved.sorted { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
@@ -26,19 +26,21 @@ struct StepOrderTests {
             let state = Int(rng.next() % 40)
             let isRow: Bool = rng.next() % 2 == 0
             let key: UInt64 = rng.next() % 3000
-            moved.append((state, isRow, key))
+            moved.append(Moved(state: state, isRow: isRow, key: key))
         }
         // Ties on state and kind, and the largest values that fit.
-        moved += [(7, true, 12), (7, false, 12), ((1 << 30) - 1, true, (1 << 32) - 1), (0, false, 0)]
+        moved += [Moved(state: 7, isRow: true, key: 12), Moved(state: 7, isRow: false, key: 12),
+                  Moved(state: (1 << 30) - 1, isRow: true, key: (1 << 32) - 1), Moved(state: 0, isRow: false, key: 0)]
         var packed: [UInt64] = []
         var sorted = moved
         SolverEngine.sort(&sorted, packed: &packed)
         let packedAsTuples = Self.same(sorted, Self.tupleOrder(moved))
         #expect(packedAsTuples)
         // An edit variable's id too large to pack: compared as tuples.
-        var large = moved + [(3, false, UInt64.max - 5)]
+        let huge = Moved(state: 3, isRow: false, key: UInt64.max - 5)
+        var large = moved + [huge]
         SolverEngine.sort(&large, packed: &packed)
-        let tuples = Self.same(large, Self.tupleOrder(moved + [(3, false, UInt64.max - 5)]))
+        let tuples = Self.same(large, Self.tupleOrder(moved + [huge]))
         #expect(tuples)
     }
 

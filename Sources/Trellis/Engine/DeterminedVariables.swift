@@ -273,8 +273,10 @@ struct DeterminedVariables {
         fileprivate(set) var constants: [Double] = []
         /// The step of each row but the root's, made at the first move of one.
         private var stepOfKey: IdentityTable?
-        /// The steps of the root's rows (which move at every resize): found by a scan the first time.
-        private var rootSteps: [(key: RowKey, step: Int32)]?
+        /// The steps of the root's rows (which move at every resize): found by a scan the first
+        /// time. (Indices into ``keys``, not (key, step) pairs: an array of labelled tuples is one
+        /// more type whose metadata the runtime makes from its name at a process's first resize.)
+        private var rootSteps: [Int32]?
         /// The coefficient of the variable step `i` fixes.
         fileprivate(set) var coefficient: [Double] = []
         /// Step `i`'s other terms, `othersEnd[i - 1]..<othersEnd[i]`: earlier values and coefficients.
@@ -290,10 +292,10 @@ struct DeterminedVariables {
                 if rootSteps == nil {
                     rootSteps = keys.indices.compactMap { step in
                         guard case .implicit(_, .root) = keys[step] else { return nil }
-                        return (keys[step], Int32(step))
+                        return Int32(step)
                     }
                 }
-                for (rootKey, step) in rootSteps! where rootKey == key { constants[Int(step)] = constant }
+                for step in rootSteps! where keys[Int(step)] == key { constants[Int(step)] = constant }
                 return
             }
             if stepOfKey == nil {

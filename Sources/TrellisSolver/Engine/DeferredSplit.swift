@@ -22,8 +22,9 @@ extension SolverEngine {
     func splitWork(in plan: inout Plan) {
         guard splitsAtBridges, !splitsActively, !structureChanged, !plan.work.isEmpty, edits.isEmpty else { return }
         var changedRows: [Int: Set<ObjectIdentifier>] = [:]
-        for (state, row) in constantsTouched {
-            changedRows[state, default: []].insert(ObjectIdentifier(plan.states[state].component.constraints[row]))
+        for touched in constantsTouched {
+            let constraint = plan.states[touched.state].component.constraints[touched.row]
+            changedRows[touched.state, default: []].insert(ObjectIdentifier(constraint))
         }
         var eligible = Set<Int>()
         for index in plan.work {

@@ -48,7 +48,7 @@ extension SolverEngine {
         guard !structureChanged, constantsTouched.count == 1, suggestionsTouched.isEmpty,
               limits.maximumConstraints.map({ constraintList.count + edits.count <= $0 }) ?? true,
               limits.maximumVariables.map({ places.count <= $0 }) ?? true else { return false }
-        let (index, row) = constantsTouched[0]
+        let index = constantsTouched[0].state, row = constantsTouched[0].row
         let state = states[index]
         guard state.canStep(row: row) else { return false }
         let constraint = state.component.constraints[row]

@@ -99,7 +99,7 @@ struct ParametricTableau {
         /// The non-basic variables still in the running in the dual ratio test.
         var candidates: [Int32] = []
         /// Where the moving rows' bounds end (emptied at each move).
-        var ends: [(row: Int, lower: Double, upper: Double)] = []
+        var ends: [Target] = []
 
         /// Makes room for a tableau of `m` rows and `n` columns.
         mutating func fit(m: Int, n: Int) {
@@ -203,7 +203,7 @@ struct ParametricTableau {
     /// end at (`targets`, rows of `shifts` each: the caller computes them in one expression, as
     /// a fresh solve would, rather than as start plus shift).
     mutating func move(_ shifts: ArraySlice<Shift>, scratch s: inout Scratch,
-                       targets: ArraySlice<(row: Int, lower: Double, upper: Double)> = []) -> Moved? {
+                       targets: ArraySlice<Target> = []) -> Moved? {
         build()
         let before = objectiveValue
         guard let pivots = move(shifts, pivotLimit: pivotLimit, s: &s, targets: targets) else { return nil }
@@ -211,7 +211,7 @@ struct ParametricTableau {
     }
 
     private mutating func move(_ shifts: ArraySlice<Shift>, pivotLimit: Int, s: inout Scratch,
-                               targets: ArraySlice<(row: Int, lower: Double, upper: Double)>) -> Int? {
+                               targets: ArraySlice<Target>) -> Int? {
         if inverse.isEmpty {
             guard factorize(), computeReducedCosts() else { return nil }
         }
@@ -230,7 +230,7 @@ struct ParametricTableau {
         // (In the scratch, as the other work arrays: an array made per move went through the
         // standard library's generic allocation.)
         s.ends.removeAll(keepingCapacity: true)
-        for r in s.moving { s.ends.append((r, lower[r] + s.rate[r], upper[r] + s.rate[r])) }
+        for r in s.moving { s.ends.append(Target(row: r, lower: lower[r] + s.rate[r], upper: upper[r] + s.rate[r])) }
         for target in targets {
             if let k = s.ends.firstIndex(where: { $0.row == target.row }) { s.ends[k] = target }
         }

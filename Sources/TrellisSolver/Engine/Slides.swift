@@ -84,7 +84,7 @@ extension SolverEngine {
     /// a structural change, a bridge's constant, a constant or suggestion in a split component.
     func slidesMayMove() -> Bool {
         if structureChanged || !slides.pending.isEmpty { return true }
-        for (state, _) in constantsTouched where slides.groupOfState[state] >= 0 { return true }
+        for touched in constantsTouched where slides.groupOfState[touched.state] >= 0 { return true }
         for id in suggestionsTouched {
             guard let slot = variableIndex.index(of: id) else { continue }
             if slides.groupOfState[Int(places[Int(slot)].state)] >= 0 { return true }

@@ -19,12 +19,12 @@ extension SolverEngine {
             guard let slot = plan.variableIndex.index(of: variable) else { continue }
             let state = Int(plan.places[Int(slot)].state)
             if fresh.contains(state) { continue }
-            moved.append((state, false, variable))
+            moved.append(MovedChange(state: state, isRow: false, key: variable))
         }
         // Constants changed in place (updateConstant), by state, when nothing structural happened.
         if !structureChanged {
-            for (state, row) in constantsTouched where !fresh.contains(state) {
-                moved.append((state, true, UInt64(row)))
+            for touched in constantsTouched where !fresh.contains(touched.state) {
+                moved.append(MovedChange(state: touched.state, isRow: true, key: UInt64(touched.row)))
             }
         }
         // (One change, a resize's or an update(constant:)'s, needs no sort: its set-up alone costs more.)
@@ -43,7 +43,7 @@ extension SolverEngine {
             changes.removeAll(keepingCapacity: true)
             var movable = true
             while k < moved.count && moved[k].state == index {
-                let (_, isRow, key) = moved[k]
+                let isRow = moved[k].isRow, key = moved[k].key
                 k += 1
                 if !isRow {
                     // In variable order, so that floating-point sums are the same in every run.
@@ -72,16 +72,16 @@ extension SolverEngine {
     /// Sorts what moved by state, edits before rows, then by key. Where every state and key
     /// fits (always but for edit variables of huge ids), as one number each: a text pass moves
     /// thousands of rows, and a sort comparing tuples through a closure was a tenth of its steps.
-    static func sort(_ moved: inout [(state: Int, isRow: Bool, key: UInt64)], packed: inout [UInt64]) {
+    static func sort(_ moved: inout [MovedChange], packed: inout [UInt64]) {
         guard moved.allSatisfy({ $0.state < 1 << 30 && $0.key < 1 << 32 }) else {
             moved.sort { ($0.state, $0.isRow ? 1 : 0, $0.key) < ($1.state, $1.isRow ? 1 : 0, $1.key) }
             return
         }
         packed.removeAll(keepingCapacity: true)
-        for (state, isRow, key) in moved { packed.append(UInt64(state) << 33 | (isRow ? 1 << 32 : 0) | key) }
+        for change in moved { packed.append(UInt64(change.state) << 33 | (change.isRow ? 1 << 32 : 0) | change.key) }
         radixSort(&packed)
         for (index, value) in packed.enumerated() {
-            moved[index] = (Int(value >> 33), value & (1 << 32) != 0, value & 0xFFFF_FFFF)
+            moved[index] = MovedChange(state: Int(value >> 33), isRow: value & (1 << 32) != 0, key: value & 0xFFFF_FFFF)
         }
     }
 
@@ -122,10 +122,21 @@ extension SolverEngine {
         }
     }
 
-    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved — (state, whether a
-    /// row, edit variable or row index) — and the changes handed to one state's step.
+    /// A change a step takes: the state it is in, whether it is a row's constant (else an edit's
+    /// suggestion), and the row's index or the edit variable. (A struct, not a labelled tuple:
+    /// the runtime makes an array type's metadata from its name the first time a process uses
+    /// it, and a tuple's costs about twice a struct's: ~9 k instructions of a 10-row screen's
+    /// first resize.)
+    struct MovedChange {
+        var state: Int
+        var isRow: Bool
+        var key: UInt64
+    }
+
+    /// Scratch of ``takeSteps(in:)``, reused from solve to solve: what moved and the changes
+    /// handed to one state's step.
     struct StepScratch {
-        var moved: [(state: Int, isRow: Bool, key: UInt64)] = []
+        var moved: [MovedChange] = []
         /// ``moved`` packed for sorting (``sort(_:packed:)``).
         var packed: [UInt64] = []
         var changes: [(index: Int, constant: Double, weight: Double)] = []

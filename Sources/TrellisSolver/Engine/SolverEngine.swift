@@ -86,9 +86,14 @@ final class SolverEngine {
     /// Constraints made by ``updateConstant(of:to:)`` (still in the solver): their rows stay LP
     /// rows whenever their component is built, so that the next change can follow the basis.
     @exclusivity(unchecked) var movedConstraints = IdentityTable()
-    /// Rows whose constant changed since the last solve (state index, row), when no structural
-    /// change is pending.
-    @exclusivity(unchecked) var constantsTouched: [(state: Int, row: Int)] = []
+    /// Rows whose constant changed since the last solve, when no structural change is pending.
+    @exclusivity(unchecked) var constantsTouched: [TouchedRow] = []
+    /// A row whose constant changed: its state's index and its index there. (A struct, not a
+    /// labelled tuple: see ``MovedChange``.)
+    struct TouchedRow {
+        var state: Int
+        var row: Int
+    }
 
     /// Counters of the work done, for tests and benchmarks.
     struct Statistics {
@@ -244,7 +249,7 @@ final class SolverEngine {
             // its own, whose moved row the next changes can follow.
             if !state.component.isScalarBatch, let row = state.row(of: constraint) {
                 state.replace(row: row, with: replacement)
-                constantsTouched.append((stateIndex, row))
+                constantsTouched.append(TouchedRow(state: stateIndex, row: row))
             } else {
                 structureChanged = true
             }

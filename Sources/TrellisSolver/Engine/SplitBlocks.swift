@@ -97,7 +97,7 @@ struct SplitBlocks {
     private var pendingShifts: [(slot: Int32, row: Int, amount: Double)] = []
     private var pendingTargets: [(slot: Int32, row: Int, lower: Double, upper: Double)] = []
     private var groupedShifts: [ParametricTableau.Shift] = []
-    private var groupedTargets: [(row: Int, lower: Double, upper: Double)] = []
+    private var groupedTargets: [ParametricTableau.Target] = []
     private var movedPins: [Int32] = []
     /// Per block, its place in ``touched`` (-1: not touched; scratch).
     private var slotOfBlock: [Int32] = []
@@ -315,7 +315,8 @@ struct SplitBlocks {
         let slots = touched.count
         let shiftStart = Self.group(pendingShifts, slots: slots, slot: \.slot, element: { ($0.row, $0.amount) },
                                     into: &groupedShifts)
-        let targetStart = Self.group(pendingTargets, slots: slots, slot: \.slot, element: { ($0.row, $0.lower, $0.upper) },
+        let targetStart = Self.group(pendingTargets, slots: slots, slot: \.slot,
+                                     element: { ParametricTableau.Target(row: $0.row, lower: $0.lower, upper: $0.upper) },
                                      into: &groupedTargets)
         for slot in 0..<slots {
             let block = Int(touched[slot])
