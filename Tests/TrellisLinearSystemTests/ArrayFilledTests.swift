@@ -10,8 +10,10 @@ struct ArrayFilledTests {
 
     @Test("The same elements, count and order as Array(repeating:count:), for values and references", arguments: [0, 1, 7, 1000])
     func sameAsRepeating(count: Int) {
+        // (Typed first: a file's first `#expect` also carries the macro plugin's start-up.)
         let doubles: [Double] = [Double](filled: 2.5, count: count)
-        #expect(doubles == [Double](repeating: 2.5, count: count))
+        let repeated: [Double] = [Double](repeating: 2.5, count: count)
+        #expect(doubles == repeated)
         #expect([Int32](filled: -1, count: count) == [Int32](repeating: -1, count: count))
         #expect([[Int]](filled: [1, 2], count: count) == [[Int]](repeating: [1, 2], count: count))
         let box = Box()
