@@ -16,21 +16,14 @@ import TrellisSupport
 /// the new constants gives, but for the rounding of the constants' shift (a moved row's
 /// constant is its presolved constant plus the change of its own).
 struct ScalarPieces {
-    /// One row of a piece: `coefficient × x + constant OP 0`, with the presolved constant at the
-    /// constants of the solve that made the pieces.
-    struct Row {
-        let source: Int32
-        let coefficient: Double
-        let constant: Double
-        let relation: Relation
-        let strength: Strength
-    }
-
     /// The component variable of each piece.
     private let variables: [Int32]
-    /// Piece p's rows: `rows[start[p]..<start[p + 1]]`, in the order presolve keeps them.
+    /// Piece p's rows: `rows[start[p]..<start[p + 1]]`, in the order presolve keeps them, each
+    /// `coefficient × x + constant OP 0` with the presolved constant at the constants of the
+    /// solve that made the pieces; `sources` the constraint each row comes from.
     private let start: [Int32]
-    private let rows: [Row]
+    private let rows: [ScalarComponent.Row]
+    private let sources: [Int32]
     /// Each piece's variable's bounds, as presolve found them (from rows that do not move).
     private let lower: [Double?]
     private let upper: [Double?]
@@ -78,29 +71,32 @@ struct ScalarPieces {
         // again and sums the objective anew.
         guard variables.count >= Self.minimumCount, 2 * Int(start[variables.count]) >= presolve.rows.count else { return nil }
         var fill = Array(start.dropLast())
-        var rows = [Row](repeating: Row(source: 0, coefficient: 0, constant: 0, relation: .equal, strength: .required),
-                         count: Int(start[variables.count]))
+        var rows = [ScalarComponent.Row](repeating: ScalarComponent.Row(coefficient: 0, constant: 0, relation: .equal,
+                                                                         strength: .required),
+                                         count: Int(start[variables.count]))
+        var sources = [Int32](filled: 0, count: rows.count)
         var pieceOfSource = [Int32](filled: -1, count: constraints.count)
         for row in presolve.rows where row.terms.count == 1 && pieceOfVariable[row.terms[0].variable] >= 0 {
             let piece = Int(pieceOfVariable[row.terms[0].variable])
             let constraint = constraints[row.source]
-            rows[Int(fill[piece])] = Row(source: Int32(row.source), coefficient: row.terms[0].coefficient,
-                                         constant: row.constant, relation: constraint.relation,
-                                         strength: constraint.strength)
+            rows[Int(fill[piece])] = ScalarComponent.Row(coefficient: row.terms[0].coefficient, constant: row.constant,
+                                                         relation: constraint.relation, strength: constraint.strength)
+            sources[Int(fill[piece])] = Int32(row.source)
             fill[piece] += 1
             pieceOfSource[row.source] = Int32(piece)
         }
         self.variables = variables
         self.start = start
         self.rows = rows
+        self.sources = sources
         lower = variables.map { presolve.lower[Int($0)] }
         upper = variables.map { presolve.upper[Int($0)] }
         self.pieceOfSource = pieceOfSource
         var values: [Double] = []
         values.reserveCapacity(variables.count)
         for piece in 0..<variables.count {
-            guard let value = Self.solve(rows[Int(start[piece])..<Int(start[piece + 1])], lower: lower[piece],
-                                         upper: upper[piece], shift: { _ in 0 }) else { return nil }
+            let pieceRows = Self.copy(rows[Int(start[piece])..<Int(start[piece + 1])])
+            guard let value = Self.solve(pieceRows, lower: lower[piece], upper: upper[piece]) else { return nil }
             values.append(value)
         }
         self.values = values
@@ -109,23 +105,28 @@ struct ScalarPieces {
     /// Piece `piece`'s value when the component's constraints have `constants` (those of its
     /// rows that moved shift their presolved constants by as much); nil when it has none.
     func solve(_ piece: Int, constants: [Double], presolve: Presolve) -> Double? {
-        Self.solve(rows[Int(start[piece])..<Int(start[piece + 1])], lower: lower[piece], upper: upper[piece]) { source in
-            constants[source] - presolve.constant(ofSource: source)
+        let range = Int(start[piece])..<Int(start[piece + 1])
+        var shifted = Self.copy(rows[range])
+        for (k, position) in range.enumerated() {
+            let source = Int(sources[position])
+            // (Unshifted, the constant as it is: a -0 kept, as the closed forms of other pieces keep it.)
+            let shift = constants[source] - presolve.constant(ofSource: source)
+            if shift != 0 { shifted[k].constant += shift }
         }
+        return Self.solve(shifted, lower: lower[piece], upper: upper[piece])
     }
 
-    /// The closed form of `rows` within the bounds, each row's constant shifted by `shift(source)`.
-    private static func solve(_ rows: ArraySlice<Row>, lower: Double?, upper: Double?,
-                              shift: (Int) -> Double) -> Double? {
-        var scalarRows: [ScalarComponent.Row] = []
-        scalarRows.reserveCapacity(rows.count + 2)
-        for row in rows {
-            // (Unshifted, the constant as it is: a -0 kept, as the closed forms of other pieces keep it.)
-            let shift = shift(Int(row.source))
-            scalarRows.append(ScalarComponent.Row(coefficient: row.coefficient, constant: shift == 0 ? row.constant : row.constant + shift,
-                                                  relation: row.relation, strength: row.strength))
-        }
-        guard let value = ScalarComponent(rows: scalarRows, lower: lower, upper: upper).solve(), value.isFinite else { return nil }
+    /// A piece's rows, with room for its two bound rows.
+    private static func copy(_ rows: ArraySlice<ScalarComponent.Row>) -> [ScalarComponent.Row] {
+        var pieceRows: [ScalarComponent.Row] = []
+        pieceRows.reserveCapacity(rows.count + 2)
+        pieceRows.append(contentsOf: rows)
+        return pieceRows
+    }
+
+    /// The closed form of `rows` within the bounds.
+    private static func solve(_ rows: [ScalarComponent.Row], lower: Double?, upper: Double?) -> Double? {
+        guard let value = ScalarComponent(rows: rows, lower: lower, upper: upper).solve(), value.isFinite else { return nil }
         return value
     }
 }
