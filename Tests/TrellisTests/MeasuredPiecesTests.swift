@@ -41,7 +41,6 @@ struct MeasuredPiecesTests {
             if let previous { Tails.install(group~.bottom == previous~.bottom + 8) }
         }
 
-        func frames() -> [Rect] { root.subtreeViews().map(\.frame) }
         var solverStatistics: Solver.Statistics { root.engine!.diagnosticState.solver.statistics }
     }
 
@@ -68,7 +67,7 @@ struct MeasuredPiecesTests {
             try form.root.layoutIfNeeded()
             let cold = Form(width: width, characters: characters)
             try cold.root.layoutIfNeeded()
-            let same = zip(form.frames(), cold.frames()).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+            let same = MeasuredTextPathTests.same(form.root, cold.root)
             #expect(same, "step \(step): width \(width), \(characters)")
         }
         #expect(form.solverStatistics.pieceSteps > steps, "the labels' heights stepped as pieces")
