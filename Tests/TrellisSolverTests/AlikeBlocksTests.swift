@@ -42,6 +42,17 @@ struct AlikeBlocksTests {
         Self.expectSame(split, whole, variables, "three kinds")
     }
 
+    @Test("A small group of few kinds: solved a kind at a time, the one LP's frames",
+          arguments: [(2, 1), (3, 1), (7, 2), (10, 3), (15, 3)])
+    func smallGroup(rows: Int, kinds: Int) throws {
+        let heights: [Double] = (0..<rows).map { [30.0, 60, 90][$0 % kinds] }
+        let feed = TextFeed(heights: heights)
+        let (split, whole) = try Self.solve(feed.constraints)
+        let copied = split.statistics.templateSolves
+        #expect(copied > 0 && copied >= rows - kinds - 1, "\(copied) of \(rows) rows given a kind's solution")
+        Self.expectSame(split, whole, feed.variables, "\(rows) rows")
+    }
+
     @Test("A kind whose optimum is a segment sends the group back to the one LP, ambiguous rows and all")
     func ambiguousKind() throws {
         // Texts of 40 pt between two equal-weight rows 10 pt apart, in rows the avatar holds at
