@@ -87,22 +87,21 @@ struct Component {
     private static func appendBlocks(_ blocks: [BridgeSplit.Block], group: Int, constraints: [Constraint], joined: Joined,
                                      position: inout [Int32], to components: inout [Component]) {
         for block in blocks {
-            var component = makeComponent(slots: block.slots[...], members: block.members[...], constraints: constraints,
-                                          joined: joined, position: &position)
             guard block.bridge >= 0 else {
+                var component = makeComponent(slots: block.slots[...], members: block.members[...], constraints: constraints,
+                                              joined: joined, position: &position)
                 component.slide = Slide(bridge: nil, endpoint: -1, direction: [], group: group, pin: nil)
                 components.append(component)
                 continue
             }
+            // (The pin made with the block's rows, its last: appended afterwards, it copied the
+            // block's constraint list and term store.)
+            let pin = Constraint(LinearExpression(joined.variables[Int(block.endpoint)]), .equal)
+            var component = makeComponent(slots: block.slots[...], members: block.members[...], constraints: constraints,
+                                          joined: joined, position: &position, pin: (pin, block.endpoint))
             var direction = [Double](filled: 0, count: block.slots.count)
             for (k, slot) in block.slots.enumerated() { direction[Int(position[Int(slot)])] = block.direction[k] }
             let endpoint = Int(position[Int(block.endpoint)])
-            let pin = Constraint(LinearExpression(joined.variables[Int(block.endpoint)]), .equal)
-            component.constraints.append(pin)
-            var terms = component.terms
-            terms.append((endpoint, 1))
-            terms.endRow()
-            component = Component(variables: component.variables, constraints: component.constraints, terms: terms)
             component.slide = Slide(bridge: constraints[Int(block.bridge)], endpoint: endpoint, direction: direction,
                                     group: group, pin: pin)
             components.append(component)
@@ -270,9 +269,10 @@ struct Component {
     /// fingerprint, ties by content), and their terms by position. `position` is scratch
     /// indexed by slot.
     private static func makeComponent(slots group: ArraySlice<Int32>, members: ArraySlice<Int32>, constraints: [Constraint],
-                                      joined: Joined, position: inout [Int32]) -> Component {
+                                      joined: Joined, position: inout [Int32],
+                                      pin: (constraint: Constraint, slot: Int32)? = nil) -> Component {
         let ids = joined.ids, termSlots = joined.termSlots, termStart = joined.termStart
-        if group.count == 1 && members.count == 1 {
+        if group.count == 1 && members.count == 1 && pin == nil {
             // A one-variable, one-constraint component (a fixed width, a lone height): most
             // components of a layout. Nothing to order; every term names the one variable.
             let slot = Int(group[group.startIndex])
@@ -286,14 +286,17 @@ struct Component {
             return Component(variables: [joined.variables[slot]], constraints: [constraint], terms: row)
         }
         var slots = Array(group)
-        if slots.count > 1 { slots.sort { ids[Int($0)] < ids[Int($1)] } }
+        if slots.count > 1 {
+            if slots.count <= shortSort { Self.insertionSort(&slots) { ids[Int($0)] < ids[Int($1)] } } else { slots.sort { ids[Int($0)] < ids[Int($1)] } }
+        }
         for (p, slot) in slots.enumerated() { position[Int(slot)] = Int32(p) }
-        let keyed = canonicalOrder(members, constraints: constraints, joined: joined, position: position)
+        let keyed = canonicalOrder(members, constraints: constraints, termSlots: termSlots, termStart: termStart,
+                                   position: position)
         var ordered: [Constraint] = []
-        ordered.reserveCapacity(keyed.count)
-        var termCount = 0
+        ordered.reserveCapacity(keyed.count + (pin == nil ? 0 : 1))
+        var termCount = pin == nil ? 0 : 1
         for (_, index) in keyed { termCount += termStart[Int(index) + 1] - termStart[Int(index)] }
-        var terms = RowStore(reservingRows: keyed.count, terms: termCount)
+        var terms = RowStore(reservingRows: ordered.capacity, terms: termCount)
         for (_, index) in keyed {
             let constraint = constraints[Int(index)]
             ordered.append(constraint)
@@ -304,85 +307,13 @@ struct Component {
             }
             terms.endRow()
         }
+        if let pin {
+            // The block's last row: its bridge variable at 0 (``appendBlocks``).
+            ordered.append(pin.constraint)
+            terms.append((Int(position[Int(pin.slot)]), 1))
+            terms.endRow()
+        }
         return Component(variables: slots.map { joined.variables[Int($0)] }, constraints: ordered, terms: terms)
-    }
-
-    /// A component's constraints (`members`) in canonical order: by content fingerprint, ties
-    /// by content. `position` holds the component's position of each of its slots.
-    fileprivate static func canonicalOrder(_ members: ArraySlice<Int32>, constraints: [Constraint], joined: Joined,
-                                           position: [Int32]) -> [(key: UInt64, index: Int32)] {
-        let termSlots = joined.termSlots, termStart = joined.termStart
-        var keyed: [(key: UInt64, index: Int32)] = []
-        keyed.reserveCapacity(members.count)
-        for k in members {
-            let k = Int(k)
-            keyed.append((constraints[k].contentFingerprint(slots: termSlots[termStart[k]..<termStart[k + 1]],
-                                                            position: position), Int32(k)))
-        }
-        if keyed.count > 1 {
-            // Members come in input order, so a stable sort by key alone is the sort by (key, index).
-            if keyed.count >= radixThreshold { radixSort(&keyed) } else { keyed.sort { $0 < $1 } }
-            // Equal fingerprints (identical rows, or a rare collision): order those runs by content.
-            var start = 0
-            while start < keyed.count {
-                var end = start + 1
-                while end < keyed.count && keyed[end].key == keyed[start].key { end += 1 }
-                if end - start > 1 {
-                    keyed[start..<end].sort { constraints[Int($0.index)].canonicallyPrecedes(constraints[Int($1.index)]) }
-                }
-                start = end
-            }
-        }
-        return keyed
-    }
-
-    /// From this many rows, ``canonicalOrder(_:constraints:joined:position:)`` sorts by radix:
-    /// a chain of a thousand views has components of about 1 500 rows, where the comparison
-    /// sort spent about 45 instructions a comparison.
-    static let radixThreshold = 64
-
-    /// Sorts `keyed` by key, ties kept in their current order: a stable least-significant-digit
-    /// radix sort, a byte a pass, with every byte's counts taken in one read and the passes
-    /// skipped where all keys share the byte.
-    static func radixSort(_ keyed: inout [(key: UInt64, index: Int32)]) {
-        let n = keyed.count
-        guard n > 1 else { return }
-        var scratch = keyed
-        var counts = [Int](filled: 0, count: 8 * 256)
-        var resultInScratch = false
-        keyed.withUnsafeMutableBufferPointer { a in
-            scratch.withUnsafeMutableBufferPointer { b in
-                counts.withUnsafeMutableBufferPointer { c in
-                    for entry in a {
-                        var key = entry.key
-                        for digit in 0..<8 {
-                            c[digit &* 256 &+ Int(truncatingIfNeeded: key & 0xFF)] &+= 1
-                            key >>= 8
-                        }
-                    }
-                    var source = a, target = b
-                    for digit in 0..<8 {
-                        let base = digit * 256, shift = UInt64(8 * digit)
-                        // The same byte in every key: this pass would move nothing.
-                        if c[base + Int(truncatingIfNeeded: (source[0].key >> shift) & 0xFF)] == n { continue }
-                        var sum = 0
-                        for value in base..<base + 256 {
-                            let count = c[value]
-                            c[value] = sum
-                            sum &+= count
-                        }
-                        for entry in source {
-                            let value = base &+ Int(truncatingIfNeeded: (entry.key >> shift) & 0xFF)
-                            target[c[value]] = entry
-                            c[value] &+= 1
-                        }
-                        swap(&source, &target)
-                        resultInScratch.toggle()
-                    }
-                }
-            }
-        }
-        if resultInScratch { keyed = scratch }
     }
 }
 
@@ -414,7 +345,8 @@ struct ScalarBatch {
             for k in members where !batchable(all[Int(k)]) { return false }
             position[slot] = 0
             let single = members.count == 1
-            let keyed = single ? [] : Component.canonicalOrder(members, constraints: all, joined: joined, position: position)
+            let keyed = single ? [] : Component.canonicalOrder(members, constraints: all, termSlots: joined.termSlots,
+                                                                                termStart: joined.termStart, position: position)
             rows.removeAll(keepingCapacity: true)
             for i in 0..<members.count {
                 let constraint = all[Int(single ? members[members.startIndex] : keyed[i].index)]
@@ -451,50 +383,5 @@ struct ScalarBatch {
             component.isScalarBatch = true
             return ScalarBatch(component: component, values: values)
         }
-    }
-}
-
-extension Constraint {
-    /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`), with
-    /// variables entering by their position within the component (`position[slot]` of each
-    /// term's slot), not their process-wide id: the same system is ordered the same way in every
-    /// run, whatever else the process created before it. Constraints are ordered by this key,
-    /// with ``canonicallyPrecedes(_:)`` breaking the (rare) ties, so a component's rows depend
-    /// only on what its constraints say, never on how they were added.
-    func contentFingerprint(slots: ArraySlice<Int32>, position: [Int32]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ value: UInt64) {
-            hash = (hash ^ value) &* 0x0000_0100_0000_01B3
-        }
-        mix(UInt64(relation == .equal ? 1 : relation == .lessThanOrEqual ? 2 : 3))
-        mix(UInt64(strength.level.bitPattern))
-        mix(strength.weight.bitPattern)
-        // (Read through a buffer by index: no term, and so no variable reference, is copied.)
-        expression.terms.withUnsafeBufferPointer { terms in
-            var slot = slots.startIndex
-            for k in 0..<terms.count {
-                mix(UInt64(position[Int(slots[slot])]))
-                mix(terms[k].coefficient.bitPattern)
-                slot += 1
-            }
-        }
-        mix(expression.constant.bitPattern)
-        return hash
-    }
-
-    /// A total order on constraint *content* (relation, strength, terms, constant), so that a
-    /// component's rows come in the same order however the constraints were added. Constraints
-    /// that compare equal are identical rows, whose order cannot change the solution.
-    func canonicallyPrecedes(_ other: Constraint) -> Bool {
-        if relation != other.relation { return relation.rawValue < other.relation.rawValue }
-        if strength.level != other.strength.level { return strength.level > other.strength.level }
-        if strength.weight != other.strength.weight { return strength.weight > other.strength.weight }
-        let a = expression.terms, b = other.expression.terms
-        if a.count != b.count { return a.count < b.count }
-        for k in 0..<a.count {
-            if a[k].variable.id != b[k].variable.id { return a[k].variable.id < b[k].variable.id }
-            if a[k].coefficient != b[k].coefficient { return a[k].coefficient < b[k].coefficient }
-        }
-        return expression.constant < other.expression.constant
     }
 }
