@@ -38,7 +38,7 @@ final class DiagnosticModel {
     /// Number of LP rows.
     let rowCount: Int
     /// The soft rows' error columns by level, highest first (``LPLowering/softLevels``).
-    let levels: [(level: Float, columns: [(column: Int, weight: Double)])]
+    let levels: [LPLowering.SoftLevel]
     /// Bounds of every LP row and column as lowered, before face fixing.
     let rowBounds: [LinearProgram.Bound]
     let columnBounds: [LinearProgram.Bound]
@@ -162,10 +162,11 @@ final class DiagnosticModel {
         guard let lp else { return true }
         if levels.isEmpty, try run(lp, cold: true) == .infeasible { return false }
         var previous: [Int] = []
-        for (step, (level, columns)) in levels.enumerated() {
+        for (step, softLevel) in levels.enumerated() {
+            let level = softLevel.level, columns = softLevel.columns
             for column in previous { lp.setObjective(column, 0) }
             let costs = ComponentSolver.costs(columns.map(\.weight))
-            for ((column, _), cost) in zip(columns, costs.values) { lp.setObjective(column, cost) }
+            for (entry, cost) in zip(columns, costs.values) { lp.setObjective(entry.column, cost) }
             var outcome = try run(lp, cold: step == 0)
             if outcome == .optimal && costs.needExact {
                 outcome = try lp.finishExactly(timeLimit: timeLimit,
@@ -185,7 +186,7 @@ final class DiagnosticModel {
             }
             if recordsPressure {
                 var costOf: [Int: Double] = [:]
-                for ((column, _), cost) in zip(columns, costs.values) { costOf[column] = cost }
+                for (entry, cost) in zip(columns, costs.values) { costOf[entry.column] = cost }
                 try recordPressure(lp, binding: certificate.binding, costs: costOf)
             }
             fixOptimalFace(lp, binding: certificate.binding)

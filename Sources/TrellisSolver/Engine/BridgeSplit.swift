@@ -229,6 +229,16 @@ struct BridgeSplit {
             return reached + skipped.count == graph.nv
         }
 
+        /// A node of the depth-first walk: the node, the one it was reached from, and how many
+        /// of its neighbours were looked at. (A struct: the runtime makes an array type's
+        /// metadata from its name the first time a process uses it, and a labelled tuple's costs
+        /// about twice a struct's.)
+        struct Frame {
+            var node: Int32
+            var parent: Int32
+            var next: Int32
+        }
+
         mutating func run(from root: Int) {
             let nv = graph.nv, nodeCount = discovered.count
             // Marks, graph, stack and segment through buffers, the last two sized once: the loop
@@ -244,7 +254,7 @@ struct BridgeSplit {
                 swap(&segmentIndex, &self.segmentIndex)
             }
             let graph = self.graph, removed = self.removed, candidate = self.candidate
-            var stack = [(node: Int32, parent: Int32, next: Int32)](filled: (0, -1, 0), count: nodeCount + 1)
+            var stack = [Frame](filled: Frame(node: 0, parent: -1, next: 0), count: nodeCount + 1)
             var segment = [Int32](filled: 0, count: nodeCount)
             var segmentCount = 0
             discovered.withUnsafeMutableBufferPointer { discovered in
@@ -254,7 +264,7 @@ struct BridgeSplit {
                             segment.withUnsafeMutableBufferPointer { segment in
                                 graph.withBuffers { g in
                                     var depth = 1, counter: Int32 = 1
-                                    stack[0] = (Int32(root), -1, 0)
+                                    stack[0] = Frame(node: Int32(root), parent: -1, next: 0)
                                     discovered[root] = 0
                                     low[root] = 0
                                     segmentIndex[root] = 0
@@ -285,7 +295,7 @@ struct BridgeSplit {
                                                 segmentIndex[neighbour] = Int32(segmentCount)
                                                 segment[segmentCount] = Int32(neighbour)
                                                 segmentCount += 1
-                                                stack[depth] = (Int32(neighbour), Int32(node), 0)
+                                                stack[depth] = Frame(node: Int32(neighbour), parent: Int32(node), next: 0)
                                                 depth += 1
                                             } else {
                                                 low[node] = min(low[node], discovered[neighbour])

@@ -179,14 +179,14 @@ struct ComponentSolver {
 
     /// Optimises the levels one after another, fixing each one's optimal face before the next;
     /// nil when the required rows (or the highest level's) cannot hold.
-    private func solveLevels(_ levels: [[(column: Int, weight: Double)]], of model: inout LPLowering,
+    private func solveLevels(_ levels: [[LPLowering.WeightedColumn]], of model: inout LPLowering,
                              presolve: Presolve, warm: Bool) throws -> LastLevel? {
         let lp = model.lp
         var last = LastLevel()
         if levels.isEmpty {
             return try run(lp, first: true, warm: warm) == .infeasible ? nil : last
         }
-        var previous: [(column: Int, weight: Double)] = []
+        var previous: [LPLowering.WeightedColumn] = []
         if !editRows.isEmpty || certifiesUniqueness {
             last.followable = ([], model.rowBounds, model.columnBounds)
         }
@@ -197,9 +197,9 @@ struct ComponentSolver {
             if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
                 // (Fixed for the lowest level too: edit steps then keep it at zero error, or
                 // leave the basis's range and solve again.)
-                for (column, _) in columns {
-                    lp.setColumnBound(column, .fixed(0))
-                    model.columnBounds[column] = .fixed(0)
+                for entry in columns {
+                    lp.setColumnBound(entry.column, .fixed(0))
+                    model.columnBounds[entry.column] = .fixed(0)
                 }
                 // (The tableau keeps the level as an objective instead: fixed, it would hold the
                 // errors at zero where a higher level comes to need them.)
@@ -207,7 +207,19 @@ struct ComponentSolver {
                 continue
             }
             let costs = Self.costs(columns.map(\.weight))
-            lp.setObjective(previous.map { ($0.column, 0) } + zip(columns, costs.values).map { ($0.column, $1) })
+            // The last level's columns back to 0, this level's to their costs: one GLPK call.
+            var objectiveColumns: [Int] = [], coefficients: [Double] = []
+            objectiveColumns.reserveCapacity(previous.count + columns.count)
+            coefficients.reserveCapacity(previous.count + columns.count)
+            for entry in previous {
+                objectiveColumns.append(entry.column)
+                coefficients.append(0)
+            }
+            for (entry, cost) in zip(columns, costs.values) {
+                objectiveColumns.append(entry.column)
+                coefficients.append(cost)
+            }
+            lp.setObjective(columns: objectiveColumns, coefficients: coefficients)
             let outcome = try runLevel(lp, first: step == 0, warm: warm, exact: costs.needExact)
             if outcome == .infeasible {
                 if step == 0 { return nil }
@@ -232,7 +244,7 @@ struct ComponentSolver {
     /// Adds a level's objective to what the tableau reads (none when its weights need exact
     /// arithmetic). `costs` is evaluated only when a tableau is kept (a level skipped at zero
     /// error has not computed them).
-    private func follow(_ columns: [(column: Int, weight: Double)],
+    private func follow(_ columns: [LPLowering.WeightedColumn],
                         costs: @autoclosure () -> (values: [Double], needExact: Bool, scale: Double),
                         into last: inout LastLevel, columnCount: Int) {
         guard last.followable != nil else { return }
@@ -356,7 +368,7 @@ struct ComponentSolver {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
-        var entries: [[(column: Int, value: Double)]] = []
+        var entries: [[CrashBasis.Entry]] = []
         entries.reserveCapacity(presolve.rows.count)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
@@ -370,7 +382,7 @@ struct ComponentSolver {
                                        shortfall: errors.count == 2 ? errors[1] : -1,
                                        error: errors.count == 1 ? errors[0] : -1,
                                        range: range))
-            entries.append(row.terms.map { (columnOfVariable[$0.variable], $0.coefficient) })
+            entries.append(row.terms.map { CrashBasis.Entry(column: columnOfVariable[$0.variable], value: $0.coefficient) })
         }
         let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,
                                columnCount: lp.columnCount,

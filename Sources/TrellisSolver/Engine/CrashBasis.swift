@@ -19,6 +19,14 @@ import TrellisSupport
 /// Only statuses are produced; the simplex method decides optimality, so the basis can never
 /// change an answer, only how fast it is reached.
 struct CrashBasis {
+    /// A row's entry in a layout column. (A struct: the runtime makes an array type's metadata
+    /// from its name the first time a process uses it, and a labelled tuple's costs about twice
+    /// a struct's.)
+    struct Entry {
+        let column: Int
+        let value: Double
+    }
+
     /// One LP row as the crash sees it.
     struct Row {
         var relation: Relation
@@ -52,7 +60,7 @@ struct CrashBasis {
     ///   - layoutColumns: how many layout columns there are (error columns come after).
     ///   - columnCount: all columns.
     ///   - lower, upper: bounds of the layout columns.
-    init(rows: [Row], entries: [[(column: Int, value: Double)]], layoutColumns: Int, columnCount: Int,
+    init(rows: [Row], entries: [[Entry]], layoutColumns: Int, columnCount: Int,
          lower: [Double?], upper: [Double?]) {
         let m = rows.count
         var rowsOfColumn = Array(filled: [Int32](), count: layoutColumns)
@@ -129,7 +137,7 @@ struct CrashBasis {
     ///
     /// (Non-basic, a column with both bounds starts on its lower one: GLPK's dual simplex flips
     /// it to the upper one where its reduced cost asks, without an iteration.)
-    private static func substitute(_ rows: [Row], entries: [[(column: Int, value: Double)]], order: [Int],
+    private static func substitute(_ rows: [Row], entries: [[Entry]], order: [Int],
                                    pivot: inout [Int], tight: inout [Bool], assigned: inout [Bool], value: inout [Double],
                                    lower: [Double?], upper: [Double?], clamping: Bool) {
         for i in order {
@@ -162,7 +170,7 @@ struct CrashBasis {
 
     /// Soft rows the crash left loose start at their right-hand side with an error column basic
     /// where that is certain to be right (the rest stay basic rows).
-    private mutating func startLooseSoftRows(_ rows: [Row], entries: [[(column: Int, value: Double)]], tight: [Bool],
+    private mutating func startLooseSoftRows(_ rows: [Row], entries: [[Entry]], tight: [Bool],
                                              settled: [Bool], value: [Double]) {
         // Soft equalities left loose: the error column of the violation's sign is basic, the row
         // sits at its right-hand side.
@@ -199,7 +207,7 @@ struct CrashBasis {
 
     /// How far each required row and each ranged row is from holding at `values` (0 for the
     /// others, and where the distance is not finite).
-    private static func violations(_ rows: [Row], entries: [[(column: Int, value: Double)]], values: [Double]) -> [Double] {
+    private static func violations(_ rows: [Row], entries: [[Entry]], values: [Double]) -> [Double] {
         var violation = Array(filled: 0.0, count: rows.count)
         for (i, row) in rows.enumerated() where row.isRequired || row.range != nil {
             var activity = 0.0
@@ -235,12 +243,18 @@ struct CrashBasis {
         if weakest.level == .infinity { weakest = (0, 0) }
         // The few distinct classes (tier, level, weight) ranked once; rows then sort by
         // (class, -violation, index), compared field by field in one flat array.
-        var classes: [(tier: Int, level: Float, weight: Double)] = []
+        struct RowClass: Equatable {
+            let tier: Int
+            let level: Float
+            let weight: Double
+        }
+        var classes: [RowClass] = []
         var classOfRow = [Int32](filled: 0, count: rows.count)
         for (i, row) in rows.enumerated() {
-            let key: (tier: Int, level: Float, weight: Double) = row.isRequired
-                ? (row.relation == .equal ? (2, 0, 0) : (1, weakest.level, weakest.weight))
-                : (1, row.level, row.weight)
+            let key = row.isRequired
+                ? (row.relation == .equal ? RowClass(tier: 2, level: 0, weight: 0)
+                                          : RowClass(tier: 1, level: weakest.level, weight: weakest.weight))
+                : RowClass(tier: 1, level: row.level, weight: row.weight)
             if let found = classes.firstIndex(where: { $0 == key }) {
                 classOfRow[i] = Int32(found)
             } else {

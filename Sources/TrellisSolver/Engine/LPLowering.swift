@@ -26,7 +26,7 @@ struct LPLowering {
     /// Each LP row's entries (terms, then error columns); kept only when asked for (edit steps
     /// that may need a ``ParametricTableau``, diagnostics), else empty: GLPK holds its own
     /// copy, and this one would live through the simplex runs, where a solve's memory peaks.
-    let matrix: [(indices: [Int32], values: [Double])]
+    let matrix: [LinearProgram.SparseRow]
     /// The bounds set, kept up to date by the caller as levels fix their optimal faces.
     var rowBounds: [LinearProgram.Bound]
     var columnBounds: [LinearProgram.Bound]
@@ -64,7 +64,7 @@ struct LPLowering {
             case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
             }
         }
-        var matrix: [(indices: [Int32], values: [Double])] = []
+        var matrix: [LinearProgram.SparseRow] = []
         matrix.reserveCapacity(presolve.rows.count)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
@@ -91,11 +91,25 @@ struct LPLowering {
         self.columnCount = columnCount
     }
 
+    /// An error column and the weight of its row. (This and ``SoftLevel`` are structs: the
+    /// runtime makes an array type's metadata from its name the first time a process uses it,
+    /// and a labelled tuple's costs about twice a struct's.)
+    struct WeightedColumn {
+        let column: Int
+        let weight: Double
+    }
+
+    /// The error columns of one priority level's soft rows.
+    struct SoftLevel {
+        let level: Float
+        var columns: [WeightedColumn]
+    }
+
     /// The error columns of the soft rows by level, highest level first, each with its weight
     /// (few distinct levels: a short list, not a dictionary).
     static func softLevels(_ presolve: Presolve, constraints: [Constraint],
-                           errorColumns: [ErrorColumns]) -> [(level: Float, columns: [(column: Int, weight: Double)])] {
-        var levelColumns: [(level: Float, columns: [(column: Int, weight: Double)])] = []
+                           errorColumns: [ErrorColumns]) -> [SoftLevel] {
+        var levelColumns: [SoftLevel] = []
         for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
             let strength = constraints[row.source].strength
             let slot: Int
@@ -103,9 +117,9 @@ struct LPLowering {
                 slot = found
             } else {
                 slot = levelColumns.count
-                levelColumns.append((strength.level, []))
+                levelColumns.append(SoftLevel(level: strength.level, columns: []))
             }
-            for column in errorColumns[i] { levelColumns[slot].columns.append((column, strength.weight)) }
+            for column in errorColumns[i] { levelColumns[slot].columns.append(WeightedColumn(column: column, weight: strength.weight)) }
         }
         levelColumns.sort { $0.level > $1.level }
         return levelColumns
@@ -114,7 +128,7 @@ struct LPLowering {
     /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
     /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
     static func rowEntries<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
-                                                               errorColumns errors: Errors) -> (indices: [Int32], values: [Double])
+                                                               errorColumns errors: Errors) -> LinearProgram.SparseRow
         where Errors.Index == Int {
         var indices: [Int32] = []
         var values: [Double] = []
@@ -135,7 +149,7 @@ struct LPLowering {
         default:
             break
         }
-        return (indices, values)
+        return LinearProgram.SparseRow(indices: indices, values: values)
     }
 
     /// The bound of a reduced row `terms + constant OP 0`: `terms OP −constant`.

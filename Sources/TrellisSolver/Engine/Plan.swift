@@ -3,7 +3,7 @@
 struct Plan {
     var states: [ComponentState]
     var variableIndex: IdentityTable
-    var places: [(state: Int32, position: Int32)]
+    var places: [Place]
     var constantCost: Double
     /// Indices into ``states`` to solve from scratch.
     var work: [Int] = []
@@ -14,6 +14,14 @@ struct Plan {
     /// New states solved without a warm start (blocks just split off: tiny LPs, whose unsplit
     /// component's basis would cost far more to look up than it saves).
     var coldStarts = IndexFlags()
+
+    /// Where a variable lives: its state, and its position in the state's component. (A struct:
+    /// the runtime makes an array type's metadata from its name the first time a process uses
+    /// it, and a labelled tuple's costs about twice a struct's.)
+    struct Place {
+        let state: Int32
+        let position: Int32
+    }
 
     /// Where each variable of `parts` (the components of ``states``, in order) lives: a new
     /// ``variableIndex`` and ``places``.
@@ -26,7 +34,7 @@ struct Plan {
             component.variables.withUnsafeBufferPointer { variables in
                 for position in 0..<variables.count {
                     variableIndex.insert(variables[position].id, Int32(places.count))
-                    places.append((Int32(index), Int32(position)))
+                    places.append(Place(state: Int32(index), position: Int32(position)))
                 }
             }
         }

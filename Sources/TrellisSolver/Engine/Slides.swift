@@ -17,9 +17,16 @@ extension SolverEngine {
             var endpoint: Int32
             var coefficient: Double
             /// The bridge's other terms, by place.
-            var others: [(state: Int32, position: Int32, coefficient: Double)]
+            var others: [Other]
             /// By position in the state's component.
             var direction: [Double]
+
+            /// A term of the bridge other than the bridge variable: where its variable lives.
+            struct Other {
+                let state: Int32
+                let position: Int32
+                let coefficient: Double
+            }
         }
         /// In evaluation order: every entry's other terms are in states placed before it.
         var entries: [Entry] = []
@@ -59,7 +66,7 @@ extension SolverEngine {
                     entry.coefficient = term.coefficient
                 } else {
                     let place = plan.places[Int(plan.variableIndex.index(of: term.variable.id)!)]
-                    entry.others.append((place.state, place.position, term.coefficient))
+                    entry.others.append(Slides.Entry.Other(state: place.state, position: place.position, coefficient: term.coefficient))
                 }
             }
             slides.entryOfState[index] = Int32(slides.entries.count)
@@ -153,7 +160,7 @@ extension SolverEngine {
     /// (Groups are numbered densely: arrays by group, no dictionary or set — a new key type's
     /// storage costs a process's first solve a scan of every protocol conformance.)
     func solveGroupsTogether(_ work: [Int], states: [ComponentState], slides: Slides, remaining: () throws -> Int?,
-                             into results: inout [(index: Int, solution: ComponentState.Solution)]) throws -> IndexFlags {
+                             into results: inout [Solved]) throws -> IndexFlags {
         var groupCount = 0
         for group in slides.groupOfState where group >= 0 { groupCount = max(groupCount, Int(group) + 1) }
         var solved = IndexFlags()
@@ -170,7 +177,7 @@ extension SolverEngine {
             let members = ready[group]
             if let alike = try solveAlikeBlocks(members.sorted(), states: states, remaining: remaining) {
                 results.append(contentsOf: alike)
-                for (index, _) in alike { solved.insert(index) }
+                for result in alike { solved.insert(result.index) }
                 continue
             }
             let parts = Component.partition(Self.groupConstraints(Int32(group), states: states, slides: slides))
@@ -186,7 +193,7 @@ extension SolverEngine {
             statistics.simplexIterations += iterations
             let byID = ValuesByID(component.variables, values)
             for index in members.sorted() {
-                results.append((index, Self.blockSolution(of: states[index], from: byID)))
+                results.append(Solved(index: index, solution: Self.blockSolution(of: states[index], from: byID)))
                 solved.insert(index)
             }
         }

@@ -13,7 +13,7 @@ extension SolverEngine {
     /// does not certify sends the whole group back to the one LP, where its blocks get the
     /// answer they always had.
     func solveAlikeBlocks(_ members: [Int], states: [ComponentState], remaining: () throws -> Int?)
-        throws -> [(index: Int, solution: ComponentState.Solution)]? {
+        throws -> [Solved]? {
         // Kinds first, by comparison alone: more kinds than this share of the blocks, and the
         // one LP is cheaper than a solve a kind. (A small block's own solve costs about what
         // two or three blocks add to the one LP: a ten-row feed's eleven blocks of four kinds,
@@ -62,6 +62,6 @@ extension SolverEngine {
         }
         statistics.templateSolves += members.count - kinds.count
         statistics.componentSolves += members.count - kinds.count
-        return zip(members, kindOf).map { ($0, solutions[$1]) }
+        return zip(members, kindOf).map { Solved(index: $0, solution: solutions[$1]) }
     }
 }

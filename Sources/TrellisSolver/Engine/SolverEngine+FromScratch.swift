@@ -3,7 +3,7 @@ extension SolverEngine {
     /// Solves the components at `work` (indices into `states`) with the simplex method.
     func solveFromScratch(_ work: [Int], states: [ComponentState], slides: Slides, coldStarts: IndexFlags = IndexFlags(),
                           remaining: () throws -> Int?,
-                          into results: inout [(index: Int, solution: ComponentState.Solution)]) throws {
+                          into results: inout [Solved]) throws {
         let newStates = states
         // A split component with no block solved is solved a kind of identical blocks at a time
         // or as one LP (1000 small LPs cost more).
@@ -17,7 +17,7 @@ extension SolverEngine {
             if let solution = templates.solution(for: state) {
                 statistics.componentSolves += 1
                 statistics.templateSolves += 1
-                results.append((index, solution))
+                results.append(Solved(index: index, solution: solution))
                 continue
             }
             var constants = state.baseConstants
@@ -34,7 +34,7 @@ extension SolverEngine {
                                                        basis: optimalBasis,
                                                        crashWasOptimal: start.isCold && iterations == 0 && optimalBasis != nil)
                 templates.offer(state, solution: solution)
-                results.append((index, solution))
+                results.append(Solved(index: index, solution: solution))
             case .infeasible:
                 if !structureChanged && constantsTouched.isEmpty && slides.pending.isEmpty && state.solution != nil {
                     // Only suggestions (soft) moved since this component's last feasible solve:

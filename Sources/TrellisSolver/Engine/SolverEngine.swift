@@ -34,7 +34,7 @@ final class SolverEngine {
     @exclusivity(unchecked) var states: [ComponentState] = []
     /// Where each variable lives: ``variableIndex`` maps its id to an index into ``places``.
     @exclusivity(unchecked) var variableIndex = IdentityTable()
-    @exclusivity(unchecked) var places: [(state: Int32, position: Int32)] = []
+    @exclusivity(unchecked) var places: [Plan.Place] = []
     /// Soft constraints without terms: a constant cost.
     @exclusivity(unchecked) var constantCost = 0.0
 
@@ -317,7 +317,7 @@ final class SolverEngine {
         // are taken back, so that the values stay those of the last successful solve.
         takeSteps(in: &plan)
         splitWork(in: &plan)
-        var results: [(index: Int, solution: ComponentState.Solution)] = []
+        var results: [Solved] = []
         do {
             try solveFromScratch(plan.work, states: plan.states, slides: plan.slides ?? slides, coldStarts: plan.coldStarts,
                                  remaining: budget.remaining, into: &results)
@@ -339,9 +339,17 @@ final class SolverEngine {
     /// ``takeSteps(in:)``'s lists, reused from solve to solve (`SolverEngine+Steps.swift`).
     @exclusivity(unchecked) var stepScratch = StepScratch()
 
+    /// A component's new solution, by the component's index in the plan. (A struct: the
+    /// runtime makes an array type's metadata from its name the first time a process uses it,
+    /// and a labelled tuple's costs about twice a struct's — paid by a process's first layout.)
+    struct Solved {
+        let index: Int
+        let solution: ComponentState.Solution
+    }
+
     /// Makes the plan and the new solutions the solver's state.
-    func commit(_ plan: Plan, results: [(index: Int, solution: ComponentState.Solution)]) {
-        for (index, solution) in results { plan.states[index].solution = solution }
+    func commit(_ plan: Plan, results: [Solved]) {
+        for result in results { plan.states[result.index].solution = result.solution }
         if let new = plan.slides { slides = new }
         if structureChanged || plan.placesMoved { placesGeneration &+= 1 }
         states = plan.states

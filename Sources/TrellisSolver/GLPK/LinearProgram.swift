@@ -202,11 +202,19 @@ final class LinearProgram {
         guarded(trellis_glp_set_mat_row(epoch, problem, Int32(row + 1), Int32(indices.count), ind, val), "glp_set_mat_row")
     }
 
+    /// One row of a matrix: the columns of its entries (0-based) and their coefficients. (A
+    /// struct: the runtime makes an array type's metadata from its name the first time a
+    /// process uses it, and a labelled tuple's costs about twice a struct's.)
+    struct SparseRow {
+        var indices: [Int32]
+        var values: [Double]
+    }
+
     /// Replaces the whole matrix: row `i` becomes `Σ rows[i].values[k] × column[rows[i].indices[k]]`
     /// (one GLPK call for all rows, where ``setRow(_:indices:values:)`` makes one per row).
     /// - Precondition: one entry per row of the problem; indices 0-based, in range and distinct
     ///   within a row; values finite.
-    func setMatrix(_ rows: [(indices: [Int32], values: [Double])]) {
+    func setMatrix(_ rows: [SparseRow]) {
         guard fault == nil else { return }
         precondition(rows.count == rowCount, "LinearProgram.setMatrix: \(rows.count) rows for \(rowCount)")
         var total = 0
@@ -282,19 +290,19 @@ final class LinearProgram {
                 "glp_set_row_bnds/glp_set_col_bnds")
     }
 
-    /// Sets the objective coefficients of the given columns in one GLPK call.
-    func setObjective(_ entries: [(column: Int, coefficient: Double)]) {
-        guard fault == nil, !entries.isEmpty else { return }
-        var indices = [Int32](), values = [Double]()
-        indices.reserveCapacity(entries.count)
-        values.reserveCapacity(entries.count)
-        for (column, coefficient) in entries {
+    /// Sets the objective coefficients of the given columns (`coefficients[k]` of
+    /// `columns[k]`) in one GLPK call.
+    func setObjective(columns: [Int], coefficients: [Double]) {
+        precondition(columns.count == coefficients.count, "LinearProgram.setObjective: counts differ")
+        guard fault == nil, !columns.isEmpty else { return }
+        var indices = [Int32]()
+        indices.reserveCapacity(columns.count)
+        for (column, coefficient) in zip(columns, coefficients) {
             precondition(column >= 0 && column < columnCount, "LinearProgram.setObjective: column \(column) out of range")
             precondition(coefficient.isFinite, "LinearProgram.setObjective: non-finite coefficient")
             indices.append(Int32(column + 1))
-            values.append(coefficient)
         }
-        guarded(trellis_glp_set_obj_coefs(epoch, problem, Int32(entries.count), indices, values), "glp_set_obj_coef")
+        guarded(trellis_glp_set_obj_coefs(epoch, problem, Int32(columns.count), indices, coefficients), "glp_set_obj_coef")
     }
 
     /// GLPK's type and bounds for a bound (checked: finite, ordered).
