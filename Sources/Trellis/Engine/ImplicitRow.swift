@@ -189,13 +189,13 @@ enum ImplicitRows {
             guard old != size else { continue }
             guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
                   (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
-            changes.contents.append((view, size, before))
+            changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
         }
         if found != oldSizes.count {
             for (key, old) in oldSizes where contentSizes[key] == nil {
                 guard let view = scope.view(identifiedBy: key), let after = view.intrinsicContentSize,
                       (old.width < 0) == (after.width < 0), (old.height < 0) == (after.height < 0) else { return nil }
-                changes.contents.append((view, after, old))
+                changes.contents.append(ImplicitChanges.ContentChange(view: view, size: after, before: old))
             }
         }
         // Views whose own content size changed (each marked once; not measured now or before:
@@ -208,7 +208,7 @@ enum ImplicitRows {
                 let value = axis == .horizontal ? size.width : size.height
                 guard (value >= 0) == hasRow(.implicit(view.key, .compression(axis))) else { return nil }
             }
-            changes.contents.append((view, size, nil))
+            changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: nil))
         }
         return changes
     }
@@ -221,5 +221,14 @@ struct ImplicitChanges {
     /// Views whose content size changed on axes that had one and have one: the constants of
     /// their hugging and compression rows move to `size` (`before`, when known, is the size
     /// the rows were lowered with: an axis where it equals `size` is left alone).
-    var contents: [(view: View, size: Size, before: Size?)] = []
+    var contents: [ContentChange] = []
+
+    /// A view's new content size, and the one its rows were lowered with when known. (A struct:
+    /// the runtime makes an array type's metadata from its name the first time a process uses
+    /// it, and a labelled tuple's costs about twice a struct's.)
+    struct ContentChange {
+        let view: View
+        let size: Size
+        let before: Size?
+    }
 }

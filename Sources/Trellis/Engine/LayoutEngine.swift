@@ -200,7 +200,7 @@ final class LayoutEngine {
         var expression = lowered.expression
         if startsMovable(key, source: made) {
             let constant = expression.constant
-            changes.movable.append((key, made, constant))
+            changes.movable.append(RowChanges.Movable(key: key, source: made, constant: constant))
             // Any other valid constant: the same magnitude, or 1 for 0.
             expression = LinearExpression(expression.terms, constant: constant == 0 ? 1 : -constant)
         }
@@ -307,10 +307,11 @@ final class LayoutEngine {
             }
             for constraint in changes.removals { try solver.remove(constraint) }
             if !changes.additions.isEmpty { try solver.add(changes.additions) }
-            for (key, source, constant) in changes.movable {
+            for movable in changes.movable {
+                let key = movable.key
                 let added = changes.incremental ? rows[key]! : changes.next[key]!
-                let moved = try solver.moveConstant(of: added.constraint, to: constant)
-                recordMove(key, from: added, to: moved, source: source, in: &changes)
+                let moved = try solver.moveConstant(of: added.constraint, to: movable.constant)
+                recordMove(key, from: added, to: moved, source: movable.source, in: &changes)
             }
         } catch let error as TrellisError {
             reset()

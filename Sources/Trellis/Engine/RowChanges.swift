@@ -42,5 +42,14 @@ struct RowChanges {
     /// ``Solver/updateConstant(of:to:)``, so that the solver keeps their rows as it keeps the
     /// rows of constants changed before, and the first change moves along the basis like the
     /// later ones.
-    var movable: [(key: RowKey, source: LayoutConstraint, constant: Double)] = []
+    var movable: [Movable] = []
+
+    /// A new row to move to `constant` once added (``movable``). (A struct: the runtime makes an
+    /// array type's metadata from its name the first time a process uses it, and a labelled
+    /// tuple's costs about twice a struct's.)
+    struct Movable {
+        let key: RowKey
+        let source: LayoutConstraint
+        let constant: Double
+    }
 }

@@ -35,7 +35,7 @@ extension Presolve {
         var buckets: [[Int32]] = [[], [], [], []]
         /// Each substitution's variable and constant, in the order made, and its terms (row k
         /// of ``expressed``).
-        var made: [(variable: Int, constant: Double)] = []
+        var made: [Made] = []
         var expressed = RowStore()
         var heads = [0, 0, 0, 0]
         /// Every operation on the constants, in order (see ``ConstantTape``): recorded only when
@@ -45,6 +45,14 @@ extension Presolve {
         /// The bucket each row waits in (-1: none). A row that a substitution shortens while it
         /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
         var queued: [Int8]
+
+        /// A substitution's variable and constant. (A struct: the runtime makes an array type's
+        /// metadata from its name the first time a process uses it, and a labelled tuple's costs
+        /// about twice a struct's.)
+        struct Made {
+            let variable: Int
+            let constant: Double
+        }
 
         init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
@@ -160,7 +168,7 @@ extension Presolve {
                 }
                 expressed.endRow()
                 let eliminatedVariable = Int(variable(ofRow: index, at: pivot))
-                made.append((eliminatedVariable, -constant[index] / a))
+                made.append(Made(variable: eliminatedVariable, constant: -constant[index] / a))
                 tape?.pivot(row: index, substitution: made.count - 1, factor: a)
                 live[index] = false
                 for position in 0..<length { uses[Int(variable(ofRow: index, at: position))] -= 1 }
@@ -243,7 +251,7 @@ extension Presolve {
         mutating func substitute(_ k: Int, except index: Int) {
             // The rows naming the variable, walked in place (no list copied per substitution):
             // substituting appends only to other variables' lists, never to this one's.
-            let (variable, value) = made[k]
+            let variable = made[k].variable, value = made[k].constant
             var cursor = occurrences.cursor(variable)
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],

@@ -40,8 +40,8 @@ final class SizeMeasurement: LayoutParticipant {
         func clean(_ value: Double) -> Double { value.isFinite && value >= 0 ? value : View.noIntrinsicMetric }
         let result = Size(width: clean(size.width), height: clean(size.height))
         if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache.append((width, result))
-        last = (width, result)
+        cache.append(Answer(width: width, size: result))
+        last = Answer(width: width, size: result)
         return result
     }
 
@@ -50,9 +50,17 @@ final class SizeMeasurement: LayoutParticipant {
     /// dictionary: it holds a few widths (at most ``cacheLimit``), and a dictionary keyed by
     /// `Double` cost a process's first layout a scan of every protocol conformance (and an
     /// allocation a measured view).
-    @exclusivity(unchecked) private var cache: [(width: Double, size: Size)] = []
+    @exclusivity(unchecked) private var cache: [Answer] = []
     /// The last answer, by width (looked at before the table).
-    @exclusivity(unchecked) private var last: (width: Double, size: Size)?
+    @exclusivity(unchecked) private var last: Answer?
+
+    /// The size measured at a width. (A struct: the runtime makes an array type's metadata from
+    /// its name the first time a process uses it, and a labelled tuple's costs about twice a
+    /// struct's.)
+    private struct Answer {
+        let width: Double
+        let size: Size
+    }
     /// The most widths kept (a window resized through many widths starts over past it).
     static let cacheLimit = 64
 

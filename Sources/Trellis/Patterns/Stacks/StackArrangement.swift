@@ -90,7 +90,15 @@ struct StackArrangement {
     final class Labels {
         /// (role, label) pairs: a handful, found by a scan that compares the roles' addresses
         /// (roles are literals; comparing their text was a fifth of making a row).
-        @exclusivity(unchecked) var made: [(role: UnsafeRawPointer, label: String)] = []
+        @exclusivity(unchecked) var made: [Made] = []
+
+        /// A role (the address of its literal) and its label. (A struct: the runtime makes an
+        /// array type's metadata from its name the first time a process uses it, and a labelled
+        /// tuple's costs about twice a struct's.)
+        struct Made {
+            let role: UnsafeRawPointer
+            let label: String
+        }
     }
 
     /// The label of the stack's rows of `role` (a literal word or words, never one character:
@@ -104,7 +112,7 @@ struct StackArrangement {
         // was a fifth of what labels cost.)
         if labels.made.isEmpty { labels.made.reserveCapacity(8) }
         let made = Self.join(stack.name, role)
-        labels.made.append((key, made))
+        labels.made.append(Labels.Made(role: key, label: made))
         return made
     }
 
