@@ -2,9 +2,9 @@ extension SolverEngine {
     /// The solutions of a split group's blocks (`members`, none solved, none with moving rows)
     /// when they come in a few kinds of identical blocks — the same rows, terms, priorities and
     /// constants (a feed's rows of three text heights) — each kind solved once, alone, and every
-    /// other block of it given that solution; nil when that does not pay (one block, or more
-    /// kinds than a third of the blocks and one) or is not exact, and the group is then solved
-    /// as one LP (``solveGroupsTogether(_:states:slides:remaining:into:)``).
+    /// other block of it given that solution; nil when that does not pay (a single block, or
+    /// more kinds than a third of the blocks plus one) or is not exact, and the group is then
+    /// solved as one LP (``solveGroupsTogether(_:states:slides:remaining:into:)``).
     ///
     /// Exactness: a block's own LP (pinned where its bridge variable is 0) has the optimum the
     /// unsplit component's LP gives it slid back — when that optimum is the only one. So a kind's
@@ -17,7 +17,7 @@ extension SolverEngine {
         // Kinds first, by comparison alone: more kinds than this share of the blocks, and the
         // one LP is cheaper than a solve a kind. (A small block's own solve costs about what
         // two or three blocks add to the one LP: a ten-row feed's eleven blocks of four kinds,
-        // 0.95 M instructions as one LP, 0.68 M a kind at a time.)
+        // 0.95 M instructions as one LP, 0.71 M a kind at a time.)
         guard members.count >= 2 else { return nil }
         let mostKinds = members.count / 3 + 1
         var kinds: [Int] = []            // a member of each kind, by first appearance
