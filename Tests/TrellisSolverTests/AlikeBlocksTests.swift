@@ -53,6 +53,14 @@ struct AlikeBlocksTests {
         Self.expectSame(split, whole, feed.variables, "\(rows) rows")
     }
 
+    @Test("A small group whose kind's optimum is a segment: back to the one LP, its answer", arguments: [2, 5])
+    func smallAmbiguousGroup(rows: Int) throws {
+        let feed = TextFeed(heights: Array(repeating: 40, count: rows), compression: .defaultLow, gap: 10)
+        let (split, whole) = try Self.solve(feed.constraints)
+        #expect(split.statistics.templateSolves == 0)
+        Self.expectSame(split, whole, feed.variables, "\(rows) ambiguous rows")
+    }
+
     @Test("A kind whose optimum is a segment sends the group back to the one LP, ambiguous rows and all")
     func ambiguousKind() throws {
         // Texts of 40 pt between two equal-weight rows 10 pt apart, in rows the avatar holds at
