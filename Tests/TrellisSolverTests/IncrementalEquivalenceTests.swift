@@ -202,10 +202,12 @@ struct IncrementalEquivalenceTests {
         let after = solver.statistics
         // No step needed GLPK: each one either kept the basis or pivoted through breakpoints,
         // and the large ones crossed several.
+        let pivotingSteps: Int = after.pivotingSteps - before.pivotingSteps
+        let stepPivots: Int = after.stepPivots - before.stepPivots
         #expect(after.componentSolves == before.componentSolves)
         #expect(after.affineSteps - before.affineSteps == steps)
-        #expect(after.pivotingSteps - before.pivotingSteps >= steps / 3)
-        #expect(after.stepPivots - before.stepPivots >= 2 * (after.pivotingSteps - before.pivotingSteps))
+        #expect(pivotingSteps >= steps / 3)
+        #expect(stepPivots >= 2 * pivotingSteps)
     }
 
     /// The values and objective of a cold solve of `chain` with the splitter at `position`.
