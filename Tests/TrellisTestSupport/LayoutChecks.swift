@@ -13,6 +13,19 @@ package func approx(_ a: Rect, _ b: Rect, tolerance: Double = 1e-6) -> Bool {
         && approx(a.width, b.width, tolerance: tolerance) && approx(a.height, b.height, tolerance: tolerance)
 }
 
+/// Where two lists of frames disagree: their counts, or the first pair of frames further
+/// apart than `tolerance`, as a message; nil when they agree. The incremental paths' suites
+/// compare a warm tree's frames with a fresh tree's cold layout this way, within 1e-9 (a step
+/// and a solve from scratch may round a non-dyadic coefficient differently in the last place;
+/// a stale row would be points away).
+package func frameMismatch(_ actual: [Rect], _ expected: [Rect], tolerance: Double = 1e-9) -> String? {
+    guard actual.count == expected.count else { return "\(actual.count) frames against \(expected.count)" }
+    for index in actual.indices where !approx(actual[index], expected[index], tolerance: tolerance) {
+        return "view \(index): \(actual[index]) against \(expected[index])"
+    }
+    return nil
+}
+
 /// Expects `actual` to be `Rect(x:y:width:height:)` up to 1e-6.
 package func expectFrame(_ actual: Rect?, _ x: Double, _ y: Double, _ width: Double, _ height: Double,
                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {

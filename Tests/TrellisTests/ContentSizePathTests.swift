@@ -171,8 +171,8 @@ struct ContentSizePathTests {
             try feed.root.layoutIfNeeded()
             #expect(feed.engine.statistics.fullLowerings == before.fullLowerings, "step \(step), kind \(kind): lowered everything again")
             let cold = try Self.cold(state, stacks: stacks)
-            let same = zip(feed.frames(), cold).allSatisfy { approx($0, $1, tolerance: 1e-9) }
-            #expect(same && feed.frames().count == cold.count, "step \(step), kind \(kind), \(state)")
+            let mismatch = frameMismatch(feed.frames(), cold)
+            #expect(mismatch == nil, "step \(step), kind \(kind), \(state): \(mismatch ?? "")")
         }
     }
 
@@ -195,8 +195,8 @@ struct ContentSizePathTests {
             #expect(feed.engine.statistics.fullLowerings == before.fullLowerings, "step \(step): lowered everything again")
             #expect(feed.engine.changedContentViews.isEmpty)
             let cold = try Self.cold(state, stacks: stacks)
-            let same = zip(feed.frames(), cold).allSatisfy { approx($0, $1, tolerance: 1e-9) }
-            #expect(same && feed.frames().count == cold.count, "step \(step)")
+            let mismatch = frameMismatch(feed.frames(), cold)
+            #expect(mismatch == nil, "step \(step): \(mismatch ?? "")")
         }
     }
 

@@ -133,8 +133,8 @@ struct MeasuredTextPathTests {
                 #expect(screen.engine.statistics.fullLowerings == before, "step \(step), kind \(kind): lowered everything again")
             }
             let cold = try Self.cold(seed: seed, rows: rows, state)
-            let same = zip(screen.frames(), cold).allSatisfy { approx($0, $1, tolerance: 1e-9) }
-            #expect(same && screen.frames().count == cold.count, "seed \(seed), step \(step), kind \(kind), \(state)")
+            let mismatch = frameMismatch(screen.frames(), cold)
+            #expect(mismatch == nil, "seed \(seed), step \(step), kind \(kind), \(state): \(mismatch ?? "")")
         }
     }
 
@@ -182,8 +182,7 @@ struct MeasuredTextPathTests {
 
     /// Whether two trees' frames agree to rounding (an affine step and a cold solve may differ in the last bit).
     static func same(_ a: View, _ b: View) -> Bool {
-        let (x, y) = (a.subtreeViews().map(\.frame), b.subtreeViews().map(\.frame))
-        return x.count == y.count && zip(x, y).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+        frameMismatch(a.subtreeViews().map(\.frame), b.subtreeViews().map(\.frame)) == nil
     }
 
     @Test("A warm text feed's resize moves the texts' content-size rows along the basis: no component solved again",

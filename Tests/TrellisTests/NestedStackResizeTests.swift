@@ -79,7 +79,7 @@ struct NestedStackResizeTests {
     }
 
     static func same(_ a: [Rect], _ b: [Rect]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { approx($0, $1, tolerance: 1e-9) }
+        frameMismatch(a, b) == nil
     }
 
     @Test("The first resize after a cold layout and later ones give a cold layout's frames at the new width",

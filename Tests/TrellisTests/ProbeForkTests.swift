@@ -152,8 +152,8 @@ struct ProbeForkTests {
             }
             let twin = Self.peersChat(characters, stack: stack, width: width)
             try twin.layoutIfNeeded()
-            let (a, b) = (chat.subtreeViews().map(\.frame), twin.subtreeViews().map(\.frame))
-            #expect(a.count == b.count && zip(a, b).allSatisfy { approx($0, $1, tolerance: 1e-9) }, "width \(width)")
+            let mismatch = frameMismatch(chat.subtreeViews().map(\.frame), twin.subtreeViews().map(\.frame))
+            #expect(mismatch == nil, "width \(width): \(mismatch ?? "")")
         }
     }
 

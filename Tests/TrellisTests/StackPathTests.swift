@@ -116,8 +116,8 @@ struct StackPathTests {
             let coldFrames = try Self.cold(state, distribution: distribution, alignment: alignment)
             // Equal up to rounding: a third of 319 pt (fill equally) reached by an affine step
             // and by a cold solve may differ in the last bit.
-            let same = zip(screen.frames(), coldFrames).allSatisfy { approx($0, $1, tolerance: 1e-9) }
-            #expect(same && screen.frames().count == coldFrames.count, "step \(step), kind \(kind), \(state)")
+            let mismatch = frameMismatch(screen.frames(), coldFrames)
+            #expect(mismatch == nil, "step \(step), kind \(kind), \(state): \(mismatch ?? "")")
         }
     }
 
@@ -228,14 +228,9 @@ struct StackPathTests {
             try root.layoutIfNeeded()
             let fresh = screen(width: width).root
             try fresh.layoutIfNeeded()
-            // (Within 1e-9: proportional coefficients are not dyadic, and the affine step and a
-            // solve from scratch round them differently in the last place; a stale length would be
-            // points away.)
-            let frames = root.subtreeViews().map(\.frame), freshFrames = fresh.subtreeViews().map(\.frame)
-            #expect(frames.count == freshFrames.count)
-            for (frame, freshFrame) in zip(frames, freshFrames) {
-                #expect(approx(frame, freshFrame, tolerance: 1e-9), "width \(width): \(frame) against \(freshFrame)")
-            }
+            // (Proportional coefficients are not dyadic: see ``frameMismatch(_:_:tolerance:)``.)
+            let mismatch = frameMismatch(root.subtreeViews().map(\.frame), fresh.subtreeViews().map(\.frame))
+            #expect(mismatch == nil, "width \(width): \(mismatch ?? "")")
         }
     }
 
@@ -317,11 +312,8 @@ struct StackPathTests {
             let fresh = Self.lengthScreen(done[...])
             for stack in fresh.stacks { stack.spacing = 7 }
             try fresh.root.layoutIfNeeded()
-            let frames = root.subtreeViews().map(\.frame), freshFrames = fresh.root.subtreeViews().map(\.frame)
-            #expect(frames.count == freshFrames.count)
-            for (frame, freshFrame) in zip(frames, freshFrames) {
-                #expect(approx(frame, freshFrame, tolerance: 1e-9), "\(step): \(frame) against \(freshFrame)")
-            }
+            let mismatch = frameMismatch(root.subtreeViews().map(\.frame), fresh.root.subtreeViews().map(\.frame))
+            #expect(mismatch == nil, "\(step): \(mismatch ?? "")")
         }
         #expect(stacks.map(\.stateReads) == reads, "a step read a stack's whole state")
     }
