@@ -23,12 +23,15 @@ extension SolverEngine {
         var kinds: [Int] = []            // a member of each kind, by first appearance
         var kindOf: [Int] = []           // by position in `members`
         kindOf.reserveCapacity(members.count)
-        // The kinds with each count of variables and rows (a few at most).
-        var kindsByCounts: [UInt64: [Int]] = [:]
+        // The kinds with each count of variables and rows (a few at most), in lists found by an
+        // ``IdentityTable`` (not a `[UInt64: [Int]]`: see ``ComponentTemplates``).
+        var listOfCounts = IdentityTable()
+        var kindsByCounts: [[Int]] = []
         for index in members {
             let state = states[index]
             let counts = UInt64(state.component.variables.count) << 32 | UInt64(state.baseConstants.count)
-            let candidates = kindsByCounts[counts] ?? []
+            let list = listOfCounts.index(of: counts).map(Int.init)
+            let candidates = list.map { kindsByCounts[$0] } ?? []
             if let kind = candidates.first(where: { kind in
                 let other = states[kinds[kind]]
                 return ComponentTemplates.sameRows(state, other, otherConstants: other.baseConstants) { _ in true }
@@ -37,7 +40,12 @@ extension SolverEngine {
                 continue
             }
             guard kinds.count < mostKinds else { return nil }
-            kindsByCounts[counts, default: []].append(kinds.count)
+            if let list {
+                kindsByCounts[list].append(kinds.count)
+            } else {
+                listOfCounts.insert(counts, Int32(kindsByCounts.count))
+                kindsByCounts.append([kinds.count])
+            }
             kindOf.append(kinds.count)
             kinds.append(index)
         }
