@@ -33,13 +33,8 @@ struct ComponentTemplates {
     }
 
     /// The templates with each count of variables, rows, terms and moving rows (a few at most,
-    /// of one shape or of several): `byCounts[listOfCounts[key]]`. (An ``IdentityTable``, not a
-    /// `[UInt64: [Int]]`: the runtime makes a dictionary type's metadata the first time a process
-    /// uses it, and checking that its key is `Hashable` scanned every protocol conformance of the
-    /// process — 0.37 M instructions, a tenth of a ten-row text screen's first pass. Made at the
-    /// first template: most solves offer none, and an empty table allocates.)
-    private var listOfCounts: IdentityTable?
-    private var byCounts: [[Int]] = []
+    /// of one shape or of several).
+    private var byCounts = ListsByKey()
     private var templates: [Template] = []
     /// Scratch: which rows of the state being looked at move.
     private var moving: [Bool] = []
@@ -55,8 +50,9 @@ struct ComponentTemplates {
     /// The solution of `state` taken from the template of its shape; nil when there is none, it
     /// does not certify its optimum, or its basis does not hold the state's constants.
     mutating func solution(for state: ComponentState) -> ComponentState.Solution? {
-        guard let key = Self.key(of: state), let list = listOfCounts?.index(of: key) else { return nil }
-        let candidates = byCounts[Int(list)]
+        guard let key = Self.key(of: state) else { return nil }
+        let candidates = byCounts.list(key)
+        guard !candidates.isEmpty else { return nil }
         markMoving(state)
         for index in candidates where Self.sameShape(state, moving: moving, as: templates[index]) {
             if let solution = solution(for: state, from: index) { return solution }
@@ -93,19 +89,12 @@ struct ComponentTemplates {
     /// ambiguous first block does not stand for its shape alone).
     mutating func offer(_ state: ComponentState, solution: ComponentState.Solution) {
         guard solution.affine != nil, solution.basis != nil, let key = Self.key(of: state) else { return }
-        let list = listOfCounts?.index(of: key).map(Int.init)
-        let candidates = list.map { byCounts[$0] } ?? []
+        let candidates = byCounts.list(key)
         guard candidates.count < Self.templatesPerKey else { return }
         markMoving(state)
         let alike = candidates.count { Self.sameShape(state, moving: moving, as: templates[$0]) }
         guard alike < Self.templatesPerShape else { return }
-        if let list {
-            byCounts[list].append(templates.count)
-        } else {
-            if listOfCounts == nil { listOfCounts = IdentityTable() }
-            listOfCounts!.insert(key, Int32(byCounts.count))
-            byCounts.append([templates.count])
-        }
+        byCounts.append(templates.count, to: key)
         templates.append(Template(state: state, constants: state.baseConstants, moving: moving, solution: solution))
     }
 

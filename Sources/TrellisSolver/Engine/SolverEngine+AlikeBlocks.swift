@@ -23,15 +23,12 @@ extension SolverEngine {
         var kinds: [Int] = []            // a member of each kind, by first appearance
         var kindOf: [Int] = []           // by position in `members`
         kindOf.reserveCapacity(members.count)
-        // The kinds with each count of variables and rows (a few at most), in lists found by an
-        // ``IdentityTable`` (not a `[UInt64: [Int]]`: see ``ComponentTemplates``).
-        var listOfCounts = IdentityTable()
-        var kindsByCounts: [[Int]] = []
+        // The kinds with each count of variables and rows (a few at most).
+        var kindsByCounts = ListsByKey()
         for index in members {
             let state = states[index]
             let counts = UInt64(state.component.variables.count) << 32 | UInt64(state.baseConstants.count)
-            let list = listOfCounts.index(of: counts).map(Int.init)
-            let candidates = list.map { kindsByCounts[$0] } ?? []
+            let candidates = kindsByCounts.list(counts)
             if let kind = candidates.first(where: { kind in
                 let other = states[kinds[kind]]
                 return ComponentTemplates.sameRows(state, other, otherConstants: other.baseConstants) { _ in true }
@@ -40,12 +37,7 @@ extension SolverEngine {
                 continue
             }
             guard kinds.count < mostKinds else { return nil }
-            if let list {
-                kindsByCounts[list].append(kinds.count)
-            } else {
-                listOfCounts.insert(counts, Int32(kindsByCounts.count))
-                kindsByCounts.append([kinds.count])
-            }
+            kindsByCounts.append(kinds.count, to: counts)
             kindOf.append(kinds.count)
             kinds.append(index)
         }
