@@ -75,23 +75,19 @@ extension TrellisCommand.Layout {
                 throw CommandFailure(message: "\(error)", code: 1)
             }
         }
-        let layout: DocumentLayout
-        let parse: Duration
-        let build: Duration
+        let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+        let start = clock.now
+        let document: LayoutDocument
         do throws(LayoutDocumentError) {
-            let name = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
-            let start = clock.now
             // Built once: `makeLayout` throws whatever the check of `LayoutDocument.parse` would.
-            let document = try LayoutDocument.decode(bytes, name: name)
-            let parsed = clock.now
-            layout = try textModel
-                ? document.makeLayout(width: width, height: height)
-                : document.makeLayout(width: width, height: height, makeView: Label.documentView(for:))
-            parse = start.duration(to: parsed)
-            build = parsed.duration(to: clock.now)
+            document = try LayoutDocument.decode(bytes, name: name)
         } catch {
             throw CommandFailure(message: Self.locate(error, in: shown), code: 1)
         }
+        let parsed = clock.now
+        let layout = try makeLayout(of: document, shown: shown)
+        let parse = start.duration(to: parsed)
+        let build = parsed.duration(to: clock.now)
         let root = layout.root
         let (change, count) = try timingChange(steps, of: layout, shown: shown)
 
@@ -117,7 +113,7 @@ extension TrellisCommand.Layout {
             let median = Self.median(ofSorted: samples)
             var colds: [Double] = []
             for _ in 0..<coldAgain {
-                let again = try makeLayout(of: layout.document, shown: shown)
+                let again = try makeLayout(of: document, shown: shown)
                 colds.append(Self.microseconds(try clock.measure { try again.root.layoutIfNeeded() }))
             }
             colds.sort()
@@ -147,7 +143,8 @@ extension TrellisCommand.Layout {
         return (values[middle - 1] + values[middle]) / 2
     }
 
-    /// The document's views and constraints made again (for `--cold-again`).
+    /// The document's views and constraints (text by the model with `--text-model`, else by
+    /// Pango); a mistake in them as the command reports it.
     private func makeLayout(of document: LayoutDocument, shown: String) throws -> DocumentLayout {
         do throws(LayoutDocumentError) {
             return try textModel
