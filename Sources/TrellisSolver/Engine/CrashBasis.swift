@@ -27,6 +27,30 @@ struct CrashBasis {
         let value: Double
     }
 
+    /// Every row's entries in one flat array: row i's are `all[start[i] ..< start[i + 1]]`.
+    /// (One array for all rows: an array a row was two allocations a row with the columns'
+    /// lists, 5,000 rows in a chat screen's cold solve.)
+    struct Entries {
+        private(set) var all: [Entry] = []
+        private(set) var start: [Int32] = [0]
+
+        init(reservingRows rows: Int, entries: Int) {
+            all.reserveCapacity(entries)
+            start.reserveCapacity(rows + 1)
+        }
+
+        /// Adds an entry to the row being made.
+        mutating func append(_ entry: Entry) { all.append(entry) }
+
+        /// Ends the row being made.
+        mutating func endRow() { start.append(Int32(all.count)) }
+
+        var rowCount: Int { start.count - 1 }
+
+        /// The positions in ``all`` of row `i`'s entries.
+        @inline(__always) func range(ofRow i: Int) -> Range<Int> { Int(start[i])..<Int(start[i + 1]) }
+    }
+
     /// One LP row as the crash sees it.
     struct Row {
         var relation: Relation
@@ -60,12 +84,22 @@ struct CrashBasis {
     ///   - layoutColumns: how many layout columns there are (error columns come after).
     ///   - columnCount: all columns.
     ///   - lower, upper: bounds of the layout columns.
-    init(rows: [Row], entries: [[Entry]], layoutColumns: Int, columnCount: Int,
+    init(rows: [Row], entries: Entries, layoutColumns: Int, columnCount: Int,
          lower: [Double?], upper: [Double?]) {
         let m = rows.count
-        var rowsOfColumn = Array(filled: [Int32](), count: layoutColumns)
-        for (i, row) in entries.enumerated() {
-            for entry in row { rowsOfColumn[entry.column].append(Int32(i)) }
+        // The rows of each column, in row order: column j's are rowsOfColumn[columnStart[j] ..<
+        // columnStart[j + 1]] (a counting sort into one array).
+        var columnStart = [Int32](filled: 0, count: layoutColumns + 1)
+        for entry in entries.all { columnStart[entry.column + 1] += 1 }
+        for j in 0..<layoutColumns { columnStart[j + 1] += columnStart[j] }
+        var rowsOfColumn = [Int32](filled: 0, count: entries.all.count)
+        var fill = columnStart
+        for i in 0..<m {
+            for k in entries.range(ofRow: i) {
+                let j = entries.all[k].column
+                rowsOfColumn[Int(fill[j])] = Int32(i)
+                fill[j] += 1
+            }
         }
         var violation = Array(filled: 0.0, count: m)
         var tight = Array(filled: false, count: m)
@@ -79,7 +113,7 @@ struct CrashBasis {
         var weakestTight: (level: Float, weight: Double)?
 
         for pass in 0..<2 {
-            for i in 0..<m { unassigned[i] = entries[i].count; tight[i] = false; pivot[i] = -1 }
+            for i in 0..<m { unassigned[i] = entries.range(ofRow: i).count; tight[i] = false; pivot[i] = -1 }
             for j in 0..<layoutColumns { assigned[j] = false }
             order.removeAll(keepingCapacity: true)
             func isCandidate(_ i: Int) -> Bool {
@@ -96,13 +130,14 @@ struct CrashBasis {
             for i in 0..<m where unassigned[i] == 1 && isCandidate(i) { heap.push(i) }
             while let i = heap.pop() {
                 guard !tight[i], unassigned[i] == 1 else { continue }
-                guard let j = entries[i].first(where: { !assigned[$0.column] })?.column else { continue }
+                guard let k = entries.range(ofRow: i).first(where: { !assigned[entries.all[$0].column] }) else { continue }
+                let j = entries.all[k].column
                 assigned[j] = true
                 tight[i] = true
                 pivot[i] = j
                 order.append(i)
-                for other in rowsOfColumn[j] {
-                    let k = Int(other)
+                for place in Int(columnStart[j])..<Int(columnStart[j + 1]) {
+                    let k = Int(rowsOfColumn[place])
                     unassigned[k] -= 1
                     if unassigned[k] == 1 && !tight[k] && isCandidate(k) { heap.push(k) }
                 }
@@ -137,14 +172,15 @@ struct CrashBasis {
     ///
     /// (Non-basic, a column with both bounds starts on its lower one: GLPK's dual simplex flips
     /// it to the upper one where its reduced cost asks, without an iteration.)
-    private static func substitute(_ rows: [Row], entries: [[Entry]], order: [Int],
+    private static func substitute(_ rows: [Row], entries: Entries, order: [Int],
                                    pivot: inout [Int], tight: inout [Bool], assigned: inout [Bool], value: inout [Double],
                                    lower: [Double?], upper: [Double?], clamping: Bool) {
         for i in order {
             let j = pivot[i]
             var sum = 0.0
             var a = 1.0
-            for entry in entries[i] {
+            for k in entries.range(ofRow: i) {
+                let entry = entries.all[k]
                 if entry.column == j { a = entry.value } else { sum += entry.value * value[entry.column] }
             }
             var v = (rows[i].rhs - sum) / a
@@ -170,14 +206,14 @@ struct CrashBasis {
 
     /// Soft rows the crash left loose start at their right-hand side with an error column basic
     /// where that is certain to be right (the rest stay basic rows).
-    private mutating func startLooseSoftRows(_ rows: [Row], entries: [[Entry]], tight: [Bool],
+    private mutating func startLooseSoftRows(_ rows: [Row], entries: Entries, tight: [Bool],
                                              settled: [Bool], value: [Double]) {
         // Soft equalities left loose: the error column of the violation's sign is basic, the row
         // sits at its right-hand side.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation == .equal
             && row.surplus >= 0 && row.shortfall >= 0 {
             var activity = 0.0
-            for entry in entries[i] { activity += entry.value * value[entry.column] }
+            for k in entries.range(ofRow: i) { activity += entries.all[k].value * value[entries.all[k].column] }
             columnBasic[activity - row.rhs > 0 ? row.surplus : row.shortfall] = true
             rowBasic[i] = false
         }
@@ -186,9 +222,9 @@ struct CrashBasis {
         // absorbs the violation, the row sits at its bound. Left basic, each such row would be
         // a primal infeasibility for the dual simplex to remove, one iteration each.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation != .equal && row.error >= 0
-            && entries[i].allSatisfy({ settled[$0.column] }) {
+            && entries.range(ofRow: i).allSatisfy({ settled[entries.all[$0].column] }) {
             var activity = 0.0
-            for entry in entries[i] { activity += entry.value * value[entry.column] }
+            for k in entries.range(ofRow: i) { activity += entries.all[k].value * value[entries.all[k].column] }
             let violated = row.relation == .greaterThanOrEqual ? activity < row.rhs : activity > row.rhs
             guard violated else { continue }
             columnBasic[row.error] = true
@@ -207,11 +243,11 @@ struct CrashBasis {
 
     /// How far each required row and each ranged row is from holding at `values` (0 for the
     /// others, and where the distance is not finite).
-    private static func violations(_ rows: [Row], entries: [[Entry]], values: [Double]) -> [Double] {
+    private static func violations(_ rows: [Row], entries: Entries, values: [Double]) -> [Double] {
         var violation = Array(filled: 0.0, count: rows.count)
         for (i, row) in rows.enumerated() where row.isRequired || row.range != nil {
             var activity = 0.0
-            for entry in entries[i] { activity += entry.value * values[entry.column] }
+            for k in entries.range(ofRow: i) { activity += entries.all[k].value * values[entries.all[k].column] }
             if let range = row.range {
                 violation[i] = max(0, range.lower - activity, activity - range.upper)
             } else {
