@@ -129,7 +129,8 @@ final class DiagnosticModel {
             for _ in errors { rowOfErrorColumn.append(row) }
         }
         let (rowBounds, columnBounds) = (lowering.rowBounds, lowering.columnBounds)
-        let matrixRows = lowering.matrix.map { entries in zip(entries.indices, entries.values).map { (Int($0), $1) } }
+        let matrix = lowering.matrix
+        let matrixRows = (0..<matrix.count).map { i in matrix.range(ofRow: i).map { (Int(matrix.columns[$0]), matrix.values[$0]) } }
         var matrixColumns = Array(filled: [(row: Int, coefficient: Double)](), count: lowering.columnCount)
         for (row, entries) in matrixRows.enumerated() {
             for (column, coefficient) in entries { matrixColumns[column].append((row, coefficient)) }

@@ -26,7 +26,7 @@ struct LPLowering {
     /// Each LP row's entries (terms, then error columns); kept only when asked for (edit steps
     /// that may need a ``ParametricTableau``, diagnostics), else empty: GLPK holds its own
     /// copy, and this one would live through the simplex runs, where a solve's memory peaks.
-    let matrix: [LinearProgram.SparseRow]
+    let matrix: LinearProgram.SparseRows
     /// The bounds set, kept up to date by the caller as levels fix their optimal faces.
     var rowBounds: [LinearProgram.Bound]
     var columnBounds: [LinearProgram.Bound]
@@ -64,13 +64,13 @@ struct LPLowering {
             case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
             }
         }
-        var matrix: [LinearProgram.SparseRow] = []
-        matrix.reserveCapacity(presolve.rows.count)
+        var matrix = LinearProgram.SparseRows(reservingRows: presolve.rows.count,
+                                              entries: presolve.rows.reduce(0) { $0 + $1.terms.count } + columnCount - variableOfColumn.count)
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
-            matrix.append(Self.rowEntries(row, relation: constraint.relation,
-                                          columnOfVariable: columnOfVariable, errorColumns: errors))
+            Self.appendRow(row, relation: constraint.relation, columnOfVariable: columnOfVariable,
+                           errorColumns: errors, to: &matrix)
             rowBounds.append(Self.rowBound(constraint.relation, constant: row.constant))
             if let range = merge?.range(ofSource: row.source), errors.count == 2 {
                 let bounds = RangeMerge.errorBounds(target: -row.constant, range: range)
@@ -84,7 +84,7 @@ struct LPLowering {
         lp.setMatrix(matrix)
         lp.scale()
         self.lp = lp
-        self.matrix = keepsMatrix ? matrix : []
+        self.matrix = keepsMatrix ? matrix : LinearProgram.SparseRows()
         self.rowBounds = rowBounds
         self.columnBounds = columnBounds
         self.errorColumns = errorColumns
@@ -125,31 +125,24 @@ struct LPLowering {
         return levelColumns
     }
 
-    /// The LP row of a reduced constraint: its terms, then its error columns (a soft `==` has a
-    /// surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
-    static func rowEntries<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
-                                                               errorColumns errors: Errors) -> LinearProgram.SparseRow
+    /// Appends the LP row of a reduced constraint to `matrix`: its terms, then its error columns
+    /// (a soft `==` has a surplus and a shortfall column, a soft `<=` a surplus, a soft `>=` a shortfall).
+    static func appendRow<Errors: RandomAccessCollection<Int>>(_ row: Presolve.Row, relation: Relation, columnOfVariable: [Int],
+                                                              errorColumns errors: Errors, to matrix: inout LinearProgram.SparseRows)
         where Errors.Index == Int {
-        var indices: [Int32] = []
-        var values: [Double] = []
-        indices.reserveCapacity(row.terms.count + errors.count)
-        values.reserveCapacity(row.terms.count + errors.count)
-        for term in row.terms {
-            indices.append(Int32(columnOfVariable[term.variable]))
-            values.append(term.coefficient)
-        }
+        for term in row.terms { matrix.append(column: Int32(columnOfVariable[term.variable]), value: term.coefficient) }
         switch (relation, errors.count) {
         case (.equal, 2):
-            indices.append(Int32(errors[0])); values.append(-1)   // surplus
-            indices.append(Int32(errors[1])); values.append(1)    // shortfall
+            matrix.append(column: Int32(errors[0]), value: -1)   // surplus
+            matrix.append(column: Int32(errors[1]), value: 1)    // shortfall
         case (.lessThanOrEqual, 1):
-            indices.append(Int32(errors[0])); values.append(-1)
+            matrix.append(column: Int32(errors[0]), value: -1)
         case (.greaterThanOrEqual, 1):
-            indices.append(Int32(errors[0])); values.append(1)
+            matrix.append(column: Int32(errors[0]), value: 1)
         default:
             break
         }
-        return LinearProgram.SparseRow(indices: indices, values: values)
+        matrix.endRow()
     }
 
     /// The bound of a reduced row `terms + constant OP 0`: `terms OP −constant`.

@@ -16,7 +16,10 @@ extension ParametricTableau {
         self.n = n
         var start = [Int32](filled: 0, count: n + 1)
         for i in rows {
-            for j in inputs.rows[Int(i)].indices where localColumn[Int(j)] >= 0 { start[Int(localColumn[Int(j)]) + 1] += 1 }
+            for entry in inputs.rows.range(ofRow: Int(i)) {
+                let j = inputs.rows.columns[entry]
+                if localColumn[Int(j)] >= 0 { start[Int(localColumn[Int(j)]) + 1] += 1 }
+            }
         }
         for j in 0..<n { start[j + 1] += start[j] }
         var fill = start
@@ -24,9 +27,9 @@ extension ParametricTableau {
         var entryValue = [Double](filled: 0, count: Int(start[n]))
         var lower = [Double](filled: 0, count: m + n), upper = lower, value = lower
         for (local, i) in rows.enumerated() {
-            let row = inputs.rows[Int(i)]
             let pinnedPart = pinnedPart[Int(i)]
-            for (j, a) in zip(row.indices, row.values) {
+            for entry in inputs.rows.range(ofRow: Int(i)) {
+                let j = inputs.rows.columns[entry], a = inputs.rows.values[entry]
                 let column = Int(localColumn[Int(j)])
                 guard column >= 0 else { continue }
                 entryRow[Int(fill[column])] = Int32(local)

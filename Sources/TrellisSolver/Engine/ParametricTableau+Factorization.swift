@@ -8,7 +8,7 @@ extension ParametricTableau {
     /// variables (joint indices) in the order of the basis header, and the values of rows and
     /// columns.
     struct Inputs {
-        let rows: [LinearProgram.SparseRow]
+        let rows: LinearProgram.SparseRows
         let rowBounds: [LinearProgram.Bound]
         let columnBounds: [LinearProgram.Bound]
         let objectives: [[Double]]

@@ -61,8 +61,10 @@ extension SplitBlocks {
         layout.pinOfRow = Array(filled: -1, count: m)
         layout.pinOfColumn = Array(filled: -1, count: n)
         let lowest = inputs.objectives.last
-        for (i, row) in inputs.rows.enumerated() where row.indices.count == 1 && !isBasic[i] {
-            let j = Int(row.indices[0]), p = row.values[0]
+        let rows = inputs.rows
+        for i in 0..<m where rows.range(ofRow: i).count == 1 && !isBasic[i] {
+            let entry = rows.rowStart[i]
+            let j = Int(rows.columns[entry]), p = rows.values[entry]
             let (lower, upper) = inputs.rowBounds[i].interval
             guard lower == upper, lower.isFinite, p != 0, isBasic[m + j], layout.pinOfColumn[j] < 0 else { continue }
             let (columnLower, columnUpper) = inputs.columnBounds[j].interval
@@ -77,9 +79,11 @@ extension SplitBlocks {
     /// with their pins): a union–find forest over the columns.
     static func joinColumns(_ inputs: ParametricTableau.Inputs, _ layout: inout Layout) -> [Int] {
         var parent = Array(0..<inputs.columnValues.count)
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+        let rows = inputs.rows
+        for i in 0..<rows.count where layout.pinOfRow[i] < 0 {
             var first = -1
-            for (j, a) in zip(row.indices, row.values) {
+            for entry in rows.range(ofRow: i) {
+                let j = rows.columns[entry], a = rows.values[entry]
                 let column = Int(j)
                 if layout.pinOfColumn[column] >= 0 {
                     layout.pins[Int(layout.pinOfColumn[column])].naming.append((Int32(i), a))
@@ -118,10 +122,12 @@ extension SplitBlocks {
         layout.localColumn = Array(filled: -1, count: n)
         // Each row's and column's block and place first, counting each block's; then the lists.
         var rowCounts: [Int32] = []
-        for (i, row) in inputs.rows.enumerated() where layout.pinOfRow[i] < 0 {
+        let rows = inputs.rows
+        for i in 0..<m where layout.pinOfRow[i] < 0 {
             // The block of the row's first unpinned column; a row with none is a block of its own.
             var block = rowCounts.count
-            if let column = row.indices.first(where: { layout.pinOfColumn[Int($0)] < 0 }).map({ Int($0) }) {
+            if let entry = rows.range(ofRow: i).first(where: { layout.pinOfColumn[Int(rows.columns[$0])] < 0 }) {
+                let column = Int(rows.columns[entry])
                 let r = root(column, &parent)
                 if blockOfRoot[r] < 0 { blockOfRoot[r] = Int32(rowCounts.count) }
                 block = Int(blockOfRoot[r])

@@ -202,31 +202,51 @@ final class LinearProgram {
         guarded(trellis_glp_set_mat_row(epoch, problem, Int32(row + 1), Int32(indices.count), ind, val), "glp_set_mat_row")
     }
 
-    /// One row of a matrix: the columns of its entries (0-based) and their coefficients. (A
-    /// struct: the runtime makes an array type's metadata from its name the first time a
-    /// process uses it, and a labelled tuple's costs about twice a struct's.)
-    struct SparseRow {
-        var indices: [Int32]
-        var values: [Double]
+    /// A matrix by rows, flat: row i's entries are at positions `range(ofRow: i)` of
+    /// ``columns`` (0-based) and ``values``. (One pair of arrays for all the rows: a pair of
+    /// arrays a row was two allocations for each row of an LP.)
+    struct SparseRows {
+        private(set) var columns: [Int32] = []
+        private(set) var values: [Double] = []
+        private(set) var rowStart: [Int] = [0]
+
+        init() {}
+
+        init(reservingRows rows: Int, entries: Int) {
+            columns.reserveCapacity(entries)
+            values.reserveCapacity(entries)
+            rowStart.reserveCapacity(rows + 1)
+        }
+
+        /// How many rows there are.
+        var count: Int { rowStart.count - 1 }
+
+        /// Adds an entry to the row being made.
+        @inline(__always) mutating func append(column: Int32, value: Double) {
+            columns.append(column)
+            values.append(value)
+        }
+
+        /// Ends the row being made.
+        mutating func endRow() { rowStart.append(columns.count) }
+
+        /// The positions of row `i`'s entries.
+        @inline(__always) func range(ofRow i: Int) -> Range<Int> { rowStart[i]..<rowStart[i + 1] }
     }
 
-    /// Replaces the whole matrix: row `i` becomes `Σ rows[i].values[k] × column[rows[i].indices[k]]`
-    /// (one GLPK call for all rows, where ``setRow(_:indices:values:)`` makes one per row).
+    /// Replaces the whole matrix: row `i` becomes `Σ values[k] × column[columns[k]]` over its
+    /// entries (one GLPK call for all rows, where ``setRow(_:indices:values:)`` makes one per row).
     /// - Precondition: one entry per row of the problem; indices 0-based, in range and distinct
     ///   within a row; values finite.
-    func setMatrix(_ rows: [SparseRow]) {
+    func setMatrix(_ rows: SparseRows) {
         guard fault == nil else { return }
         precondition(rows.count == rowCount, "LinearProgram.setMatrix: \(rows.count) rows for \(rowCount)")
-        var total = 0
-        for row in rows {
-            precondition(row.indices.count == row.values.count, "LinearProgram.setMatrix: counts differ")
-            total += row.indices.count
-        }
+        let total = rows.columns.count
         var ia = [Int32](filled: 0, count: total + 1)
         var ja = [Int32](filled: 0, count: total + 1)
         var ar = [Double](filled: 0, count: total + 1)
         var k = 1
-        for (i, row) in rows.enumerated() {
+        for i in 0..<rows.count {
             setRowCalls &+= 1
             if setRowCalls == 0 {
                 for c in lastRowOfColumn.indices { lastRowOfColumn[c] = 0 }
@@ -234,7 +254,8 @@ final class LinearProgram {
             }
             let stamp = setRowCalls
             var smallest = Double.infinity, largest = 0.0
-            for (j, value) in zip(row.indices, row.values) {
+            for entry in rows.range(ofRow: i) {
+                let j = rows.columns[entry], value = rows.values[entry]
                 precondition(j >= 0 && Int(j) < columnCount, "LinearProgram.setMatrix: column \(j) out of range")
                 precondition(lastRowOfColumn[Int(j)] != stamp, "LinearProgram.setMatrix: column \(j) repeated in row \(i)")
                 lastRowOfColumn[Int(j)] = stamp
