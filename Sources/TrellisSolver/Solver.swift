@@ -79,6 +79,11 @@ public final class Solver {
     ///   added then.
     public func add(_ constraints: [Constraint]) throws { try engine.add(constraints) }
 
+    /// ``add(_:)-([Constraint])``, for constraints whose numbers and strengths the caller has
+    /// already checked as the solver would (a layout's lowering checks every row it makes, and
+    /// names the layout constraint in its error): only duplicates are looked for.
+    package func add(checked constraints: [Constraint]) throws { try engine.add(constraints, numbersChecked: true) }
+
     /// Removes a constraint.
     /// - Throws: ``TrellisError/unknownConstraint(_:)`` if it is not in the solver.
     public func remove(_ constraint: Constraint) throws { try engine.remove(constraint) }

@@ -306,7 +306,7 @@ final class LayoutEngine {
                 noteConstantMoved(moves[index].key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
-            if !changes.additions.isEmpty { try solver.add(changes.additions) }
+            if !changes.additions.isEmpty { try solver.add(checked: changes.additions) }   // (ConstraintLowering checked the numbers)
             for movable in changes.movable {
                 let key = movable.key
                 let added = changes.incremental ? rows[key]! : changes.next[key]!

@@ -162,13 +162,15 @@ final class SolverEngine {
         insert(constraint)
     }
 
-    func add(_ constraints: [Constraint]) throws {
+    /// Adds `constraints`, all or none; `numbersChecked` when the caller checked their numbers
+    /// and strengths already (``Solver/add(checked:)``).
+    func add(_ constraints: [Constraint], numbersChecked: Bool = false) throws {
         let before = constraintList.count
         constraintList.reserveCapacity(before + constraints.count)
         constraintIndex.reserve(before + constraints.count)
         for constraint in constraints {
             do {
-                try checkNumbers(of: constraint)
+                if !numbersChecked { try checkNumbers(of: constraint) }
                 // One lookup both finds duplicates (here or in this batch) and records the constraint.
                 guard constraintIndex.insert(ObjectIdentifier(constraint).tableKey, Int32(constraintList.count)).inserted else {
                     throw TrellisError.duplicateConstraint(constraint)
