@@ -5,14 +5,13 @@ extension Presolve {
     /// doubletons tie variables, and both shorten longer rows before those are looked at), each
     /// bucket in component order; a row is looked at again whenever it changes.
     ///
-    /// A row a substitution changes moves into flat arrays (a slice of ``termVariable`` and
-    /// ``termCoefficient`` with room for ``Presolve/rowLengthCap`` terms), not an array of its
-    /// own: substitutions edit it in place. Rows never changed are read from, and come out as,
-    /// the component's own arrays (an LP-heavy component copies nothing). Terms are removed and appended exactly as an array's `remove(at:)`
+    /// Every row is a slice of flat arrays (``termVariable`` and ``termCoefficient``, with room
+    /// for at least ``Presolve/rowLengthCap`` terms), not an array of its own: substitutions
+    /// edit it in place. Rows never changed come out as the component's own (no copy of the
+    /// rows an LP keeps). Terms are removed and appended exactly as an array's `remove(at:)`
     /// and `append` would, so the reduced rows keep the order (and the sums) they always had.
     struct Elimination {
-        /// A changed row's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`
-        /// (`count[i]` is every row's length).
+        /// Row i's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`.
         var start: [Int32]
         var count: [Int32]
         var capacity: [Int32]
@@ -61,12 +60,39 @@ extension Presolve {
             var uses = [Int](filled: 0, count: n)
             for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
             for term in terms.entries { uses[term.variable] += 1 }
-            // Rows move into the flat arrays when a substitution first changes them.
-            start = Array(filled: 0, count: m)
+            // Every row in the flat arrays at once, each with room for the row-length cap: a
+            // copy a row made when a substitution first changed it (a determined layout changes
+            // most) cost ten times as much a row.
+            var start = [Int32](filled: 0, count: m)
+            var capacity = [Int32](filled: 0, count: m)
+            var slots = 0
+            for index in 0..<m {
+                start[index] = Int32(slots)
+                capacity[index] = max(count[index], Int32(Presolve.rowLengthCap))
+                slots += Int(capacity[index])
+            }
+            var termVariable = [Int32](filled: 0, count: slots)
+            var termCoefficient = [Double](filled: 0, count: slots)
+            terms.withBuffers { entries, rowStart in
+                termVariable.withUnsafeMutableBufferPointer { variables in
+                    termCoefficient.withUnsafeMutableBufferPointer { coefficients in
+                        for index in 0..<m {
+                            var slot = Int(start[index])
+                            for entry in Int(rowStart[index])..<Int(rowStart[index + 1]) {
+                                variables[slot] = Int32(entries[entry].variable)
+                                coefficients[slot] = entries[entry].coefficient
+                                slot += 1
+                            }
+                        }
+                    }
+                }
+            }
+            self.start = start
             self.count = count
-            capacity = Array(filled: 0, count: m)
-            termVariable = []
-            termCoefficient = []
+            self.capacity = capacity
+            self.termVariable = termVariable
+            self.termCoefficient = termCoefficient
+            slotsUsed = slots
             constant = constants
             live = Array(filled: true, count: m)
             changed = Array(filled: false, count: m)
@@ -88,37 +114,16 @@ extension Presolve {
 
         /// The variable of term `position` of row `index`.
         @inline(__always) private func variable(ofRow index: Int, at position: Int) -> Int32 {
-            changed[index] ? termVariable[Int(start[index]) + position] : Int32(originalTerms.term(position, ofRow: index).variable)
+            termVariable[Int(start[index]) + position]
         }
 
         /// The coefficient of term `position` of row `index`.
         @inline(__always) private func coefficient(ofRow index: Int, at position: Int) -> Double {
-            changed[index] ? termCoefficient[Int(start[index]) + position] : originalTerms.term(position, ofRow: index).coefficient
+            termCoefficient[Int(start[index]) + position]
         }
 
-        /// Copies row `index` into the flat arrays (with room to grow), before its first change,
-        /// leaving out the term at `dropped` if given (exactly what copying it and then removing
-        /// that term would leave). A determined layout copies thousands of rows: each takes a
-        /// slice of room already there (see ``takeSlots(_:)``), not an `append` a slot.
-        private mutating func materialize(_ index: Int, dropping dropped: Int = -1) {
-            let length = originalTerms.count(ofRow: index)
-            let room = max(length, Presolve.rowLengthCap)
-            let first = takeSlots(room)
-            var kept = 0
-            for position in 0..<length where position != dropped {
-                let term = originalTerms.term(position, ofRow: index)
-                termVariable[first + kept] = Int32(term.variable)
-                termCoefficient[first + kept] = term.coefficient
-                kept += 1
-            }
-            start[index] = Int32(first)
-            count[index] = Int32(kept)
-            capacity[index] = Int32(room)
-            changed[index] = true
-        }
-
-        /// The first of `room` unused slots of the flat arrays, now taken: the arrays grow by
-        /// doubling their length (zeros), so most rows find their room already there.
+        /// The first of `room` unused slots of the flat arrays, now taken (for a row that outgrows
+        /// its room: the fill-in limits keep rows within it, so this is a safety net).
         private mutating func takeSlots(_ room: Int) -> Int {
             let first = slotsUsed
             if first + room > termVariable.count {
@@ -182,7 +187,9 @@ extension Presolve {
         /// the fewest other rows to substitute into (a doubleton never passes a variable that
         /// hundreds of rows name — a stack's edge — on to one of its neighbours, and from it to
         /// the next); on a tie the later variable, so chains are expressed through their first member.
-        func pivot(of index: Int) -> Int? {
+        /// (`mutating` though it changes nothing, like ``position(of:inRow:)``: called from
+        /// ``run(eliminated:)`` a plain method got a copy of the whole elimination, 240 bytes, each call.)
+        mutating func pivot(of index: Int) -> Int? {
             let length = Int(count[index])
             var best: (position: Int, cost: Int, others: Int)?
             for position in 0..<length where Presolve.isPowerOfTwo(coefficient(ofRow: index, at: position)) {
@@ -201,7 +208,7 @@ extension Presolve {
         }
 
         /// The position of `variable` among row `index`'s terms.
-        private func position(of variable: Int32, inRow index: Int) -> Int? {
+        private mutating func position(of variable: Int32, inRow index: Int) -> Int? {
             for position in 0..<Int(count[index]) where self.variable(ofRow: index, at: position) == variable { return position }
             return nil
         }
@@ -256,15 +263,9 @@ extension Presolve {
             while let other = occurrences.next(&cursor, of: variable) {
                 guard other != index, live[other],
                       let position = position(of: Int32(variable), inRow: other) else { continue }
-                let factor: Double
-                if changed[other] {
-                    factor = termCoefficient[Int(start[other]) + position]
-                    removeTerm(at: position, ofRow: other)
-                } else {
-                    // The first change: copy the row without the substituted term.
-                    factor = originalTerms.term(position, ofRow: other).coefficient
-                    materialize(other, dropping: position)
-                }
+                let factor = termCoefficient[Int(start[other]) + position]
+                removeTerm(at: position, ofRow: other)
+                changed[other] = true
                 uses[variable] -= 1
                 constant[other] += factor * value
                 tape?.add(row: other, substitution: k, factor: factor)
