@@ -223,9 +223,8 @@ struct ImplicitChanges {
     /// the rows were lowered with: an axis where it equals `size` is left alone).
     var contents: [ContentChange] = []
 
-    /// A view's new content size, and the one its rows were lowered with when known. (A struct:
-    /// the runtime makes an array type's metadata from its name the first time a process uses
-    /// it, and a labelled tuple's costs about twice a struct's.)
+    /// A view's new content size, and the one its rows were lowered with when known. (A struct,
+    /// not a labelled tuple: see "A process's first pass" in Benchmarks/README.md.)
     struct ContentChange {
         let view: View
         let size: Size

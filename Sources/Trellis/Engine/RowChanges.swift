@@ -44,9 +44,8 @@ struct RowChanges {
     /// later ones.
     var movable: [Movable] = []
 
-    /// A new row to move to `constant` once added (``movable``). (A struct: the runtime makes an
-    /// array type's metadata from its name the first time a process uses it, and a labelled
-    /// tuple's costs about twice a struct's.)
+    /// A new row to move to `constant` once added (``movable``). (A struct, not a labelled
+    /// tuple: see "A process's first pass" in Benchmarks/README.md.)
     struct Movable {
         let key: RowKey
         let source: LayoutConstraint

@@ -230,9 +230,8 @@ struct BridgeSplit {
         }
 
         /// A node of the depth-first walk: the node, the one it was reached from, and how many
-        /// of its neighbours were looked at. (A struct: the runtime makes an array type's
-        /// metadata from its name the first time a process uses it, and a labelled tuple's costs
-        /// about twice a struct's.)
+        /// of its neighbours were looked at. (A struct, not a labelled tuple: see "A process's first
+        /// pass" in Benchmarks/README.md.)
         struct Frame {
             var node: Int32
             var parent: Int32

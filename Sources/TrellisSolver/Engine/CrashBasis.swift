@@ -19,9 +19,8 @@ import TrellisSupport
 /// Only statuses are produced; the simplex method decides optimality, so the basis can never
 /// change an answer, only how fast it is reached.
 struct CrashBasis {
-    /// A row's entry in a layout column. (A struct: the runtime makes an array type's metadata
-    /// from its name the first time a process uses it, and a labelled tuple's costs about twice
-    /// a struct's.)
+    /// A row's entry in a layout column. (A struct, not a labelled tuple: see "A process's first pass"
+    /// in Benchmarks/README.md.)
     struct Entry {
         let column: Int
         let value: Double
@@ -29,7 +28,8 @@ struct CrashBasis {
 
     /// Every row's entries in one flat array: row i's are `all[start[i] ..< start[i + 1]]`.
     /// (One array for all rows: an array a row was two allocations a row with the columns'
-    /// lists, 5,000 rows in a chat screen's cold solve.)
+    /// lists, 5,000 rows in a chat screen's cold solve, and one more type to make on a
+    /// process's first pass.)
     struct Entries {
         private(set) var all: [Entry] = []
         private(set) var start: [Int32] = [0]

@@ -91,9 +91,8 @@ struct LPLowering {
         self.columnCount = columnCount
     }
 
-    /// An error column and the weight of its row. (This and ``SoftLevel`` are structs: the
-    /// runtime makes an array type's metadata from its name the first time a process uses it,
-    /// and a labelled tuple's costs about twice a struct's.)
+    /// An error column and the weight of its row. (This and ``SoftLevel`` are structs, not
+    /// labelled tuples: see "A process's first pass" in Benchmarks/README.md.)
     struct WeightedColumn {
         let column: Int
         let weight: Double

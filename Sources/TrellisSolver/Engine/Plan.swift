@@ -15,9 +15,8 @@ struct Plan {
     /// component's basis would cost far more to look up than it saves).
     var coldStarts = IndexFlags()
 
-    /// Where a variable lives: its state, and its position in the state's component. (A struct:
-    /// the runtime makes an array type's metadata from its name the first time a process uses
-    /// it, and a labelled tuple's costs about twice a struct's.)
+    /// Where a variable lives: its state, and its position in the state's component. (A struct,
+    /// not a labelled tuple: see "A process's first pass" in Benchmarks/README.md.)
     struct Place {
         let state: Int32
         let position: Int32

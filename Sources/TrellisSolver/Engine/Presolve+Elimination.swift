@@ -45,9 +45,8 @@ extension Presolve {
         /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
         var queued: [Int8]
 
-        /// A substitution's variable and constant. (A struct: the runtime makes an array type's
-        /// metadata from its name the first time a process uses it, and a labelled tuple's costs
-        /// about twice a struct's.)
+        /// A substitution's variable and constant. (A struct, not a labelled tuple: see "A process's
+        /// first pass" in Benchmarks/README.md.)
         struct Made {
             let variable: Int
             let constant: Double

@@ -124,8 +124,7 @@ extension SolverEngine {
 
     /// A change a step takes: the state it is in, whether it is a row's constant (else an edit's
     /// suggestion), and the row's index or the edit variable. (A struct, not a labelled tuple:
-    /// the runtime makes an array type's metadata from its name the first time a process uses
-    /// it, and a tuple's costs about twice a struct's: ~9 k instructions of a 10-row screen's
+    /// see "A process's first pass" in Benchmarks/README.md; ~9 k instructions of a 10-row screen's
     /// first resize.)
     struct MovedChange {
         var state: Int

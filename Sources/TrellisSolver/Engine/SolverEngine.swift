@@ -89,7 +89,7 @@ final class SolverEngine {
     /// Rows whose constant changed since the last solve, when no structural change is pending.
     @exclusivity(unchecked) var constantsTouched: [TouchedRow] = []
     /// A row whose constant changed: its state's index and its index there. (A struct, not a
-    /// labelled tuple: see ``MovedChange``.)
+    /// labelled tuple: see "A process's first pass" in Benchmarks/README.md.)
     struct TouchedRow {
         var state: Int
         var row: Int
@@ -341,9 +341,8 @@ final class SolverEngine {
     /// ``takeSteps(in:)``'s lists, reused from solve to solve (`SolverEngine+Steps.swift`).
     @exclusivity(unchecked) var stepScratch = StepScratch()
 
-    /// A component's new solution, by the component's index in the plan. (A struct: the
-    /// runtime makes an array type's metadata from its name the first time a process uses it,
-    /// and a labelled tuple's costs about twice a struct's — paid by a process's first layout.)
+    /// A component's new solution, by the component's index in the plan. (A struct, not a
+    /// labelled tuple: see "A process's first pass" in Benchmarks/README.md.)
     struct Solved {
         let index: Int
         let solution: ComponentState.Solution

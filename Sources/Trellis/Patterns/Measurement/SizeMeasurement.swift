@@ -54,9 +54,8 @@ final class SizeMeasurement: LayoutParticipant {
     /// The last answer, by width (looked at before the table).
     @exclusivity(unchecked) private var last: Answer?
 
-    /// The size measured at a width. (A struct: the runtime makes an array type's metadata from
-    /// its name the first time a process uses it, and a labelled tuple's costs about twice a
-    /// struct's.)
+    /// The size measured at a width. (A struct, not a labelled tuple: see "A process's first pass" in
+    /// Benchmarks/README.md.)
     private struct Answer {
         let width: Double
         let size: Size

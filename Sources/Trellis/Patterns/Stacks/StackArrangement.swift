@@ -92,9 +92,8 @@ struct StackArrangement {
         /// (roles are literals; comparing their text was a fifth of making a row).
         @exclusivity(unchecked) var made: [Made] = []
 
-        /// A role (the address of its literal) and its label. (A struct: the runtime makes an
-        /// array type's metadata from its name the first time a process uses it, and a labelled
-        /// tuple's costs about twice a struct's.)
+        /// A role (the address of its literal) and its label. (A struct, not a labelled tuple:
+        /// see "A process's first pass" in Benchmarks/README.md.)
         struct Made {
             let role: UnsafeRawPointer
             let label: String
