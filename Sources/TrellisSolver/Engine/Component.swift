@@ -53,8 +53,8 @@ struct Component {
         var batch = ScalarBatch.Builder()
         var groups = 0
         for c in 0..<order.count {
-            let slots = variableGroups.members(of: c)
-            let members = constraintGroups.members(of: c)
+            let slots = variableGroups[c]
+            let members = constraintGroups[c]
             if let batchable, slots.count == 1,
                batch.add(Int(slots[slots.startIndex]), members: members, constraints: constraints, joined: joined,
                          position: &position, batchable: batchable) {
@@ -221,48 +221,16 @@ struct Component {
         }
     }
 
-    /// Members of each component, grouped in one flat array (a counting sort).
-    private struct Groups {
-        var start: [Int]
-        var members: [Int32]
-
-        func members(of c: Int) -> ArraySlice<Int32> { members[start[c]..<start[c + 1]] }
-    }
-
     /// The slots of each component, in slot order.
-    private static func groupVariables(_ joined: Joined, _ order: ComponentOrder) -> Groups {
-        let n = joined.variables.count
-        var start = [Int](filled: 0, count: order.count + 1)
-        for slot in 0..<n { start[Int(order.componentOfSlot[slot]) + 1] += 1 }
-        for c in 0..<order.count { start[c + 1] += start[c] }
-        var fill = start
-        var members = [Int32](filled: 0, count: n)
-        for slot in 0..<n {
-            let c = Int(order.componentOfSlot[slot])
-            members[fill[c]] = Int32(slot)
-            fill[c] += 1
-        }
-        return Groups(start: start, members: members)
+    private static func groupVariables(_ joined: Joined, _ order: ComponentOrder) -> GroupedLists {
+        GroupedLists(groups: order.count, indices: joined.variables.count) { order.componentOfSlot[$0] }
     }
 
     /// The constraints (with terms) of each component, in input order.
-    private static func groupConstraints(_ constraints: [Constraint], _ joined: Joined, _ order: ComponentOrder) -> Groups {
-        var constraintComponent = [Int32](filled: -1, count: constraints.count)
-        var start = [Int](filled: 0, count: order.count + 1)
-        for k in constraints.indices where joined.termStart[k + 1] > joined.termStart[k] {
-            let c = order.componentOfSlot[Int(joined.termSlots[joined.termStart[k]])]
-            constraintComponent[k] = c
-            start[Int(c) + 1] += 1
+    private static func groupConstraints(_ constraints: [Constraint], _ joined: Joined, _ order: ComponentOrder) -> GroupedLists {
+        GroupedLists(groups: order.count, indices: constraints.count) { k in
+            joined.termStart[k + 1] > joined.termStart[k] ? order.componentOfSlot[Int(joined.termSlots[joined.termStart[k]])] : -1
         }
-        for c in 0..<order.count { start[c + 1] += start[c] }
-        var fill = start
-        var members = [Int32](filled: 0, count: start[order.count])
-        for k in constraints.indices where constraintComponent[k] >= 0 {
-            let c = Int(constraintComponent[k])
-            members[fill[c]] = Int32(k)
-            fill[c] += 1
-        }
-        return Groups(start: start, members: members)
     }
 
     /// One component: its variables by id, its constraints in canonical order (by content

@@ -2,43 +2,6 @@ import TrellisSupport
 
 // How a split LP falls apart: its pins, and the blocks of the rest (``SplitBlocks/Layout``).
 extension SplitBlocks {
-    /// A list of indices per block, the lists one after another in one array
-    /// (`items[start[b] ..< start[b + 1]]`): a screen's LP splits into a thousand small blocks,
-    /// whose lists were an array each, grown an index at a time (3 M of the 52 M instructions of
-    /// a chat screen's first resize went to growing them).
-    struct BlockLists {
-        private var start: [Int32] = [0]
-        private var items: [Int32] = []
-
-        /// Room for `counts[b]` indices in block `b`'s list (each filled by ``put(_:block:at:)``).
-        init(counts: [Int32]) {
-            start = [Int32](filled: 0, count: counts.count + 1)
-            for (block, count) in counts.enumerated() { start[block + 1] = start[block] + count }
-            items = [Int32](filled: 0, count: Int(start[counts.count]))
-        }
-
-        init() {}
-
-        /// The number of blocks.
-        var count: Int { start.count - 1 }
-        var indices: Range<Int> { 0..<count }
-
-        /// Block `block`'s list: a slice, indexed from its `startIndex`.
-        subscript(block: Int) -> ArraySlice<Int32> { items[Int(start[block])..<Int(start[block + 1])] }
-
-        /// Place `local` of block `block`'s list (read in place: a slice kept in a closure or a
-        /// local copies and releases the whole list's array, through generic witnesses).
-        func item(_ local: Int, of block: Int) -> Int32 { items[Int(start[block]) + local] }
-
-        /// The length of block `block`'s list.
-        func count(of block: Int) -> Int { Int(start[block + 1] - start[block]) }
-
-        /// Sets place `local` of block `block`'s list.
-        mutating func put(_ item: Int32, block: Int, at local: Int) {
-            items[Int(start[block]) + local] = item
-        }
-    }
-
     /// The pins and blocks of `inputs`, nil when a block is too large for a tableau or the
     /// basis does not split along the blocks.
     static func split(_ inputs: ParametricTableau.Inputs) -> Layout? {
@@ -150,13 +113,13 @@ extension SplitBlocks {
             layout.localColumn[j] = columnCounts[block]
             columnCounts[block] += 1
         }
-        layout.rows = BlockLists(counts: rowCounts)
+        layout.rows = GroupedLists(counts: rowCounts)
         for i in 0..<m where layout.blockOfRow[i] >= 0 {
-            layout.rows.put(Int32(i), block: Int(layout.blockOfRow[i]), at: Int(layout.localRow[i]))
+            layout.rows.put(Int32(i), group: Int(layout.blockOfRow[i]), at: Int(layout.localRow[i]))
         }
-        layout.columns = BlockLists(counts: columnCounts)
+        layout.columns = GroupedLists(counts: columnCounts)
         for j in 0..<n where layout.blockOfColumn[j] >= 0 {
-            layout.columns.put(Int32(j), block: Int(layout.blockOfColumn[j]), at: Int(layout.localColumn[j]))
+            layout.columns.put(Int32(j), group: Int(layout.blockOfColumn[j]), at: Int(layout.localColumn[j]))
         }
         return true
     }
@@ -181,12 +144,12 @@ extension SplitBlocks {
             guard Int(counts[block]) == rows, rows <= ParametricTableau.maximumRows else { return false }
         }
         // Each block's in the basis's order: a row by its place, a column after the block's rows.
-        layout.basic = BlockLists(counts: counts)
+        layout.basic = GroupedLists(counts: counts)
         var placed = [Int32](filled: 0, count: counts.count)
         for k in inputs.basic {
             guard let block = block(of: k) else { continue }
             let joint = k < m ? layout.localRow[k] : Int32(layout.rows.count(of: block)) + layout.localColumn[k - m]
-            layout.basic.put(joint, block: block, at: Int(placed[block]))
+            layout.basic.put(joint, group: block, at: Int(placed[block]))
             placed[block] += 1
         }
         return true

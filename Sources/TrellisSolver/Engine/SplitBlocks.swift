@@ -32,10 +32,10 @@ struct SplitBlocks {
         var blockOfColumn: [Int32] = []
         var localColumn: [Int32] = []
         /// Per block: its rows and columns (indices in the LP), in order.
-        var rows = BlockLists()
-        var columns = BlockLists()
+        var rows = GroupedLists()
+        var columns = GroupedLists()
         /// Per block: its basic variables (joint indices within the block), in the basis's order.
-        var basic = BlockLists()
+        var basic = GroupedLists()
         /// Per column: its pin (-1: not pinned).
         var pinOfColumn: [Int32] = []
         /// Per row: the pins its pinned columns belong to, with their coefficients there, in
