@@ -11,23 +11,25 @@ extension Presolve {
     /// rows an LP keeps). Terms are removed and appended exactly as an array's `remove(at:)`
     /// and `append` would, so the reduced rows keep the order (and the sums) they always had.
     struct Elimination {
+        /// The per-row and per-term numbers, in buffers the elimination owns (``Buffers``).
+        private let buffers: Buffers
         /// Row i's slice: terms `start[i] ..< start[i] + count[i]`, room for `capacity[i]`.
-        var start: [Int32]
-        var count: [Int32]
-        var capacity: [Int32]
-        var termVariable: [Int32]
-        var termCoefficient: [Double]
+        var start: UnsafeMutableBufferPointer<Int32> { buffers.start }
+        var count: UnsafeMutableBufferPointer<Int32> { buffers.count }
+        var capacity: UnsafeMutableBufferPointer<Int32> { buffers.capacity }
+        var termVariable: UnsafeMutableBufferPointer<Int32> { buffers.termVariable }
+        var termCoefficient: UnsafeMutableBufferPointer<Double> { buffers.termCoefficient }
         /// How many slots of the flat arrays rows have taken (the rest is room for the next).
         var slotsUsed = 0
-        var constant: [Double]
+        var constant: UnsafeMutableBufferPointer<Double> { buffers.constant }
         /// Whether the row is still there (not used up by a substitution).
-        var live: [Bool]
+        var live: UnsafeMutableBufferPointer<Bool> { buffers.live }
         /// Whether a substitution changed the row (else its terms are the component's).
-        var changed: [Bool]
+        var changed: UnsafeMutableBufferPointer<Bool> { buffers.changed }
         let originalTerms: RowStore
         var occurrences: Occurrences
         /// How many live rows name each variable (kept exact as rows change).
-        var uses: [Int]
+        var uses: UnsafeMutableBufferPointer<Int> { buffers.uses }
         let isRequired: [Bool]
         let relations: [Relation]
         let isProtected: [Bool]
@@ -43,7 +45,72 @@ extension Presolve {
         var tape: ConstantTape?
         /// The bucket each row waits in (-1: none). A row that a substitution shortens while it
         /// waits moves up to its shorter bucket (its entry in the longer one is then skipped).
-        var queued: [Int8]
+        var queued: UnsafeMutableBufferPointer<Int8> { buffers.queued }
+
+        /// The elimination's numbers, each in a buffer of its own that lives as long as the
+        /// elimination. (Arrays in the elimination's own storage were checked for uniqueness at
+        /// every write, several times a substitution: a fifth of eliminating a determined
+        /// layout. Every index is one the arrays' bounds checks passed: a row below the
+        /// component's row count, a variable below its variable count, a slot below
+        /// ``slotsUsed``.)
+        private final class Buffers {
+            let start, count, capacity: UnsafeMutableBufferPointer<Int32>
+            let constant: UnsafeMutableBufferPointer<Double>
+            let live, changed: UnsafeMutableBufferPointer<Bool>
+            let queued: UnsafeMutableBufferPointer<Int8>
+            let uses: UnsafeMutableBufferPointer<Int>
+            /// The flat term arrays (replaced, larger, when a row outgrows its room).
+            var termVariable: UnsafeMutableBufferPointer<Int32>
+            var termCoefficient: UnsafeMutableBufferPointer<Double>
+
+            init(rows m: Int, variables n: Int, slots: Int) {
+                start = .allocate(capacity: m)
+                count = .allocate(capacity: m)
+                capacity = .allocate(capacity: m)
+                constant = .allocate(capacity: m)
+                live = .allocate(capacity: m)
+                changed = .allocate(capacity: m)
+                queued = .allocate(capacity: m)
+                uses = .allocate(capacity: n)
+                termVariable = .allocate(capacity: slots)
+                termCoefficient = .allocate(capacity: slots)
+                live.initialize(repeating: true)
+                changed.initialize(repeating: false)
+                queued.initialize(repeating: -1)
+                uses.initialize(repeating: 0)
+                termVariable.initialize(repeating: 0)
+                termCoefficient.initialize(repeating: 0)
+            }
+
+            /// Makes the flat term arrays `slots` long, the first `used` slots kept.
+            func growTerms(to slots: Int, keeping used: Int) {
+                let variables = UnsafeMutableBufferPointer<Int32>.allocate(capacity: slots)
+                let coefficients = UnsafeMutableBufferPointer<Double>.allocate(capacity: slots)
+                variables.initialize(repeating: 0)
+                coefficients.initialize(repeating: 0)
+                for k in 0..<used {
+                    variables[k] = termVariable[k]
+                    coefficients[k] = termCoefficient[k]
+                }
+                termVariable.deallocate()
+                termCoefficient.deallocate()
+                termVariable = variables
+                termCoefficient = coefficients
+            }
+
+            deinit {
+                start.deallocate()
+                count.deallocate()
+                capacity.deallocate()
+                termVariable.deallocate()
+                constant.deallocate()
+                termCoefficient.deallocate()
+                live.deallocate()
+                changed.deallocate()
+                queued.deallocate()
+                uses.deallocate()
+            }
+        }
 
         /// A substitution's variable and constant. (A struct, not a labelled tuple: see "A process's
         /// first pass" in Benchmarks/README.md.)
@@ -55,53 +122,38 @@ extension Presolve {
         init(variables n: Int, terms: RowStore, constants: [Double],
              isRequired: [Bool], relations: [Relation], isProtected: [Bool]) {
             let m = terms.count
-            var count = [Int32](filled: 0, count: m)
-            var uses = [Int](filled: 0, count: n)
-            for index in 0..<m { count[index] = Int32(terms.count(ofRow: index)) }
-            for term in terms.entries { uses[term.variable] += 1 }
             // Every row in the flat arrays at once, each with room for the row-length cap: a
             // copy a row made when a substitution first changed it (a determined layout changes
             // most) cost ten times as much a row.
-            var start = [Int32](filled: 0, count: m)
-            var capacity = [Int32](filled: 0, count: m)
             var slots = 0
-            for index in 0..<m {
-                start[index] = Int32(slots)
-                capacity[index] = max(count[index], Int32(Presolve.rowLengthCap))
-                slots += Int(capacity[index])
-            }
-            var termVariable = [Int32](filled: 0, count: slots)
-            var termCoefficient = [Double](filled: 0, count: slots)
+            for index in 0..<m { slots += max(terms.count(ofRow: index), Presolve.rowLengthCap) }
+            let buffers = Buffers(rows: m, variables: n, slots: slots)
             terms.withBuffers { entries, rowStart in
-                termVariable.withUnsafeMutableBufferPointer { variables in
-                    termCoefficient.withUnsafeMutableBufferPointer { coefficients in
-                        for index in 0..<m {
-                            var slot = Int(start[index])
-                            for entry in Int(rowStart[index])..<Int(rowStart[index + 1]) {
-                                variables[slot] = Int32(entries[entry].variable)
-                                coefficients[slot] = entries[entry].coefficient
-                                slot += 1
-                            }
-                        }
+                for entry in entries { buffers.uses[entry.variable] += 1 }
+                var slot = 0
+                for index in 0..<m {
+                    let length = Int(rowStart[index + 1] - rowStart[index])
+                    buffers.start[index] = Int32(slot)
+                    buffers.count[index] = Int32(length)
+                    buffers.capacity[index] = Int32(max(length, Presolve.rowLengthCap))
+                    for entry in Int(rowStart[index])..<Int(rowStart[index + 1]) {
+                        buffers.termVariable[slot] = Int32(entries[entry].variable)
+                        buffers.termCoefficient[slot] = entries[entry].coefficient
+                        slot += 1
                     }
+                    slot = Int(buffers.start[index] + buffers.capacity[index])
                 }
             }
-            self.start = start
-            self.count = count
-            self.capacity = capacity
-            self.termVariable = termVariable
-            self.termCoefficient = termCoefficient
+            constants.withUnsafeBufferPointer { constants in
+                for index in 0..<m { buffers.constant[index] = constants[index] }
+            }
+            self.buffers = buffers
             slotsUsed = slots
-            constant = constants
-            live = Array(filled: true, count: m)
-            changed = Array(filled: false, count: m)
             originalTerms = terms
             occurrences = Occurrences(variables: n, terms: terms)
-            self.uses = uses
             self.isRequired = isRequired
             self.relations = relations
             self.isProtected = isProtected
-            queued = Array(filled: -1, count: m)
             var determinable = true
             for index in 0..<m where (isRequired[index] && relations[index] != .equal) || isProtected[index] {
                 determinable = false
@@ -126,9 +178,7 @@ extension Presolve {
         private mutating func takeSlots(_ room: Int) -> Int {
             let first = slotsUsed
             if first + room > termVariable.count {
-                let added = max(room, termVariable.count, 64)
-                termVariable.append(contentsOf: repeatElement(0, count: added))
-                termCoefficient.append(contentsOf: repeatElement(0, count: added))
+                buffers.growTerms(to: termVariable.count + max(room, termVariable.count, 64), keeping: slotsUsed)
             }
             slotsUsed += room
             return first
