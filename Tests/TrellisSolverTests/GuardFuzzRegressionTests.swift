@@ -185,6 +185,11 @@ struct GuardFuzzRegressionTests {
         Self.check(try Self.seed("regression-affine-step-drift.json"), expecting: .optimal)
     }
 
+    @Test("A 1.1e-90 coefficient beside ordinary ones: a drag step's objective, moved along the LP's slopes, was -1.3e76")
+    func slopedObjectiveWideSpan() throws {
+        Self.check(try Self.seed("regression-sloped-objective-wide-span.json"), expecting: .optimal)
+    }
+
     @Test("A drag back from a suggestion of -1e15 (weight 3.7e6) cancelled the 3.7e21 objective to -524288: the step leaves it to be computed again")
     func objectiveCancellation() throws {
         let bytes = try Self.seed("regression-objective-cancellation.json")

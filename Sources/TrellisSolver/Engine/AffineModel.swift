@@ -80,8 +80,15 @@ final class AffineModel {
     /// The factor applied to the weights in the LP's objective.
     private let costScale: Double
     /// Whether the objective moves by each direction's slope (one level), or must be computed
-    /// again after a step (several levels: the final LP's duals price the lowest level only).
+    /// again after a step (several levels: the final LP's duals price the lowest level only;
+    /// or coefficients spanning more than ``widestSlopedSpan``).
     let slopesObjective: Bool
+    /// The widest span of an LP's coefficients (``LinearProgram/coefficientSpan``) at which a
+    /// step's objective follows the slopes. Beyond it the slopes carry the scale's rounding: a
+    /// 1.1e-90 coefficient beside ones made a drag step's objective -1.3e76 (Σ weight ×
+    /// violation is never below 0; the fuzzer found it), where the values, checked against the
+    /// required rows, were right. Layouts' coefficients (multipliers like 0.5 or 3) span far less.
+    static let widestSlopedSpan = 1e6
 
     /// Values of the non-eliminated component variables.
     var remaining: [Double] { core.moving.remaining }
@@ -174,7 +181,7 @@ final class AffineModel {
         self.variableOfColumn = variableOfColumn
         self.editRows = editRows
         self.costScale = costScale ?? 1
-        slopesObjective = costScale != nil
+        slopesObjective = costScale != nil && lp.coefficientSpan <= Self.widestSlopedSpan
         var moving = Moving(remaining: remaining, constants: presolve.constants)
         let rowCount = lp.rowCount
         var positionOf = [Int](filled: -1, count: rowCount + lp.columnCount)

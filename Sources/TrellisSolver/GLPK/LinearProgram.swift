@@ -164,6 +164,11 @@ final class LinearProgram {
         if tooWideRow == nil, largest > smallest * Self.widestRowSpan { tooWideRow = (smallest, largest) }
     }
 
+    /// How far the loaded coefficients' non-zero magnitudes span (largest ÷ smallest; 1 with none).
+    var coefficientSpan: Double {
+        largestMagnitude > 0 ? largestMagnitude / smallestMagnitude : 1
+    }
+
     /// Why the simplex method is not run on this problem, if it is not (``widestRowSpan``).
     var tooWideReason: String? {
         tooWideRow.map { "a row's coefficients span \($0.smallest) to \($0.largest), more than GLPK's simplex method computes with" }
