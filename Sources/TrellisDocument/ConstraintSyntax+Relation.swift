@@ -1,5 +1,4 @@
 import Trellis
-import TrellisSupport
 
 extension ConstraintSyntax {
     /// The relation this constraint stands for, with each item reference resolved in `root`'s
@@ -111,22 +110,9 @@ struct ItemResolver {
 
     /// Items by id (the first item wins when ids repeat).
     let items: [String: LayoutItem]
-    /// The same ids, looked up without SipHash (``NameTable``): the index of each one's item
-    /// in ``itemList``. (A constraint names two items: 36,000 lookups for a 1000-row grid.)
-    private let table: NameTable
-    private let itemList: [LayoutItem]
 
     init(items: [String: LayoutItem]) {
         self.items = items
-        var table = NameTable(minimumCapacity: items.count)
-        var itemList: [LayoutItem] = []
-        itemList.reserveCapacity(items.count)
-        for (id, item) in items {
-            table.insert(id, Int32(itemList.count))
-            itemList.append(item)
-        }
-        self.table = table
-        self.itemList = itemList
     }
 
     /// The views of `root`'s subtree and their custom guides, by id.
@@ -138,23 +124,18 @@ struct ItemResolver {
                 if let id = guide.id, items[id] == nil { items[id] = guide }
             }
         }
-        self.init(items: items)
-    }
-
-    /// The item with exactly this id, if any.
-    private func item(withID id: String) -> LayoutItem? {
-        table.value(of: id).map { itemList[Int($0)] }
+        self.items = items
     }
 
     func resolve(_ reference: ConstraintSyntax.ItemReference) throws(ConstraintSyntaxError) -> LayoutItem {
         // The whole path is an id (nearly always): the longest prefix, found without splitting.
-        if let item = item(withID: reference.path) { return item }
+        if let item = items[reference.path] { return item }
         let segments = reference.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         // The longest prefix that is an id, then suffixes.
         var base: LayoutItem?
         var used = 0
         for count in stride(from: segments.count, through: 1, by: -1) {
-            if let item = item(withID: segments[0..<count].joined(separator: ".")) {
+            if let item = items[segments[0..<count].joined(separator: ".")] {
                 base = item
                 used = count
                 break
