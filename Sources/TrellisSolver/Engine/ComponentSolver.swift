@@ -368,8 +368,8 @@ struct ComponentSolver {
         let constraints = component.constraints
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(presolve.rows.count)
-        var entries = CrashBasis.Entries(reservingRows: presolve.rows.count,
-                                         entries: presolve.rows.reduce(0) { $0 + $1.terms.count })
+        var entries = LinearProgram.SparseRows(reservingRows: presolve.rows.count,
+                                               entries: presolve.rows.reduce(0) { $0 + $1.terms.count })
         for (i, row) in presolve.rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
@@ -382,7 +382,7 @@ struct ComponentSolver {
                                        shortfall: errors.count == 2 ? errors[1] : -1,
                                        error: errors.count == 1 ? errors[0] : -1,
                                        range: range))
-            for term in row.terms { entries.append(CrashBasis.Entry(column: columnOfVariable[term.variable], value: term.coefficient)) }
+            for term in row.terms { entries.append(column: Int32(columnOfVariable[term.variable]), value: term.coefficient) }
             entries.endRow()
         }
         let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,

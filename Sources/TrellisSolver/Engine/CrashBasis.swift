@@ -19,38 +19,6 @@ import TrellisSupport
 /// Only statuses are produced; the simplex method decides optimality, so the basis can never
 /// change an answer, only how fast it is reached.
 struct CrashBasis {
-    /// A row's entry in a layout column. (A struct, not a labelled tuple: see "A process's first pass"
-    /// in Benchmarks/README.md.)
-    struct Entry {
-        let column: Int
-        let value: Double
-    }
-
-    /// Every row's entries in one flat array: row i's are `all[start[i] ..< start[i + 1]]`.
-    /// (One array for all rows: an array a row was two allocations a row with the columns'
-    /// lists, 5,000 rows in a chat screen's cold solve, and one more type to make on a
-    /// process's first pass.)
-    struct Entries {
-        private(set) var all: [Entry] = []
-        private(set) var start: [Int32] = [0]
-
-        init(reservingRows rows: Int, entries: Int) {
-            all.reserveCapacity(entries)
-            start.reserveCapacity(rows + 1)
-        }
-
-        /// Adds an entry to the row being made.
-        mutating func append(_ entry: Entry) { all.append(entry) }
-
-        /// Ends the row being made.
-        mutating func endRow() { start.append(Int32(all.count)) }
-
-        var rowCount: Int { start.count - 1 }
-
-        /// The positions in ``all`` of row `i`'s entries.
-        @inline(__always) func range(ofRow i: Int) -> Range<Int> { Int(start[i])..<Int(start[i + 1]) }
-    }
-
     /// One LP row as the crash sees it.
     struct Row {
         var relation: Relation
@@ -80,23 +48,23 @@ struct CrashBasis {
 
     /// - Parameters:
     ///   - rows: the LP rows.
-    ///   - entries: for each row, its layout-column entries (column < `layoutColumns`).
+    ///   - entries: for each row, its layout-column entries (column < `layoutColumns`), flat.
     ///   - layoutColumns: how many layout columns there are (error columns come after).
     ///   - columnCount: all columns.
     ///   - lower, upper: bounds of the layout columns.
-    init(rows: [Row], entries: Entries, layoutColumns: Int, columnCount: Int,
+    init(rows: [Row], entries: LinearProgram.SparseRows, layoutColumns: Int, columnCount: Int,
          lower: [Double?], upper: [Double?]) {
         let m = rows.count
         // The rows of each column, in row order: column j's are rowsOfColumn[columnStart[j] ..<
         // columnStart[j + 1]] (a counting sort into one array).
         var columnStart = [Int32](filled: 0, count: layoutColumns + 1)
-        for entry in entries.all { columnStart[entry.column + 1] += 1 }
+        for column in entries.columns { columnStart[Int(column) + 1] += 1 }
         for j in 0..<layoutColumns { columnStart[j + 1] += columnStart[j] }
-        var rowsOfColumn = [Int32](filled: 0, count: entries.all.count)
+        var rowsOfColumn = [Int32](filled: 0, count: entries.columns.count)
         var fill = columnStart
         for i in 0..<m {
             for k in entries.range(ofRow: i) {
-                let j = entries.all[k].column
+                let j = Int(entries.columns[k])
                 rowsOfColumn[Int(fill[j])] = Int32(i)
                 fill[j] += 1
             }
@@ -130,8 +98,8 @@ struct CrashBasis {
             for i in 0..<m where unassigned[i] == 1 && isCandidate(i) { heap.push(i) }
             while let i = heap.pop() {
                 guard !tight[i], unassigned[i] == 1 else { continue }
-                guard let k = entries.range(ofRow: i).first(where: { !assigned[entries.all[$0].column] }) else { continue }
-                let j = entries.all[k].column
+                guard let k = entries.range(ofRow: i).first(where: { !assigned[Int(entries.columns[$0])] }) else { continue }
+                let j = Int(entries.columns[k])
                 assigned[j] = true
                 tight[i] = true
                 pivot[i] = j
@@ -172,7 +140,7 @@ struct CrashBasis {
     ///
     /// (Non-basic, a column with both bounds starts on its lower one: GLPK's dual simplex flips
     /// it to the upper one where its reduced cost asks, without an iteration.)
-    private static func substitute(_ rows: [Row], entries: Entries, order: [Int],
+    private static func substitute(_ rows: [Row], entries: LinearProgram.SparseRows, order: [Int],
                                    pivot: inout [Int], tight: inout [Bool], assigned: inout [Bool], value: inout [Double],
                                    lower: [Double?], upper: [Double?], clamping: Bool) {
         for i in order {
@@ -180,8 +148,8 @@ struct CrashBasis {
             var sum = 0.0
             var a = 1.0
             for k in entries.range(ofRow: i) {
-                let entry = entries.all[k]
-                if entry.column == j { a = entry.value } else { sum += entry.value * value[entry.column] }
+                let column = Int(entries.columns[k]), coefficient = entries.values[k]
+                if column == j { a = coefficient } else { sum += coefficient * value[column] }
             }
             var v = (rows[i].rhs - sum) / a
             let row = rows[i]
@@ -206,14 +174,14 @@ struct CrashBasis {
 
     /// Soft rows the crash left loose start at their right-hand side with an error column basic
     /// where that is certain to be right (the rest stay basic rows).
-    private mutating func startLooseSoftRows(_ rows: [Row], entries: Entries, tight: [Bool],
+    private mutating func startLooseSoftRows(_ rows: [Row], entries: LinearProgram.SparseRows, tight: [Bool],
                                              settled: [Bool], value: [Double]) {
         // Soft equalities left loose: the error column of the violation's sign is basic, the row
         // sits at its right-hand side.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation == .equal
             && row.surplus >= 0 && row.shortfall >= 0 {
             var activity = 0.0
-            for k in entries.range(ofRow: i) { activity += entries.all[k].value * value[entries.all[k].column] }
+            for k in entries.range(ofRow: i) { activity += entries.values[k] * value[Int(entries.columns[k])] }
             columnBasic[activity - row.rhs > 0 ? row.surplus : row.shortfall] = true
             rowBasic[i] = false
         }
@@ -222,9 +190,9 @@ struct CrashBasis {
         // absorbs the violation, the row sits at its bound. Left basic, each such row would be
         // a primal infeasibility for the dual simplex to remove, one iteration each.
         for (i, row) in rows.enumerated() where !tight[i] && !row.isRequired && row.relation != .equal && row.error >= 0
-            && entries.range(ofRow: i).allSatisfy({ settled[entries.all[$0].column] }) {
+            && entries.range(ofRow: i).allSatisfy({ settled[Int(entries.columns[$0])] }) {
             var activity = 0.0
-            for k in entries.range(ofRow: i) { activity += entries.all[k].value * value[entries.all[k].column] }
+            for k in entries.range(ofRow: i) { activity += entries.values[k] * value[Int(entries.columns[k])] }
             let violated = row.relation == .greaterThanOrEqual ? activity < row.rhs : activity > row.rhs
             guard violated else { continue }
             columnBasic[row.error] = true
@@ -243,11 +211,11 @@ struct CrashBasis {
 
     /// How far each required row and each ranged row is from holding at `values` (0 for the
     /// others, and where the distance is not finite).
-    private static func violations(_ rows: [Row], entries: Entries, values: [Double]) -> [Double] {
+    private static func violations(_ rows: [Row], entries: LinearProgram.SparseRows, values: [Double]) -> [Double] {
         var violation = Array(filled: 0.0, count: rows.count)
         for (i, row) in rows.enumerated() where row.isRequired || row.range != nil {
             var activity = 0.0
-            for k in entries.range(ofRow: i) { activity += entries.all[k].value * values[entries.all[k].column] }
+            for k in entries.range(ofRow: i) { activity += entries.values[k] * values[Int(entries.columns[k])] }
             if let range = row.range {
                 violation[i] = max(0, range.lower - activity, activity - range.upper)
             } else {

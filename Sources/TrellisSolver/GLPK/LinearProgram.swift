@@ -208,8 +208,9 @@ final class LinearProgram {
     }
 
     /// A matrix by rows, flat: row i's entries are at positions `range(ofRow: i)` of
-    /// ``columns`` (0-based) and ``values``. (One pair of arrays for all the rows: a pair of
-    /// arrays a row was two allocations for each row of an LP.)
+    /// ``columns`` (0-based) and ``values``: an LP's matrix, and the layout columns the crash
+    /// basis reads (``CrashBasis``). (One pair of arrays for all the rows: a pair of arrays a
+    /// row was two allocations for each row of an LP.)
     struct SparseRows {
         private(set) var columns: [Int32] = []
         private(set) var values: [Double] = []
