@@ -237,7 +237,7 @@ extension Presolve {
         /// hundreds of rows name — a stack's edge — on to one of its neighbours, and from it to
         /// the next); on a tie the later variable, so chains are expressed through their first member.
         /// (`mutating` though it changes nothing, like ``position(of:inRow:)``: called from
-        /// ``run(eliminated:)`` a plain method got a copy of the whole elimination, 240 bytes, each call.)
+        /// ``run(eliminated:)`` a plain method got a copy of the whole elimination each call.)
         mutating func pivot(of index: Int) -> Int? {
             let length = Int(count[index])
             var best: (position: Int, cost: Int, others: Int)?
