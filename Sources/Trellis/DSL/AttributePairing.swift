@@ -4,11 +4,35 @@
 package enum AttributePairing {
     typealias Operand = LayoutConstraint.Operand
 
+    /// One constraint's sides, in one buffer as the constraint keeps them (``LayoutConstraint/operands``).
     private struct Pair {
-        var lhs: [Operand]
-        var rhs: [Operand]
+        var operands: [Operand]
+        var lhsCount: Int
         var relation: Relation
         var key: LayoutAttribute
+
+        init(lhs: [Operand], rhs: [Operand], relation: Relation, key: LayoutAttribute) {
+            self.init(operands: rhs.isEmpty ? lhs : lhs + rhs, lhsCount: lhs.count, relation: relation, key: key)
+        }
+
+        init(operands: [Operand], lhsCount: Int, relation: Relation, key: LayoutAttribute) {
+            self.operands = operands
+            self.lhsCount = lhsCount
+            self.relation = relation
+            self.key = key
+        }
+
+        var lhs: ArraySlice<Operand> { operands.prefix(lhsCount) }
+        var rhs: ArraySlice<Operand> { operands.dropFirst(lhsCount) }
+    }
+
+    /// The right side of a one-attribute pair (``singlePair(left:attribute:coefficient:flips:relation:rhs:)``).
+    private enum RightSide {
+        /// A constant: the superview's same attribute, except for a dimension (nothing).
+        case constant
+        /// One operand (a document's constraints: no list of one made).
+        case one(Operand)
+        case many([Operand])
     }
 
     private struct Misuse: Error {
@@ -43,9 +67,9 @@ package enum AttributePairing {
                                    right: LayoutItem?, rightAttribute: LayoutAttribute?, coefficient: Double,
                                    constant: LayoutConstant, priority: Priority, label: String?,
                                    location: CodeLocation?) -> LayoutConstraint {
-        let rhs = right.map { [Operand(target: .item($0.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient)] }
+        let rhs = right.map { RightSide.one(Operand(target: .item($0.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient)) }
         let pair = singlePair(left: .item(left.weakBox), attribute: attribute, coefficient: 1, flips: false,
-                              relation: relation, rhs: rhs)
+                              relation: relation, rhs: rhs ?? .constant)
         // As constraints(for:), the right side's constant minus the left side's, which is zero:
         // x + (-0) is x for every x, -0 included, so the constant is the right side's as it is.
         return Self.constraint(pair, constant: constant, priority: priority, label: label, location: location,
@@ -55,9 +79,9 @@ package enum AttributePairing {
     private static func constraint(_ pair: Pair, constant: LayoutConstant, priority: Priority, label: String?,
                                    location: CodeLocation?, nilProblem: String?) -> LayoutConstraint {
         let problem = nilProblem ?? PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
-        return LayoutConstraint(lhs: pair.lhs, relation: pair.relation, rhs: pair.rhs, constantAttribute: pair.key,
-                                constant: constant, priority: priority, label: label, location: location,
-                                problem: problem)
+        return LayoutConstraint(operands: pair.operands, lhsCount: pair.lhsCount, relation: pair.relation,
+                                constantAttribute: pair.key, constant: constant, priority: priority, label: label,
+                                location: location, problem: problem)
     }
 
     // MARK: - Pairing
@@ -105,25 +129,37 @@ package enum AttributePairing {
     private static func singlePair(_ r: LayoutRelation, term: LayoutExpression.Term) -> Pair? {
         guard term.entries.count == 1, r.rhs.terms.allSatisfy({ $0.entries.count <= 1 }) else { return nil }
         let entry = term.entries[0], attribute = entry.attribute
-        let rhs = r.rhs.terms.isEmpty ? nil : r.rhs.terms.map { operand($0, $0.entries.first?.attribute ?? attribute) }
+        let terms = r.rhs.terms
+        let rhs: RightSide = switch terms.count {
+        case 0: .constant
+        case 1: .one(operand(terms[0], terms[0].entries.first?.attribute ?? attribute))
+        default: .many(terms.map { operand($0, $0.entries.first?.attribute ?? attribute) })
+        }
         return singlePair(left: term.item.map { .item($0.weakBox) } ?? .missing, attribute: attribute,
                           coefficient: term.coefficient, flips: entry.flipsInequality, relation: r.relation, rhs: rhs)
     }
 
-    /// The pair of one left attribute with right-side operands (nil: a constant-only right side,
+    /// The pair of one left attribute with right-side operands (a constant-only right side is
     /// the superview's same attribute except for dimensions).
     private static func singlePair(left: Operand.Target, attribute: LayoutAttribute, coefficient: Double, flips: Bool,
-                                   relation: Relation, rhs: [Operand]?) -> Pair {
-        let lhs = [Operand(target: left, attribute: attribute, coefficient: coefficient)]
-        var right = rhs ?? []
-        if rhs == nil, !attribute.isDimension {
+                                   relation: Relation, rhs: RightSide) -> Pair {
+        let first = Operand(target: left, attribute: attribute, coefficient: coefficient)
+        let operands: [Operand]
+        switch rhs {
+        case .constant where attribute.isDimension:
+            operands = [first]
+        case .constant:
             let superview: Operand.Target = switch left {
             case .item(let item): .superviewOf(item)
             default: .missing
             }
-            right = [Operand(target: superview, attribute: attribute, coefficient: 1)]
+            operands = [first, Operand(target: superview, attribute: attribute, coefficient: 1)]
+        case .one(let second):
+            operands = [first, second]
+        case .many(let right):
+            operands = [first] + right
         }
-        return Pair(lhs: lhs, rhs: right, relation: flips ? flipped(relation) : relation, key: attribute)
+        return Pair(operands: operands, lhsCount: 1, relation: flips ? flipped(relation) : relation, key: attribute)
     }
 
     /// One item on the left (possibly with several attributes): one constraint per pair.

@@ -24,11 +24,11 @@ enum PairingRule {
 
     /// Why a constraint `lhs OP rhs + constant` breaks a rule, or nil when it follows them.
     /// `describe` names an operand as the message should (`a.leading`).
-    static func problem(lhs: [Operand], rhs: [Operand], describe: (Operand) -> String) -> String? {
+    static func problem(lhs: ArraySlice<Operand>, rhs: ArraySlice<Operand>, describe: (Operand) -> String) -> String? {
         // Auto Layout's own form that follows the rules (two sizes, or two positions of one axis
         // without mixing leading/trailing and left/right): answered without the walk below.
         if lhs.count == 1, rhs.count == 1 {
-            let first = lhs[0].attribute, second = rhs[0].attribute
+            let first = lhs[lhs.startIndex].attribute, second = rhs[rhs.startIndex].attribute
             if first.isDimension, second.isDimension { return nil }
             if !first.isDimension, !second.isDimension, first.axis == second.axis,
                !(first.isDirectional && second.isAbsolute), !(first.isAbsolute && second.isDirectional) {
@@ -39,7 +39,7 @@ enum PairingRule {
         // every constraint made).
         var horizontal: Operand?, vertical: Operand?, directional: Operand?, absolute: Operand?
         var hasPositions = false
-        func note(_ side: [Operand]) {
+        func note(_ side: ArraySlice<Operand>) {
             for operand in side where !operand.attribute.isDimension {
                 hasPositions = true
                 let attribute = operand.attribute
@@ -65,7 +65,7 @@ enum PairingRule {
 
         // 3. Auto Layout's one-item form.
         if lhs.count == 1, rhs.count == 1 {
-            let first = lhs[0], second = rhs[0]
+            let first = lhs[lhs.startIndex], second = rhs[rhs.startIndex]
             if first.attribute.isDimension != second.attribute.isDimension {
                 let (position, size) = first.attribute.isDimension ? (second, first) : (first, second)
                 return "it relates a position (\(describe(position))) to a size (\(describe(size))); "

@@ -25,7 +25,7 @@ enum ConstraintLowering {
         }
         // The resolved operands live on the stack for the call (an array of them, allocated and
         // freed per constraint, was a sixth of lowering one).
-        let count = constraint.lhs.count + constraint.rhs.count
+        let count = constraint.operands.count
         return try withUnsafeTemporaryAllocation(of: ResolvedOperand.self, capacity: count) { buffer in
             var operands = ResolvedOperands(buffer: buffer)
             defer { operands.deinitialize() }
@@ -93,20 +93,18 @@ enum ConstraintLowering {
     /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
     private static func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope,
                                         into operands: inout ResolvedOperands) throws {
-        for side in 0..<2 {
-            let sideOperands = side == 0 ? constraint.lhs : constraint.rhs
-            for index in sideOperands.indices {
-                let item = try Self.item(of: sideOperands[index].target, constraint: constraint)
-                let direction = scope.direction(ofMember: item)
-                if direction == nil { operands.outside = true }
-                if side == 0 && index == 0 { operands.leftDirection = direction ?? .leftToRight }
-                let attribute = sideOperands[index].attribute
-                if attribute.isDirectional { operands.namesDirectional = true }
-                let coefficient = sideOperands[index].coefficient
-                operands.append(ResolvedOperand(item: item, attribute: attribute,
-                                                scale: side == 0 ? coefficient : -coefficient,
-                                                direction: direction ?? .leftToRight))
-            }
+        let all = constraint.operands, rhsStart = all.startIndex + constraint.lhsCount
+        for index in all.indices {
+            let item = try Self.item(of: all[index].target, constraint: constraint)
+            let direction = scope.direction(ofMember: item)
+            if direction == nil { operands.outside = true }
+            if index == all.startIndex && constraint.lhsCount > 0 { operands.leftDirection = direction ?? .leftToRight }
+            let attribute = all[index].attribute
+            if attribute.isDirectional { operands.namesDirectional = true }
+            let coefficient = all[index].coefficient
+            operands.append(ResolvedOperand(item: item, attribute: attribute,
+                                            scale: index < rhsStart ? coefficient : -coefficient,
+                                            direction: direction ?? .leftToRight))
         }
     }
 

@@ -122,10 +122,17 @@ struct ImplicitSpec {
 
     /// The layout constraint that stands for this row in diagnostics and conflicts.
     func makeConstraint() -> LayoutConstraint {
-        LayoutConstraint(
-            lhs: [LayoutConstraint.Operand(item, attribute)],
-            relation: relation,
-            rhs: others.map { LayoutConstraint.Operand($0.item, $0.attribute, $0.coefficient) },
+        typealias Operand = LayoutConstraint.Operand
+        // (Literals for the usual rows, one operand or two: reserving room and appending cost
+        // as much again as the allocation.)
+        let first = Operand(item, attribute)
+        let operands = switch others.count {
+        case 0: [first]
+        case 1: [first, Operand(others[0].item, others[0].attribute, others[0].coefficient)]
+        default: [first] + others.map { Operand($0.item, $0.attribute, $0.coefficient) }
+        }
+        return LayoutConstraint(
+            operands: operands, lhsCount: 1, relation: relation,
             constantAttribute: attribute, constant: LayoutConstant(value),
             priority: priority, label: constraintLabel, location: nil, implicitRole: label.rawValue)
     }

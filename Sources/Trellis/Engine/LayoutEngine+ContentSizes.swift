@@ -34,7 +34,7 @@ extension LayoutEngine {
         }
         func collect(from item: LayoutItem, through superviewOf: Bool) {
             for constraint in item.storedConstraints.values where constraint.namesBaseline && constraint.isActive
-                && (reads(constraint.lhs, through: superviewOf) || reads(constraint.rhs, through: superviewOf)) {
+                && reads(constraint.operands, through: superviewOf) {
                 found.append(constraint)
             }
         }

@@ -75,8 +75,16 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     /// The constraint's identity.
     public let id: ID
-    let lhs: [Operand]
-    let rhs: [Operand]
+    /// Both sides' operands, the left side's first (``lhsCount`` of them): one list for both
+    /// sides, where there were two (an allocation fewer for every constraint with a right side;
+    /// a list is the largest part of a constraint's memory after the object itself).
+    let operands: [Operand]
+    /// How many of ``operands`` make the left side.
+    let lhsCount: Int
+    /// The left side's operands (indexed from ``operands``'s, not from 0).
+    var lhs: ArraySlice<Operand> { operands.prefix(lhsCount) }
+    /// The right side's operands (indexed from ``operands``'s, not from 0).
+    var rhs: ArraySlice<Operand> { operands.dropFirst(lhsCount) }
     /// The relation between the two sides.
     public let relation: Relation
     /// The attribute that chooses the value of a typed ``constant`` (the left attribute of the pair).
@@ -135,19 +143,29 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// asked for every label at every text change; the operands are read once).
     var namesBaseline: Bool {
         if baselineAnswer == 0 {
-            let names = lhs.contains { $0.attribute.isBaseline } || rhs.contains { $0.attribute.isBaseline }
+            let names = operands.contains { $0.attribute.isBaseline }
             baselineAnswer = names ? 2 : 1
         }
         return baselineAnswer == 2
     }
 
-    init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
+    /// `lhs relation rhs + constant` (for a caller that has the two sides apart: they are joined).
+    convenience init(lhs: [Operand], relation: Relation, rhs: [Operand], constantAttribute: LayoutAttribute,
+                     constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
+                     problem: String? = nil, implicitRole: String? = nil) {
+        self.init(operands: rhs.isEmpty ? lhs : lhs + rhs, lhsCount: lhs.count, relation: relation,
+                  constantAttribute: constantAttribute, constant: constant, priority: priority, label: label,
+                  location: location, problem: problem, implicitRole: implicitRole)
+    }
+
+    /// `operands[..<lhsCount] relation operands[lhsCount...] + constant`.
+    init(operands: [Operand], lhsCount: Int, relation: Relation, constantAttribute: LayoutAttribute,
          constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
          problem: String? = nil, implicitRole: String? = nil) {
         self.id = ID(rawValue: Self.counter.wrappingAdd(1, ordering: .relaxed).newValue)
-        self.lhs = lhs
+        self.operands = operands
+        self.lhsCount = lhsCount
         self.relation = relation
-        self.rhs = rhs
         self.constantAttribute = constantAttribute
         self.constant = constant
         self.priority = priority
@@ -186,23 +204,19 @@ public final class LayoutConstraint: CustomStringConvertible {
         // Straight from the operands, no list of items made (a stack makes thousands of rows at
         // its first pass); an item named twice is stored twice, to the same effect.
         let key = ObjectIdentifier(self)
-        func store(_ operands: [Operand]) {
-            for operand in operands {
-                switch operand.target {
-                case .item(let weak), .superviewOf(let weak):
-                    guard let item = weak.value else { break }
-                    if value {
-                        item.storedConstraints.insert(self)
-                    } else {
-                        item.storedConstraints.remove(key)
-                    }
-                case .missing:
-                    break
+        for operand in operands {
+            switch operand.target {
+            case .item(let weak), .superviewOf(let weak):
+                guard let item = weak.value else { break }
+                if value {
+                    item.storedConstraints.insert(self)
+                } else {
+                    item.storedConstraints.remove(key)
                 }
+            case .missing:
+                break
             }
         }
-        store(lhs)
-        store(rhs)
         return true
     }
 
@@ -229,17 +243,13 @@ public final class LayoutConstraint: CustomStringConvertible {
                       seen.insert(ObjectIdentifier(view)).inserted else { return }
                 views.append(view)
             }
-            func add(_ operands: [Operand]) {
-                for operand in operands {
-                    switch operand.target {
-                    case .item(let weak): add(weak.value)
-                    case .superviewOf(let weak): add(weak.value); add(weak.value?.shorthandParent)
-                    case .missing: break
-                    }
+            for operand in constraint.operands {
+                switch operand.target {
+                case .item(let weak): add(weak.value)
+                case .superviewOf(let weak): add(weak.value); add(weak.value?.shorthandParent)
+                case .missing: break
                 }
             }
-            add(constraint.lhs)
-            add(constraint.rhs)
         }
 
         /// Marks the layouts of every view added as needing a pass (``View/setNeedsLayout()``).
@@ -271,37 +281,29 @@ public final class LayoutConstraint: CustomStringConvertible {
                 }
             }
         }
-        func visit(_ operands: [Operand]) {
-            for operand in operands {
-                switch operand.target {
-                case .item(let weak):
-                    visit(weak.value)
-                case .superviewOf(let weak):
-                    let item = weak.value
-                    visit(item)
-                    visit(item?.shorthandParent)
-                case .missing:
-                    break
-                }
+        for operand in operands {
+            switch operand.target {
+            case .item(let weak):
+                visit(weak.value)
+            case .superviewOf(let weak):
+                let item = weak.value
+                visit(item)
+                visit(item?.shorthandParent)
+            case .missing:
+                break
             }
         }
-        visit(lhs)
-        visit(rhs)
     }
 
     /// The item whose superview a superview-shorthand operand (a right side without items) needs,
     /// when it has none.
     package var itemWithoutSuperview: LayoutItem? {
-        // Both sides read without joining them (a layout document asks this of every constraint it makes).
-        func orphan(in side: [Operand]) -> LayoutItem? {
-            for operand in side {
-                if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
-                    return item
-                }
+        for operand in operands {
+            if case .superviewOf(let box) = operand.target, let item = box.value, item.shorthandParent == nil {
+                return item
             }
-            return nil
         }
-        return orphan(in: lhs) ?? orphan(in: rhs)
+        return nil
     }
 
     /// The items the constraint names now, superview shorthands resolved.
@@ -310,7 +312,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         func add(_ item: LayoutItem?) {
             if let item, !items.contains(where: { $0 === item }) { items.append(item) }
         }
-        for operand in lhs + rhs {
+        for operand in operands {
             switch operand.target {
             case .item(let weak): add(weak.value)
             case .superviewOf(let weak): add(weak.value); add(weak.value?.shorthandParent)
@@ -358,7 +360,7 @@ public final class LayoutConstraint: CustomStringConvertible {
         guard constant.systemSpacingMultiple != 0 else { return constant }
         var unit = LayoutConstant.standardSystemSpacing
         if constantAttribute.isBaseline {
-            let heights = (lhs + rhs).compactMap { operand -> Double? in
+            let heights = operands.compactMap { operand -> Double? in
                 guard let view = Self.item(of: operand) as? View, let height = view.textLineHeight,
                       height.isFinite, height > 0 else { return nil }
                 return height
@@ -405,7 +407,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// `operands + constant` as text (``ExpressionText``, coefficients after the names).
-    static func format(_ operands: [Operand], constant: Double) -> String {
+    static func format(_ operands: ArraySlice<Operand>, constant: Double) -> String {
         ExpressionText.format(operands, constant: constant, order: .coefficientLast,
                               coefficient: \.coefficient, name: name(of:))
     }

@@ -133,10 +133,26 @@ struct StackArrangement {
         }
     }
 
+    /// The row `lhs relation rhs + constant` of `role`; its constant follows `rule`.
     private func row(_ role: StaticString, _ lhs: [Term], _ relation: Relation, _ rhs: [Term] = [], constant: Double = 0,
                      priority: Priority = .required, rule: StackConstantRule = .fixed, problem: String? = nil) -> Row {
+        row(role, rhs.isEmpty ? lhs : lhs + rhs, left: lhs.count, relation, constant: constant, priority: priority,
+            rule: rule, problem: problem)
+    }
+
+    /// A row of one term a side (most of a stack's rows: edges to the canvas, alignment), its
+    /// two operands one list made here: one allocation for the row's operands.
+    private func row(_ role: StaticString, _ lhs: Term, _ relation: Relation, _ rhs: Term, constant: Double = 0,
+                     priority: Priority = .required, rule: StackConstantRule = .fixed, problem: String? = nil) -> Row {
+        row(role, [lhs, rhs], left: 1, relation, constant: constant, priority: priority, rule: rule, problem: problem)
+    }
+
+    /// A row whose operands are `operands`, the first `left` of them the left side.
+    private func row(_ role: StaticString, _ operands: [Term], left: Int, _ relation: Relation, constant: Double,
+                     priority: Priority, rule: StackConstantRule, problem: String?) -> Row {
         let value = rule == .fixed ? constant : state.constant(rule)
-        let constraint = LayoutConstraint(lhs: lhs, relation: relation, rhs: rhs, constantAttribute: lhs.first?.attribute ?? .width,
+        let constraint = LayoutConstraint(operands: operands, lhsCount: left, relation: relation,
+                                          constantAttribute: left > 0 ? operands[0].attribute : .width,
                                           constant: LayoutConstant(value), priority: priority, label: label(role),
                                           location: location, problem: problem)
         constraint.mayStandBack = rule.mayStandBack
@@ -202,8 +218,8 @@ struct StackArrangement {
 
     /// Every arranged view between the canvas's edges, neighbours `chainGap` apart.
     private func chainRows(into rows: inout Rows) {
-        rows.append(row("canvas", [Term(views[0], start)], .equal, [Term(canvas, start)]))
-        rows.append(row("canvas", [Term(views[views.count - 1], end)], .equal, [Term(canvas, end)]))
+        rows.append(row("canvas", Term(views[0], start), .equal, Term(canvas, start)))
+        rows.append(row("canvas", Term(views[views.count - 1], end), .equal, Term(canvas, end)))
         for index in 0..<(views.count - 1) {
             rows.append(row("spacing", [Term(views[index + 1], start), Term(views[index], end, -1)], .equal,
                             rule: .chainGap(index)))
@@ -221,8 +237,8 @@ struct StackArrangement {
     /// The first and last visible views at the canvas's edges, and the gaps between neighbouring
     /// visible views: the spacing (fill distributions), or at least it and as small as possible.
     private func visibleGapRows(_ visible: [Int], into rows: inout Rows) {
-        rows.append(row("canvas", [Term(views[visible[0]], start)], .equal, [Term(canvas, start)]))
-        rows.append(row("canvas", [Term(views[visible[visible.count - 1]], end)], .equal, [Term(canvas, end)]))
+        rows.append(row("canvas", Term(views[visible[0]], start), .equal, Term(canvas, start)))
+        rows.append(row("canvas", Term(views[visible[visible.count - 1]], end), .equal, Term(canvas, end)))
         for (a, b) in zip(visible, visible.dropFirst()) {
             switch stack.distribution {
             case .fill, .fillEqually, .fillProportionally:
@@ -253,7 +269,7 @@ struct StackArrangement {
     /// none comes after (only the start when the stack has no visible view).
     private func hiddenRun(visible: [Int], from first: Int, to last: Int, into rows: inout Rows) {
         for index in first..<last {
-            rows.append(row("hidden run", [Term(views[index + 1], start)], .equal, [Term(views[index], end)]))
+            rows.append(row("hidden run", Term(views[index + 1], start), .equal, Term(views[index], end)))
         }
         let before = visible.last { $0 < first }, after = visible.first { $0 > last }
         switch (before, after) {
@@ -261,9 +277,9 @@ struct StackArrangement {
             rows.append(row("hidden in the middle", [Term(views[first], start), Term(views[a], end, -1)], .equal,
                             [Term(views[b], start), Term(views[last], end, -1)]))
         case (nil, _):
-            rows.append(row("hidden at the start", [Term(views[first], start)], .equal, [Term(canvas, start)]))
+            rows.append(row("hidden at the start", Term(views[first], start), .equal, Term(canvas, start)))
         case (_?, nil):
-            rows.append(row("hidden at the end", [Term(views[last], end)], .equal, [Term(canvas, end)]))
+            rows.append(row("hidden at the end", Term(views[last], end), .equal, Term(canvas, end)))
         }
     }
 
@@ -307,7 +323,7 @@ struct StackArrangement {
             let sized = visible.compactMap { index in state.lengths[index].flatMap { $0 > 0 ? (views[index], $0) : nil } }
             if let reference = sized.first {
                 for (view, value) in sized.dropFirst() {
-                    rows.append(row("fill proportionally", [Term(view, length, reference.1)], .equal, [Term(reference.0, length, value)],
+                    rows.append(row("fill proportionally", Term(view, length, reference.1), .equal, Term(reference.0, length, value),
                                     priority: Self.proportionalPriority))
                 }
             } else {
@@ -332,9 +348,9 @@ struct StackArrangement {
 
     private func equalLengthRows(_ views: [View], into rows: inout Rows) {
         guard let first = views.first else { return }
-        let side = [Term(first, length)]
+        let side = Term(first, length)
         for view in views.dropFirst() {
-            rows.append(row("fill equally", [Term(view, length)], .equal, side))
+            rows.append(row("fill equally", Term(view, length), .equal, side))
         }
     }
 
@@ -346,21 +362,21 @@ struct StackArrangement {
     /// views without content size shrink (25) — every alignment but fill.
     private func alignmentRows(fit: Bool, into rows: inout Rows) {
         let canvas = self.canvas
-        // (One right side for all the views' rows: the rows share its storage.)
+        // (Each row one list of two operands: the canvas's term made once, copied into each.)
         func align(_ attribute: LayoutAttribute) {
-            let side = [Term(canvas, attribute)]
-            for view in views { rows.append(row("alignment", [Term(view, attribute)], .equal, side)) }
+            let side = Term(canvas, attribute)
+            for view in views { rows.append(row("alignment", Term(view, attribute), .equal, side)) }
         }
         func spanning(_ attribute: LayoutAttribute, _ relation: Relation) {
-            let side = [Term(canvas, attribute)]
+            let side = Term(canvas, attribute)
             for index in views.indices {
                 guard hidingByConstants else {
                     if !state.hidden[index] {
-                        rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, side))
+                        rows.append(row("spanning boundary", Term(views[index], attribute), relation, side))
                     }
                     continue
                 }
-                rows.append(row("spanning boundary", [Term(views[index], attribute)], relation, side,
+                rows.append(row("spanning boundary", Term(views[index], attribute), relation, side,
                                 rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1)))
             }
         }
@@ -380,7 +396,7 @@ struct StackArrangement {
             spanning(crossStart, .greaterThanOrEqual)
         case .firstBaseline, .lastBaseline:
             guard horizontal else {
-                rows.append(row("alignment", [Term(stack, .width)], .equal, [Term(stack, .width)],
+                rows.append(row("alignment", Term(stack, .width), .equal, Term(stack, .width),
                                 problem: "\(stack.alignment) alignment needs a horizontal stack; \(stack.name) is vertical"))
                 return
             }
@@ -400,16 +416,16 @@ struct StackArrangement {
         let reference = views.indices.first { !state.hidden[$0] }
         for (index, view) in views.enumerated() {
             if let reference, index != reference {
-                rows.append(row("alignment", [Term(view, baseline)], .equal, [Term(views[reference], baseline)]))
+                rows.append(row("alignment", Term(view, baseline), .equal, Term(views[reference], baseline)))
             }
             guard !state.hidden[index] else { continue }
-            rows.append(row("spanning boundary", [Term(view, .top)], .greaterThanOrEqual, [Term(canvas, .top)]))
-            rows.append(row("spanning boundary", [Term(view, .bottom)], .lessThanOrEqual, [Term(canvas, .bottom)]))
-            rows.append(row("baseline group at top", [Term(view, .top)], .equal, [Term(canvas, .top)], priority: Self.tieBreakPriority))
+            rows.append(row("spanning boundary", Term(view, .top), .greaterThanOrEqual, Term(canvas, .top)))
+            rows.append(row("spanning boundary", Term(view, .bottom), .lessThanOrEqual, Term(canvas, .bottom)))
+            rows.append(row("baseline group at top", Term(view, .top), .equal, Term(canvas, .top), priority: Self.tieBreakPriority))
         }
         if reference == nil {
             for view in views {
-                rows.append(row("alignment", [Term(view, .top)], .equal, [Term(canvas, .top)]))
+                rows.append(row("alignment", Term(view, .top), .equal, Term(canvas, .top)))
             }
         }
     }
