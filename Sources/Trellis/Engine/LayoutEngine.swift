@@ -49,8 +49,9 @@ final class LayoutEngine {
     @exclusivity(unchecked) var rows = RowTable()
     /// Active constraints that the solver holds no row for because they stand back
     /// (``LayoutConstraint/isStackRowStandingBack``: a visible view's hiding rows, a hidden
-    /// view's spanning boundaries — millions of points away, they never bind). A third of a
-    /// stack's rows; one that stops standing back (a hidden toggle) gets its row then.
+    /// view's spanning boundaries — millions of points away, they never bind). A stack leaves
+    /// such a row inactive until it first binds (``StackView``), then active: one that stops
+    /// standing back (a hidden toggle) gets its row then.
     @exclusivity(unchecked) var standingBack: Set<ObjectIdentifier> = []
     /// The last answer of ``widthsAreFixed(of:)``: forgotten when rows are added or removed.
     @exclusivity(unchecked) var fixedWidths: FixedWidths?
@@ -230,7 +231,10 @@ final class LayoutEngine {
             var seen = Set<ObjectIdentifier>()
             for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
                 let id = ObjectIdentifier(constraint), key = RowKey.explicit(id)
-                guard constraint.isActive, rows[key] != nil || standingBack.contains(id) else { continue }
+                // (A stack's row that may stand back and has neither: one the stack made inactive,
+                // standing back, and stored on its items when it first binds — new to the layout.)
+                guard constraint.isActive, rows[key] != nil || standingBack.contains(id) || constraint.mayStandBack
+                else { continue }
                 if constraint.isStackRowStandingBack {
                     // (Its row goes; a row without one stays without.)
                     if let old = rows.removeValue(forKey: key) { changes.removals.append(old.constraint) }

@@ -109,6 +109,9 @@ open class StackView: View {
     /// Per row of ``group``: the rule its constant follows, and the constant it has.
     @exclusivity(unchecked) private var rules: [StackConstantRule] = []
     @exclusivity(unchecked) private var constants: [Double] = []
+    /// Per row of ``group``: whether the stack left it inactive, standing back, until it first
+    /// binds (see ``makeRows()``).
+    @exclusivity(unchecked) private var leftInactive: [Bool] = []
     /// What the rows were made for; nil until they are made.
     @exclusivity(unchecked) private var structure: StackStructure?
     /// Whether the rows must be made again: a property or the arranged views changed.
@@ -215,6 +218,10 @@ open class StackView: View {
     }
 
     /// The constraints the stack made at the last layout pass (empty before the first one).
+    /// Rows that stand back in the current state — a visible view's hiding rows, a hidden view's
+    /// alignment boundaries, placed millions of points away — are inactive until they first bind
+    /// (as UIKit adds its `UISV-hiding` constraints only for hidden views); after that they stay
+    /// active, and stand back by their constants.
     ///
     /// ```swift
     /// try root.layoutIfNeeded()
@@ -254,6 +261,15 @@ open class StackView: View {
         return value >= 0 && value.isFinite ? value : nil
     }
 
+    /// Whether every row is active but those the stack left inactive until they first bind:
+    /// else a row was deactivated from outside, and the rows are made again.
+    private var rowsInPlace: Bool {
+        let rows = group.constraints
+        guard !rows.isEmpty else { return false }
+        for index in rows.indices where !rows[index].isActive && !leftInactive[index] { return false }
+        return true
+    }
+
     /// Makes the rows for the current structure, replacing the old ones.
     private func makeRows() {
         let rows = StackArrangement(stack: self, views: arranged, state: state, location: location).rows()
@@ -263,7 +279,13 @@ open class StackView: View {
         group = ConstraintGroup(rows.constraints)
         rules = rows.rules
         constants = rows.constants
-        for constraint in group.constraints { constraint.setActive(true) }
+        // A row that stands back (``LayoutConstraint/isStackRowStandingBack``: a visible view's
+        // hiding rows, a hidden view's spanning boundaries) is stored on its items the first
+        // time it stops (``moveConstants(lengthsOnly:)``): until then no layout collects it.
+        // (A third of a settings form's rows; storing, collecting and setting them aside cost
+        // as much as making them.)
+        leftInactive = group.constraints.map(\.isStackRowStandingBack)
+        for (constraint, left) in zip(group.constraints, leftInactive) where !left { constraint.setActive(true) }
         setNeedsLayout()
         for view in arranged { view.setNeedsLayout() }
         structure = StackStructure(stack: self, state: state)
@@ -293,7 +315,7 @@ extension StackView: LayoutParticipant {
         // active, or empty — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
         if !needsRows {
-            if pass.onlyRootChanged || (sinceThisPass && group.isActive) {
+            if pass.onlyRootChanged || (sinceThisPass && rowsInPlace) {
                 if followLengths(pass, everyView: false) { return }
             } else if pass.onlySizesChanged, followLengths(pass, everyView: true) {
                 return
@@ -304,7 +326,7 @@ extension StackView: LayoutParticipant {
         stateReads += 1
         state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
                    length: { self.intrinsicLength(of: $0, pass) })
-        guard !needsRows, group.isActive || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
+        guard !needsRows, rowsInPlace || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
             makeRows()
             return
         }
@@ -360,8 +382,21 @@ extension StackView: LayoutParticipant {
             if value != constants[index] {
                 constants[index] = value
                 group.constraints[index].constant = LayoutConstant(value)
+                if leftInactive[index] { activateIfBinding(index) }
             }
         }
+    }
+
+    /// Activates row `index`, left inactive standing back, if it binds now: stored on its items,
+    /// and the layouts told of it as of a changed constant (their engines add its row; see
+    /// ``LayoutEngine``). (Apart, so that moving constants stays inlined where a resize calls it.)
+    @inline(never)
+    private func activateIfBinding(_ index: Int) {
+        let row = group.constraints[index]
+        guard !row.isStackRowStandingBack else { return }
+        leftInactive[index] = false
+        row.setActive(true)
+        row.noteChange()
     }
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
