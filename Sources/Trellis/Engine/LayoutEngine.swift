@@ -272,10 +272,6 @@ final class LayoutEngine {
             try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
         }
         standingBack.removeAll(keepingCapacity: true)
-        // (Room for every row that may stand back, counted by a flag: grown an insert at a time,
-        // the set was rehashed a dozen times at a stack screen's first pass.)
-        let mayStandBack = active.count { $0.mayStandBack }
-        if mayStandBack > 0 { standingBack.reserveCapacity(mayStandBack) }
         for constraint in active {
             if constraint.isStackRowStandingBack {
                 standingBack.insert(ObjectIdentifier(constraint))
