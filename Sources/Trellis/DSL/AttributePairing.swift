@@ -32,6 +32,7 @@ package enum AttributePairing {
         case constant
         /// One operand (a document's constraints: no list of one made).
         case one(Operand)
+        /// Several operands.
         case many([Operand])
     }
 
@@ -67,9 +68,13 @@ package enum AttributePairing {
                                    right: LayoutItem?, rightAttribute: LayoutAttribute?, coefficient: Double,
                                    constant: LayoutConstant, priority: Priority, label: String?,
                                    location: CodeLocation?) -> LayoutConstraint {
-        let rhs = right.map { RightSide.one(Operand(target: .item($0.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient)) }
+        let rhs: RightSide = if let right {
+            .one(Operand(target: .item(right.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient))
+        } else {
+            .constant
+        }
         let pair = singlePair(left: .item(left.weakBox), attribute: attribute, coefficient: 1, flips: false,
-                              relation: relation, rhs: rhs ?? .constant)
+                              relation: relation, rhs: rhs)
         // As constraints(for:), the right side's constant minus the left side's, which is zero:
         // x + (-0) is x for every x, -0 included, so the constant is the right side's as it is.
         return Self.constraint(pair, constant: constant, priority: priority, label: label, location: location,

@@ -93,12 +93,13 @@ enum ConstraintLowering {
     /// Resolves every operand of `constraint` to a live item; notes whether all of them are in this layout.
     private static func resolveOperands(of constraint: LayoutConstraint, in scope: LayoutScope,
                                         into operands: inout ResolvedOperands) throws {
-        let all = constraint.operands, rhsStart = all.startIndex + constraint.lhsCount
+        // (Both sides in one list: the right side's, from `rhsStart` on, enter negated.)
+        let all = constraint.operands, rhsStart = constraint.lhsCount
         for index in all.indices {
             let item = try Self.item(of: all[index].target, constraint: constraint)
             let direction = scope.direction(ofMember: item)
             if direction == nil { operands.outside = true }
-            if index == all.startIndex && constraint.lhsCount > 0 { operands.leftDirection = direction ?? .leftToRight }
+            if index == 0 && rhsStart > 0 { operands.leftDirection = direction ?? .leftToRight }
             let attribute = all[index].attribute
             if attribute.isDirectional { operands.namesDirectional = true }
             let coefficient = all[index].coefficient

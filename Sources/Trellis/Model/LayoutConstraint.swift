@@ -81,9 +81,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     let operands: [Operand]
     /// How many of ``operands`` make the left side.
     let lhsCount: Int
-    /// The left side's operands (indexed from ``operands``'s, not from 0).
+    /// The left side's operands (indexed as in ``operands``).
     var lhs: ArraySlice<Operand> { operands.prefix(lhsCount) }
-    /// The right side's operands (indexed from ``operands``'s, not from 0).
+    /// The right side's operands (indexed as in ``operands``: from ``lhsCount``, not 0).
     var rhs: ArraySlice<Operand> { operands.dropFirst(lhsCount) }
     /// The relation between the two sides.
     public let relation: Relation

@@ -219,7 +219,7 @@ open class StackView: View {
 
     /// The constraints the stack made at the last layout pass (empty before the first one).
     /// Rows that stand back in the current state — a visible view's hiding rows, a hidden view's
-    /// alignment boundaries, placed millions of points away — are inactive until they first bind
+    /// spanning boundaries, placed millions of points away — are inactive until they first bind
     /// (as UIKit adds its `UISV-hiding` constraints only for hidden views); after that they stay
     /// active, and stand back by their constants.
     ///
@@ -284,8 +284,15 @@ open class StackView: View {
         // time it stops (``moveConstants(lengthsOnly:)``): until then no layout collects it.
         // (A third of a settings form's rows; storing, collecting and setting them aside cost
         // as much as making them.)
-        leftInactive = group.constraints.map(\.isStackRowStandingBack)
-        for (constraint, left) in zip(group.constraints, leftInactive) where !left { constraint.setActive(true) }
+        // (By index: a zip or a key path here is a generic type a process's first pass makes.)
+        leftInactive = [Bool](repeating: false, count: group.constraints.count)
+        for index in group.constraints.indices {
+            if group.constraints[index].isStackRowStandingBack {
+                leftInactive[index] = true
+            } else {
+                group.constraints[index].setActive(true)
+            }
+        }
         setNeedsLayout()
         for view in arranged { view.setNeedsLayout() }
         structure = StackStructure(stack: self, state: state)
@@ -311,8 +318,8 @@ extension StackView: LayoutParticipant {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
         let sinceThisPass = pass.serial == preparedInPass
         preparedInPass = pass.serial
-        // (When only the root changed since the last pass, the group is as that pass left it:
-        // active, or empty — a row deactivated from outside marks the layout dirty. Asking
+        // (When only the root changed since the last pass, the rows are as that pass left them:
+        // in place, or none — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
         if !needsRows {
             if pass.onlyRootChanged || (sinceThisPass && rowsInPlace) {
