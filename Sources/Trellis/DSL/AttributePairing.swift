@@ -67,7 +67,7 @@ package enum AttributePairing {
     package static func constraint(_ left: LayoutItem, _ attribute: LayoutAttribute, _ relation: Relation,
                                    right: LayoutItem?, rightAttribute: LayoutAttribute?, coefficient: Double,
                                    constant: LayoutConstant, priority: Priority, label: String?,
-                                   location: CodeLocation?) -> LayoutConstraint {
+                                   location: CodeLocation) -> LayoutConstraint {
         let rhs: RightSide = if let right {
             .one(Operand(target: .item(right.weakBox), attribute: rightAttribute ?? attribute, coefficient: coefficient))
         } else {
@@ -77,8 +77,11 @@ package enum AttributePairing {
                               relation: relation, rhs: rhs)
         // As constraints(for:), the right side's constant minus the left side's, which is zero:
         // x + (-0) is x for every x, -0 included, so the constant is the right side's as it is.
-        return Self.constraint(pair, constant: constant, priority: priority, label: label, location: location,
-                               nilProblem: nil)
+        // (The location given as it is, never optional: see ``LayoutConstraint/location``.)
+        let problem = PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
+        return LayoutConstraint(operands: pair.operands, lhsCount: pair.lhsCount, relation: pair.relation,
+                                constantAttribute: pair.key, constant: constant, priority: priority, label: label,
+                                writtenAt: location, problem: problem)
     }
 
     private static func constraint(_ pair: Pair, constant: LayoutConstant, priority: Priority, label: String?,

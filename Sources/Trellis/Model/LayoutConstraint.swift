@@ -107,7 +107,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// A name for diagnostics.
     @exclusivity(unchecked) public var label: String?
     /// Where the constraint was written, if known.
-    public let location: CodeLocation?
+    public var location: CodeLocation? { hasLocation ? storedLocation : nil }
+    /// ``location``, kept as a plain value beside a flag: the compiler copies an optional
+    /// location through the runtime's generic value witness (~130 instructions, for every row a
+    /// stack makes and every constraint a document makes), a plain one inline.
+    private let storedLocation: CodeLocation
+    private let hasLocation: Bool
     /// A DSL misuse found when the constraint was built (mismatched composite attributes, a nil
     /// item, a pairing Auto Layout forbids: mixed axes, leading with left, a position with a
     /// size); the layout pass throws ``LayoutError/invalidConstraint(_:reason:)`` for it.
@@ -159,9 +164,25 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// `operands[..<lhsCount] relation operands[lhsCount...] + constant`.
+    convenience init(operands: [Operand], lhsCount: Int, relation: Relation, constantAttribute: LayoutAttribute,
+                     constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
+                     problem: String? = nil, implicitRole: String? = nil) {
+        if let location {
+            self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
+                      constant: constant, priority: priority, label: label, writtenAt: location, hasLocation: true,
+                      problem: problem, implicitRole: implicitRole)
+        } else {
+            self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
+                      constant: constant, priority: priority, label: label, writtenAt: CodeLocation(fileID: "", line: 0),
+                      hasLocation: false, problem: problem, implicitRole: implicitRole)
+        }
+    }
+
+    /// The same, written at `location` (no optional to copy; see ``location``), or
+    /// nowhere known when `hasLocation` is false.
     init(operands: [Operand], lhsCount: Int, relation: Relation, constantAttribute: LayoutAttribute,
-         constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
-         problem: String? = nil, implicitRole: String? = nil) {
+         constant: LayoutConstant, priority: Priority, label: String?, writtenAt location: CodeLocation,
+         hasLocation: Bool = true, problem: String? = nil, implicitRole: String? = nil) {
         self.id = ID(rawValue: Self.counter.wrappingAdd(1, ordering: .relaxed).newValue)
         self.operands = operands
         self.lhsCount = lhsCount
@@ -170,7 +191,8 @@ public final class LayoutConstraint: CustomStringConvertible {
         self.constant = constant
         self.priority = priority
         self.label = label
-        self.location = location
+        self.storedLocation = location
+        self.hasLocation = hasLocation
         self.problem = problem
         self.implicitRole = implicitRole
     }

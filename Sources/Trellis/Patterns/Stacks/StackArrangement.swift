@@ -39,8 +39,19 @@ struct StackArrangement {
     let views: [View]
     /// The state the rows are made for.
     let state: StackState
-    /// Where the stack was made: the location of its rows.
-    let location: CodeLocation?
+    /// Where the stack was made: the location of its rows (when `hasLocation`), kept as a plain
+    /// value — each row copies it, and an optional one is copied through the runtime's generic
+    /// value witness (see ``LayoutConstraint/location``).
+    let location: CodeLocation
+    let hasLocation: Bool
+
+    init(stack: StackView, views: [View], state: StackState, location: CodeLocation?) {
+        self.stack = stack
+        self.views = views
+        self.state = state
+        self.location = location ?? CodeLocation(fileID: "", line: 0)
+        self.hasLocation = location != nil
+    }
 
     private var horizontal: Bool { stack.axis == .horizontal }
     /// Along the axis: start edge, end edge, dimension.
@@ -154,7 +165,7 @@ struct StackArrangement {
         let constraint = LayoutConstraint(operands: operands, lhsCount: left, relation: relation,
                                           constantAttribute: left > 0 ? operands[0].attribute : .width,
                                           constant: LayoutConstant(value), priority: priority, label: label(role),
-                                          location: location, problem: problem)
+                                          writtenAt: location, hasLocation: hasLocation, problem: problem)
         constraint.mayStandBack = rule.mayStandBack
         return Row(constraint: constraint, constant: value, rule: rule)
     }
