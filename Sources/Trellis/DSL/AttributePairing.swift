@@ -52,9 +52,10 @@ package enum AttributePairing {
         }
         let nilProblem = hasNilItem(relation)
             ? "an item is nil (for example `view.superview~` for a view without a superview)" : nil
+        let location = relation.location
         return pairs.map { pair in
             constraint(pair, constant: constant, priority: relation.assignedPriority, label: relation.label,
-                       location: relation.location, nilProblem: nilProblem)
+                       writtenAt: location ?? .nowhere, hasLocation: location != nil, nilProblem: nilProblem)
         }
     }
 
@@ -77,19 +78,19 @@ package enum AttributePairing {
                               relation: relation, rhs: rhs)
         // As constraints(for:), the right side's constant minus the left side's, which is zero:
         // x + (-0) is x for every x, -0 included, so the constant is the right side's as it is.
-        // (The location given as it is, never optional: see ``LayoutConstraint/location``.)
-        let problem = PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
-        return LayoutConstraint(operands: pair.operands, lhsCount: pair.lhsCount, relation: pair.relation,
-                                constantAttribute: pair.key, constant: constant, priority: priority, label: label,
-                                writtenAt: location, problem: problem)
+        return Self.constraint(pair, constant: constant, priority: priority, label: label, writtenAt: location,
+                               hasLocation: true, nilProblem: nil)
     }
 
+    /// The constraint of `pair`, written at `location` if `hasLocation` (a plain location, never
+    /// an optional one: see ``LayoutConstraint/location``).
     private static func constraint(_ pair: Pair, constant: LayoutConstant, priority: Priority, label: String?,
-                                   location: CodeLocation?, nilProblem: String?) -> LayoutConstraint {
+                                   writtenAt location: CodeLocation, hasLocation: Bool,
+                                   nilProblem: String?) -> LayoutConstraint {
         let problem = nilProblem ?? PairingRule.problem(lhs: pair.lhs, rhs: pair.rhs, describe: LayoutConstraint.name(of:))
         return LayoutConstraint(operands: pair.operands, lhsCount: pair.lhsCount, relation: pair.relation,
                                 constantAttribute: pair.key, constant: constant, priority: priority, label: label,
-                                location: location, problem: problem)
+                                writtenAt: location, hasLocation: hasLocation, problem: problem)
     }
 
     // MARK: - Pairing

@@ -30,3 +30,9 @@ public struct CodeLocation: Sendable, Hashable, Codable, CustomStringConvertible
         return element.map { "\(base) #\($0)" } ?? base
     }
 }
+
+extension CodeLocation {
+    /// The location kept beside a false flag where none is known (``LayoutConstraint/location``
+    /// keeps a plain value, not an optional).
+    static var nowhere: CodeLocation { CodeLocation(fileID: "", line: 0) }
+}

@@ -173,7 +173,7 @@ public final class LayoutConstraint: CustomStringConvertible {
                       problem: problem, implicitRole: implicitRole)
         } else {
             self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
-                      constant: constant, priority: priority, label: label, writtenAt: CodeLocation(fileID: "", line: 0),
+                      constant: constant, priority: priority, label: label, writtenAt: .nowhere,
                       hasLocation: false, problem: problem, implicitRole: implicitRole)
         }
     }

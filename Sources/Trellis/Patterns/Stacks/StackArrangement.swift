@@ -49,7 +49,7 @@ struct StackArrangement {
         self.stack = stack
         self.views = views
         self.state = state
-        self.location = location ?? CodeLocation(fileID: "", line: 0)
+        self.location = location ?? .nowhere
         self.hasLocation = location != nil
     }
 
