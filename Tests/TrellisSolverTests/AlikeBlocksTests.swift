@@ -72,21 +72,43 @@ struct AlikeBlocksTests {
         Self.expectSame(split, whole, variables, "ambiguous kind")
     }
 
-    @Test("Rows all different: too many kinds, the one LP")
-    func tooManyKinds() throws {
+    @Test("Rows all different: one family, solved once a basis, the others moved along it, the one LP's frames")
+    func allDifferent() throws {
+        // Heights from 12 to 91 pt: shorter and taller than the avatar, two bases.
         let feed = TextFeed(heights: (0..<80).map { 12 + Double($0) })
         let (constraints, variables) = (feed.constraints, feed.variables)
         let (split, whole) = try Self.solve(constraints)
+        #expect(split.statistics.templateSolves >= 80 - 4, "\(split.statistics.templateSolves) moved from a solved row")
+        Self.expectSame(split, whole, variables, "all different")
+    }
+
+    @Test("Rows of two structures, all heights different: a family each, the one LP's frames")
+    func twoFamilies() throws {
+        // Every third row's text hugs at another priority: other rows, not other constants.
+        let feed = TextFeed(heights: (0..<90).map { 20 + Double($0) },
+                            huggingOfRow: { $0 % 3 == 0 ? .defaultHigh : .defaultLow })
+        let (split, whole) = try Self.solve(feed.constraints)
+        #expect(split.statistics.templateSolves >= 90 - 8, "\(split.statistics.templateSolves) moved from a solved row")
+        Self.expectSame(split, whole, feed.variables, "two families")
+    }
+
+    @Test("More structures than a third of the rows: the one LP")
+    func tooManyFamilies() throws {
+        let priorities: [Priority] = [.defaultLow, .defaultHigh, .init(rawValue: 300), .init(rawValue: 400),
+                                      .init(rawValue: 500), .init(rawValue: 600)]
+        let feed = TextFeed(heights: Array(repeating: 60, count: 12), huggingOfRow: { priorities[$0 % 6] })
+        let (split, whole) = try Self.solve(feed.constraints)
         #expect(split.statistics.templateSolves == 0)
-        Self.expectSame(split, whole, variables, "too many kinds")
+        Self.expectSame(split, whole, feed.variables, "too many families")
     }
 
     @Test("Random priorities and gaps: every value the one LP's, kinds used or not", arguments: 0..<24)
     func randomKinds(seed: UInt64) throws {
         var rng = SplitMix(seed: 900 + seed)
         func pick() -> Priority { TextFeed.randomPriority(&rng) }
+        // A few heights, or every row its own (seeds of 16 and up).
         let kinds = (0..<(1 + rng.below(4))).map { _ in Double(rng.int(10...90)) }
-        let heights = (0..<90).map { _ in kinds[rng.below(kinds.count)] }
+        let heights = (0..<90).map { _ in seed >= 16 ? Double(rng.int(10...90)) : kinds[rng.below(kinds.count)] }
         let feed = TextFeed(heights: heights, compression: pick(), hugging: pick(), rowHugging: pick(),
                             gap: Double(rng.int(0...1) * 10))
         let (constraints, variables) = (feed.constraints, feed.variables)

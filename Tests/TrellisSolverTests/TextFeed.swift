@@ -14,7 +14,8 @@ struct TextFeed {
 
     init(heights: [Double], compression: Priority = .defaultHigh, hugging: Priority = .defaultLow,
          rowHugging: Priority = .fittingSizeLevel, gap: Double = 0, avatarOffset: Double = 4, textOffset: Double = 2,
-         avatar: Double = 48, preferred: (height: Double, priority: Priority)? = nil) {
+         avatar: Double = 48, preferred: (height: Double, priority: Priority)? = nil,
+         huggingOfRow: ((Int) -> Priority)? = nil) {
         let rootTop = Variable("root.top")
         variables.append(rootTop)
         constraints.append(rootTop == 0)
@@ -25,7 +26,7 @@ struct TextFeed {
             let textTop = Variable("row\(i).text.top"), textHeight = Variable("row\(i).text.height")
             variables += [top, rowHeight, avatarTop, avatarHeight, textTop, textHeight]
             let low = (textHeight >= height) ~~ .priority(compression)
-            let high = (textHeight <= height - gap) ~~ .priority(hugging)
+            let high = (textHeight <= height - gap) ~~ .priority(huggingOfRow?(i) ?? hugging)
             texts.append((low, high))
             constraints += [top == above + 8, low, high, avatarTop == top + avatarOffset, textTop == top + textOffset,
                             avatarHeight == avatar, top + rowHeight >= avatarTop + avatarHeight,

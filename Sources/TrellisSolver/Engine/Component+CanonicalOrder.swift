@@ -106,12 +106,16 @@ extension Component {
 }
 
 extension Constraint {
-    /// FNV-1a over the bit patterns of the content (stable across runs, unlike `Hasher`), with
-    /// variables entering by their position within the component (`position[slot]` of each
-    /// term's slot), not their process-wide id: the same system is ordered the same way in every
-    /// run, whatever else the process created before it. Constraints are ordered by this key,
-    /// with ``canonicallyPrecedes(_:)`` breaking the (rare) ties, so a component's rows depend
-    /// only on what its constraints say, never on how they were added.
+    /// FNV-1a over the bit patterns of the content but the constant (stable across runs, unlike
+    /// `Hasher`), with variables entering by their position within the component
+    /// (`position[slot]` of each term's slot), not their process-wide id: the same system is
+    /// ordered the same way in every run, whatever else the process created before it.
+    /// Constraints are ordered by this key, with ``canonicallyPrecedes(_:)`` breaking the (rare)
+    /// ties — rows that differ in their constant only among them — so a component's rows depend
+    /// only on what its constraints say, never on how they were added. Without the constant, two
+    /// blocks that differ only in constants (a feed's rows of other text heights) have their
+    /// rows in the same order, and one's solve can be moved to the other's constants
+    /// (``AlikeBlocks``, ``ComponentTemplates``).
     func contentFingerprint(slots: ArraySlice<Int32>, position: [Int32]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         @inline(__always) func mix(_ value: UInt64) {
@@ -129,7 +133,6 @@ extension Constraint {
                 slot += 1
             }
         }
-        mix(expression.constant.bitPattern)
         return hash
     }
 

@@ -54,33 +54,65 @@ struct ComponentTemplates {
         let candidates = byCounts.list(key)
         guard !candidates.isEmpty else { return nil }
         markMoving(state)
-        for index in candidates where Self.sameShape(state, moving: moving, as: templates[index]) {
+        // The template nearest in the moving rows' constants first (the likeliest to have the
+        // basis that holds them: a text shorter than its avatar, one taller), then the others.
+        var nearest = candidates[0]
+        if candidates.count > 1 {
+            var nearestDistance = Double.infinity
+            for index in candidates {
+                let distance = Self.distance(state.baseConstants, templates[index].constants, rows: state.parameterRows)
+                if distance < nearestDistance { (nearest, nearestDistance) = (index, distance) }
+            }
+        }
+        if Self.sameShape(state, moving: moving, as: templates[nearest]), let solution = solution(for: state, from: nearest) {
+            return solution
+        }
+        for index in candidates where index != nearest && Self.sameShape(state, moving: moving, as: templates[index]) {
             if let solution = solution(for: state, from: index) { return solution }
         }
         return nil
     }
 
+    /// How far `constants` are from `other` in `rows` (the sum of the differences).
+    static func distance(_ constants: [Double], _ other: [Double], rows: [Int]) -> Double {
+        var sum = 0.0
+        for row in rows { sum += abs(constants[row] - other[row]) }
+        return sum
+    }
+
     /// The solution of `state` from the template at `index` (of its shape), nil when it does not
     /// certify its optimum or its basis does not hold the state's constants.
     private mutating func solution(for state: ComponentState, from index: Int) -> ComponentState.Solution? {
-        let template = templates[index]
-        guard let affine = template.solution.affine else { return nil }
-        if template.certificate == nil { templates[index].certificate = .some(affine.uniquenessCertificate()) }
+        guard let affine = templates[index].solution.affine else { return nil }
+        if templates[index].certificate == nil { templates[index].certificate = .some(affine.uniquenessCertificate()) }
         guard let certificate = templates[index].certificate! else { return nil }
+        return Self.stepped(state, rows: state.parameterRows.sorted(), from: templates[index].solution,
+                            constants: templates[index].constants, certificate: certificate)
+    }
+
+    /// `state`'s solution taken from `solution` — a solve of a block with `state`'s rows at
+    /// `constants`, which differ from `state`'s only in `rows` (ascending), the solve's edit
+    /// rows — by moving a copy of its affine model to `state`'s constants: its values, the same
+    /// basis, the model moved. Nil when the model cannot follow a row, its basis does not hold
+    /// the new constants, or `certificate` (``AffineModel/uniquenessCertificate()`` of the
+    /// solve's model) does not make the point the only optimum there.
+    static func stepped(_ state: ComponentState, rows: [Int], from solution: ComponentState.Solution, constants: [Double],
+                        certificate: UniquenessCertificate) -> ComponentState.Solution? {
+        guard let affine = solution.affine else { return nil }
         let constraints = state.component.constraints
         var changes: [(index: Int, constant: Double, weight: Double)] = []
-        changes.reserveCapacity(state.parameterRows.count)
-        for row in state.parameterRows.sorted() where state.baseConstants[row] != template.constants[row] {
+        changes.reserveCapacity(rows.count)
+        for row in rows where state.baseConstants[row] != constants[row] {
             let strength = constraints[row].strength
             guard affine.canMove(source: row, required: strength.isRequired) else { return nil }
             changes.append((row, state.baseConstants[row], strength.isRequired ? 0 : strength.weight))
         }
-        var values = template.solution.values
+        var values = solution.values
         guard let model = affine.copy(steppedAlong: changes, values: &values), model.isBlocked(certificate),
-              Self.requiredRowsHold(state, values: values) else { return nil }
+              requiredRowsHold(state, values: values) else { return nil }
         let objective = state.objective(values: values, constants: state.baseConstants)
         return ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: model,
-                                       basis: template.solution.basis, crashWasOptimal: template.solution.crashWasOptimal)
+                                       basis: solution.basis, crashWasOptimal: solution.crashWasOptimal)
     }
 
     /// Keeps `solution` of `state` (solved because no template gave it) as a template, when it
