@@ -29,7 +29,7 @@ Before timing, the kiwi values at the last width/constant are compared with the 
 export of Trellis's layout at that width/constant gives (solved by `trellis solve`), so both
 sides solve the same problem.
 
-    swift build -c release --product trellis
+    swift build -c release --product trellis -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     python3 Benchmarks/compare-kiwi-layout.py --trellis .build/release/trellis
 """
 import argparse

@@ -78,7 +78,7 @@ All four engines run the same steps, the same number of times, for a screen and 
 round of the text steps); the ratio table's last column says what was run.
 
     pip install -r Benchmarks/requirements-peers.txt     # and GNU time (/usr/bin/time) for the RSS
-    swift build -c release --product trellis
+    swift build -c release --product trellis -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     python3 Benchmarks/compare-peers.py --trellis .build/release/trellis
 """
 import argparse

@@ -8,7 +8,7 @@ measured by the built-in model (--text-model: layout alone) and by Pango. Prints
 documents per second, the speed-up, and the load average before and after (the machine is
 shared: a busy second core shows as a lower speed-up).
 
-    swift build -c release --product trellis
+    swift build -c release --product trellis -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
     python3 Benchmarks/layout-throughput.py --trellis .build/release/trellis
 """
 import argparse
