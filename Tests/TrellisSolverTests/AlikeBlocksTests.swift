@@ -92,6 +92,19 @@ struct AlikeBlocksTests {
         Self.expectSame(split, whole, feed.variables, "two families")
     }
 
+    @Test("One family whose rows need three bases: a solve a basis, the others moved, the one LP's frames")
+    func threeBases() throws {
+        // A preferred text height of 30 pt between compression and hugging: shorter texts are
+        // held at 30 and the avatar sets the row, texts from 30 to 50 pt keep their height and
+        // the avatar still sets the row, taller ones set it. (With two bases kept a family,
+        // every text of the third was solved alone until the group went back to the one LP.)
+        let feed = TextFeed(heights: (0..<120).map { 10 + Double($0) }, preferred: (height: 30, priority: .init(rawValue: 500)))
+        let (split, whole) = try Self.solve(feed.constraints)
+        let solves = split.statistics.componentSolves - split.statistics.templateSolves
+        #expect(solves <= 4, "\(solves) solves (the root block and a row a basis), \(split.statistics.templateSolves) rows moved")
+        Self.expectSame(split, whole, feed.variables, "three bases")
+    }
+
     @Test("More structures than a third of the rows: the one LP")
     func tooManyFamilies() throws {
         let priorities: [Priority] = [.defaultLow, .defaultHigh, .init(rawValue: 300), .init(rawValue: 400),

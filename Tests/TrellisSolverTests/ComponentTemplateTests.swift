@@ -82,6 +82,33 @@ struct ComponentTemplateTests {
         }
     }
 
+    @Test("Measured texts whose rows need three bases: a solve a basis, the others copied, the feed solved whole's frames")
+    func threeBases() throws {
+        // A preferred text height of 30 pt between compression and hugging: shorter texts are
+        // held at 30 and the avatar sets the row, texts from 30 to 50 pt keep their height and
+        // the avatar still sets the row, taller ones set it.
+        let heights = (0..<120).map { 10 + Double($0) }
+        let preferred = (height: 30.0, priority: Priority(rawValue: 500))
+        let feed = TextFeed(heights: heights.map { _ in 1 }, rowHugging: .init(rawValue: 51), preferred: preferred)
+        let solver = Solver()
+        try solver.add(feed.constraints)
+        for (text, height) in zip(feed.texts, heights) {
+            try solver.updateConstant(of: text.low, to: -height)
+            try solver.updateConstant(of: text.high, to: -height)
+        }
+        try solver.solve()
+        let solves = solver.statistics.componentSolves - solver.statistics.templateSolves
+        // (The root block, and a row a basis; with two templates kept a shape, as before, 82 of
+        // the 121 blocks were solved.)
+        #expect(solves <= 4, "\(solves) solves, \(solver.statistics.templateSolves) rows copied")
+        let whole = TextFeed(heights: heights, rowHugging: .init(rawValue: 51), preferred: preferred)
+        let reference = Solver()
+        reference.splitsAtBridges = false
+        try reference.add(whole.constraints)
+        try reference.solve()
+        Self.expectSame(solver, feed.variables, as: reference, whole.variables, "three bases")
+    }
+
     @Test("Texts at their natural size, shorter than the avatar: one loose row, blocked, and nearly every row copied")
     func naturalSizeRowsAreCopied() throws {
         var rng = SplitMix(seed: 9)

@@ -21,6 +21,11 @@ struct AlikeBlocks {
         let certificate: UniquenessCertificate
     }
 
+    /// The most solved kinds a family keeps to move others from (one a basis: a text shorter
+    /// than its avatar, one taller, one as tall; tried nearest in constants first, so more cost
+    /// little), so that a family whose kinds need several bases does not solve kind after kind.
+    static let templatesPerFamily = 8
+
     /// The state of each family's first block.
     private(set) var families: [Int] = []
     private(set) var kinds: [Kind] = []

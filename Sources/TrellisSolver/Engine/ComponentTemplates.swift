@@ -43,9 +43,11 @@ struct ComponentTemplates {
     /// component that happens to come twice (solved as usual).
     static let maximumRows = 64
     /// The most templates kept for one count key, and for one shape (a shape's templates with
-    /// other bases: a text shorter than its avatar, one taller).
-    private static let templatesPerKey = 8
-    private static let templatesPerShape = 2
+    /// other bases: a text shorter than its avatar, one taller, one held at a preferred height;
+    /// tried nearest in constants first, so that more cost little — with two a shape, a feed
+    /// whose texts needed a third basis solved every row of it).
+    private static let templatesPerKey = 12
+    private static let templatesPerShape = 6
 
     /// The solution of `state` taken from the template of its shape; nil when there is none, it
     /// does not certify its optimum, or its basis does not hold the state's constants.
@@ -117,7 +119,7 @@ struct ComponentTemplates {
 
     /// Keeps `solution` of `state` (solved because no template gave it) as a template, when it
     /// has an affine model and a basis, its counts have fewer than ``templatesPerKey`` and its
-    /// shape fewer than ``templatesPerShape`` (so that a second basis of a shape is kept, and an
+    /// shape fewer than ``templatesPerShape`` (so that other bases of a shape are kept, and an
     /// ambiguous first block does not stand for its shape alone).
     mutating func offer(_ state: ComponentState, solution: ComponentState.Solution) {
         guard solution.affine != nil, solution.basis != nil, let key = Self.key(of: state) else { return }

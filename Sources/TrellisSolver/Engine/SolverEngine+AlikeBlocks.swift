@@ -32,8 +32,8 @@ extension SolverEngine {
         }
         let moving = blocks.movingRows(states: states)
         // Each kind's solution; the solved kinds of each family with what certifies their
-        // optimum wherever their basis holds (a second basis of a family: a text shorter than
-        // its avatar, one taller).
+        // optimum wherever their basis holds (a family's other bases: a text shorter than its
+        // avatar, one taller), up to ``AlikeBlocks/templatesPerFamily``.
         var solutions: [ComponentState.Solution] = []
         solutions.reserveCapacity(blocks.kinds.count)
         var templates: [[AlikeBlocks.Template]] = Array(repeating: [], count: blocks.families.count)
@@ -56,7 +56,8 @@ extension SolverEngine {
                 return nil
             }
             statistics.simplexIterations += iterations
-            if let affine, templates[kind.family].count < 2, let certificate = affine.uniquenessCertificate() {
+            if let affine, templates[kind.family].count < AlikeBlocks.templatesPerFamily,
+               let certificate = affine.uniquenessCertificate() {
                 let solved = ComponentState.Solution(values: values, objective: 0, affine: affine, basis: basis)
                 templates[kind.family].append(AlikeBlocks.Template(solution: solved, constants: state.baseConstants,
                                                                    certificate: certificate))
