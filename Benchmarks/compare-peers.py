@@ -3,7 +3,8 @@
 
 Screens (each at 10, 100 and 1000 rows, root 375 x 800):
 - feed: rows stacked 8 pt apart, 16 pt insets, each row a 48x48 avatar, 12 pt, a text block taking
-  the rest (fixed heights 48/64/80, or `feed-text`: wrapped text, the built-in text model);
+  the rest (fixed heights 48/64/80, or `feed-text`: wrapped text, the built-in text model, or
+  `feed-mixed`: fixed heights from 20 to 120, nearly every row its own: 20 + 37 i mod 101);
 - grid: rows of 4 equal items (80 tall), 8 pt gaps;
 - settings: a form (16 pt insets) of sections 24 pt apart, ten rows each; a section is a header label
   (one line of text) and, 6 pt below it, its rows 1 pt apart; a row is 44 tall with 16 pt side
@@ -192,8 +193,8 @@ def list_stack(rows, views, constraints):
                     "list~.trailing == root~.trailing - 16"]
 
 
-def feed(rows, text, stacks):
-    """(document, box tree) of a feed."""
+def feed(rows, text, stacks, mixed=False):
+    """(document, box tree) of a feed (mixed: fixed heights from 20 to 120, a row's own)."""
     views, constraints = [], []
     tree = box("root", width=ROOT_WIDTH, height=ROOT_HEIGHT, padding=16)
     if stacks:
@@ -209,7 +210,7 @@ def feed(rows, text, stacks):
         views.append(entry)
         views.append({"id": f"{row}.avatar", "parent": row})
         body = {"id": f"{row}.text", "parent": row}
-        height = 48 + (i % 3) * 16
+        height = 20 + (37 * i) % 101 if mixed else 48 + (i % 3) * 16
         if text:
             body.update({"text": sentence(i), "lines": 0, "lineBreak": "wordWrap"})
         else:
@@ -384,6 +385,7 @@ def chat(rows, stacks):
 SCREENS = {
     "feed": lambda rows, stacks: feed(rows, False, stacks),
     "feed-text": lambda rows, stacks: feed(rows, True, stacks),
+    "feed-mixed": lambda rows, stacks: feed(rows, False, stacks, mixed=True),
     "grid": grid,
     "settings": settings,
     "chat": chat,
