@@ -78,12 +78,12 @@ extension SolverEngine {
         return solved
     }
 
-    /// `state`'s solution moved from one of its family's solved kinds (the first that gives
-    /// it), as the one LP's blocks have it (no model, no basis); nil when none does.
+    /// `state`'s solution moved from one of its family's solved kinds (tried nearest in
+    /// constants first), as the one LP's blocks have it (no model, no basis); nil when none does.
     private static func stepped(_ state: ComponentState, rows: [Int], templates: [AlikeBlocks.Template])
         -> ComponentState.Solution? {
         guard !templates.isEmpty else { return nil }
-        // The nearest in constants first: the likeliest to have the basis that holds them.
+        // (The nearest is the likeliest to have the basis that holds the constants.)
         var order = Array(templates.indices)
         if order.count > 1 {
             let distances = templates.map { ComponentTemplates.distance(state.baseConstants, $0.constants, rows: rows) }
