@@ -167,15 +167,9 @@ public final class LayoutConstraint: CustomStringConvertible {
     convenience init(operands: [Operand], lhsCount: Int, relation: Relation, constantAttribute: LayoutAttribute,
                      constant: LayoutConstant, priority: Priority, label: String?, location: CodeLocation?,
                      problem: String? = nil, implicitRole: String? = nil) {
-        if let location {
-            self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
-                      constant: constant, priority: priority, label: label, writtenAt: location, hasLocation: true,
-                      problem: problem, implicitRole: implicitRole)
-        } else {
-            self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
-                      constant: constant, priority: priority, label: label, writtenAt: .nowhere,
-                      hasLocation: false, problem: problem, implicitRole: implicitRole)
-        }
+        self.init(operands: operands, lhsCount: lhsCount, relation: relation, constantAttribute: constantAttribute,
+                  constant: constant, priority: priority, label: label, writtenAt: location ?? .nowhere,
+                  hasLocation: location != nil, problem: problem, implicitRole: implicitRole)
     }
 
     /// The same, written at `location` (no optional to copy; see ``location``), or
