@@ -49,8 +49,8 @@ public final class DocumentLayout {
         root.displayScale = document.displayScale
         self.root = root
 
-        let (views, stacks) = try Self.makeViews(of: document, root: root, makeView: makeView)
-        try Self.buildHierarchy(of: document, views: views)
+        let (views, ordered, stacks) = try Self.makeViews(of: document, root: root, makeView: makeView)
+        try Self.buildHierarchy(of: document, views: views, ordered: ordered)
         Self.setFrames(of: document, root: root, views: views, size: size)
         try Self.arrange(stacks, views: views)
         let items = try Self.addGuides(of: document, views: views)
@@ -96,9 +96,11 @@ public final class DocumentLayout {
     }
 
     /// Step 1: a view per entry (a `StackView` for stack entries, else from `makeView`), configured
-    /// from the entry; the stacks are returned with their entries for step 3.
+    /// from the entry, by id and in the entries' order; the stacks are returned with their entries
+    /// for step 3.
     private static func makeViews(of document: LayoutDocument, root: View, makeView: (LayoutDocument.ViewEntry) -> View)
-        throws(LayoutDocumentError) -> (views: [String: View], stacks: [(StackView, LayoutDocument.StackEntry)])
+        throws(LayoutDocumentError)
+        -> (views: [String: View], ordered: [View], stacks: [(StackView, LayoutDocument.StackEntry)])
     {
         var views: [String: View] = [document.root.id: root]
         var made = Set<ObjectIdentifier>()
@@ -106,6 +108,8 @@ public final class DocumentLayout {
         views.reserveCapacity(document.views.count + 1)
         made.reserveCapacity(document.views.count)
         var stacks: [(StackView, LayoutDocument.StackEntry)] = []
+        var ordered: [View] = []
+        ordered.reserveCapacity(document.views.count)
         for entry in document.views {
             let view: View
             if let stackEntry = entry.stack {
@@ -130,8 +134,9 @@ public final class DocumentLayout {
             }
             configure(view, with: entry)
             views[entry.id] = view
+            ordered.append(view)
         }
-        return (views, stacks)
+        return (views, ordered, stacks)
     }
 
     /// Step 2b: the frames of frame-placed views set again in their parents, the root at the
@@ -146,9 +151,21 @@ public final class DocumentLayout {
     }
 
     /// Step 2: every view under its parent.
-    private static func buildHierarchy(of document: LayoutDocument, views: [String: View]) throws(LayoutDocumentError) {
-        for entry in document.views {
-            guard let view = views[entry.id], let parent = entry.parent.flatMap({ views[$0] }) else {
+    /// (Each entry's view by position, its parent by id, the last parent kept: a document's
+    /// views come a parent's children after another, and an id hashed for the table cost 330
+    /// instructions, twice a view.)
+    private static func buildHierarchy(of document: LayoutDocument, views: [String: View], ordered: [View])
+        throws(LayoutDocumentError)
+    {
+        var last: (id: String, view: View)?
+        for (entry, view) in zip(document.views, ordered) {
+            let parent: View
+            if let id = entry.parent, let last, last.id == id {
+                parent = last.view
+            } else if let id = entry.parent, let found = views[id] {
+                parent = found
+                last = (id, found)
+            } else {
                 throw LayoutDocumentError("view \"\(entry.id)\": unknown parent", line: entry.line)
             }
             guard parent.addSubview(view) else {

@@ -160,4 +160,36 @@ struct QuickConstraintPathTests {
             "problem \(c.problem ?? "-")", "text \(c.description)",
         ]
     }
+
+    @Test("The resolver's recent ids give the table's items: repeats, evictions, long ids and suffixes")
+    func recentItems() throws {
+        let root = View(id: "root")
+        var items: [String: LayoutItem] = ["root": root]
+        var views: [View] = []
+        // Short ids (held in the string itself) and long ones (storage of their own), more of
+        // them than the resolver keeps.
+        for index in 0..<12 {
+            let view = View(id: index.isMultiple(of: 2) ? "v\(index)" : "a.rather.long.view.id.\(index)")
+            root.addSubview(view)
+            views.append(view)
+            items[view.id!] = view
+        }
+        let resolver = ItemResolver(items: items)
+        var generator = SplitMix(seed: 21)
+        for step in 0..<400 {
+            // Runs of a few ids, then others: found again, kept, pushed out, found again.
+            let index = step % 7 == 0 ? Int(generator.next() % 12) : (step / 3) % 12
+            // A copy made afresh each time: equal text, other storage for a long id.
+            let id = String(decoding: Array(views[index].id!.utf8), as: UTF8.self)
+            let found = try resolver.resolve(ConstraintSyntax.ItemReference(path: id, column: 1))
+            #expect(found === views[index], "step \(step): \(id)")
+            let parent = try resolver.resolve(ConstraintSyntax.ItemReference(path: id + ".superview", column: 1))
+            #expect(parent === root)
+            let margins = try resolver.resolve(ConstraintSyntax.ItemReference(path: id + ".layoutMarginsGuide", column: 1))
+            #expect(margins === views[index].layoutMarginsGuide)
+        }
+        #expect(throws: ConstraintSyntaxError.self) {
+            try resolver.resolve(ConstraintSyntax.ItemReference(path: "v13", column: 1))
+        }
+    }
 }
