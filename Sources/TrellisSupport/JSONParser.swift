@@ -50,6 +50,9 @@ package struct JSONParser: JSONScanning {
         switch bytes[offset] {
         case UInt8(ascii: "{"):
             var members: [(key: String, value: JSONValue)] = []
+            // (Room for two at once: an object of a document has two or more members, and grown
+            // from one it was allocated twice.)
+            members.reserveCapacity(2)
             var keys: Set<String>?      // made once an object has many members
             let mark = pendingChildren.count
             try scanObject(key: { parser, token in

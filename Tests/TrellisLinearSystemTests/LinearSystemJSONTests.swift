@@ -2,6 +2,7 @@ import Testing
 @testable import TrellisSolver
 @testable import TrellisLinearSystem
 @testable import TrellisSupport
+import TrellisTestSupport
 
 /// The JSON rules shared by the parser and the `linear-system/1` reader: each malformed input gets
 /// one message naming what is wrong, at the byte that is wrong, the same from both readers; and
@@ -180,5 +181,55 @@ struct LinearSystemJSONTests {
         let second = try #require(positions.offset(of: [.index(1)]))
         // \u00e9 (21, six bytes), 😀 (27, four bytes), the closing quote (31).
         #expect(positions.scalarColumns(ofStringAt: second) == [21, 27, 31])
+    }
+
+    @Test("A string's plain run read eight bytes at a time stops at exactly the bytes a byte at a time does")
+    func wordAtATimeRuns() throws {
+        func endsRun(_ byte: UInt8) -> Bool { byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 }
+        func bytewise(_ word: UInt64) -> Bool { (0..<8).contains { endsRun(UInt8(truncatingIfNeeded: word >> (8 * UInt64($0)))) } }
+        // Every byte value at every position among plain bytes, and random words.
+        let plain = UInt64(0x6161_6161_6161_6161)
+        for position in 0..<8 {
+            for byte in 0...255 {
+                let shift = 8 * UInt64(position)
+                let word = plain & ~(0xFF << shift) | UInt64(byte) << shift
+                #expect(JSONParser.wordEndsRun(word) == bytewise(word), "byte \(byte) at \(position)")
+            }
+        }
+        var generator = SplitMix(seed: 8)
+        var disagreements: [UInt64] = [], stopping = 0
+        for _ in 0..<200_000 {
+            // Mostly printable bytes, so that words without a stopping byte are common too.
+            var word: UInt64 = 0
+            for position in 0..<8 {
+                let byte = generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next())
+                    : UInt8(0x20 + generator.next() % 0x5F)
+                word |= UInt64(byte) << (8 * UInt64(position))
+            }
+            if JSONParser.wordEndsRun(word) != bytewise(word) { disagreements.append(word) }
+            if bytewise(word) { stopping += 1 }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5).map { String($0, radix: 16) })")
+        #expect(stopping > 50_000 && stopping < 190_000)   // both kinds of word were tried
+        // In strings of every length up to 40: an escape, a non-ASCII character, a control
+        // character and the end at every position, read by the parser as written.
+        func only(_ text: String) throws -> String? {
+            guard case .array(let elements) = try JSONValue.parse(Array(text.utf8)), elements.count == 1,
+                  case .string(let string) = elements[0] else { return nil }
+            return string
+        }
+        for length in 0...40 {
+            for position in 0...length {
+                let head = String(repeating: "a", count: position), tail = String(repeating: "b", count: length - position)
+                #expect(try only("[\"\(head)\\n\(tail)\"]") == head + "\n" + tail)
+                #expect(try only("[\"\(head)é\(tail)\"]") == head + "é" + tail)
+                #expect(try only("[\"\(head)\(tail)\"]") == head + tail)
+                let control = Array("[\"\(head)".utf8) + [0x09] + Array("\(tail)\"]".utf8)
+                #expect(Self.parserError(control)
+                    == "invalid JSON at line 1, column \(position + 3): control character U+0009 in a string (write it as an escape such as \\n)")
+            }
+            let unterminated = Array("[\"\(String(repeating: "a", count: length))".utf8)
+            #expect(Self.parserError(unterminated) == "invalid JSON at line 1, column 2: unterminated string (no closing '\"')")
+        }
     }
 }
