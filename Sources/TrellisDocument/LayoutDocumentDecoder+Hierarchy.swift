@@ -72,23 +72,7 @@ extension LayoutDocumentDecoder {
             return message
         }
 
-        // Each view's parent by index (-1: the root). (The last parent kept: a document's views
-        // come a parent's children after another, and an id hashed cost 330 instructions.)
-        var parents = [Int](repeating: -1, count: views.count)
-        var last: (id: String, index: Int)?
-        for (index, view) in views.enumerated() {
-            guard let parent = view.parent else { continue }
-            if let last, last.id == parent {
-                parents[index] = last.index
-                continue
-            }
-            guard let parentIndex = viewIndex(parent) else {
-                throw failure([.key("views"), .index(index), .key("parent")],
-                              "views[\(index)] (id \"\(view.id)\"): " + unknown("parent", parent))
-            }
-            parents[index] = parentIndex
-            last = (parent, parentIndex)
-        }
+        let parents = try parentIndices(of: views, viewIndex: viewIndex, unknown: unknown)
         for (index, guide) in guides.enumerated() where viewIndex(guide.owner) == nil {
             throw failure([.key("guides"), .index(index), .key("owner")],
                           "guides[\(index)] (id \"\(guide.id)\"): " + unknown("owner", guide.owner))
@@ -108,6 +92,29 @@ extension LayoutDocumentDecoder {
             }
         }
         try checkCycles(views: views, parents: parents)
+    }
+
+    /// Each view's parent by index (-1: the root), from `viewIndex` (nil: not a view of the
+    /// document, named by `unknown`). (The last parent kept: a document's views come a parent's
+    /// children after another, and an id hashed cost 330 instructions.)
+    private func parentIndices(of views: [LayoutDocument.ViewEntry], viewIndex: (String) -> Int?,
+                               unknown: (String, String) -> String) throws(LayoutDocumentError) -> [Int] {
+        var parents = [Int](repeating: -1, count: views.count)
+        var last: (id: String, index: Int)?
+        for (index, view) in views.enumerated() {
+            guard let parent = view.parent else { continue }
+            if let last, last.id == parent {
+                parents[index] = last.index
+                continue
+            }
+            guard let parentIndex = viewIndex(parent) else {
+                throw failure([.key("views"), .index(index), .key("parent")],
+                              "views[\(index)] (id \"\(view.id)\"): " + unknown("parent", parent))
+            }
+            parents[index] = parentIndex
+            last = (parent, parentIndex)
+        }
+        return parents
     }
 
     /// Cycles: walks up from each view; a view whose chain never reaches the root is on (or
