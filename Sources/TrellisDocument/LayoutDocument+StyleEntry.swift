@@ -82,49 +82,51 @@ extension LayoutDocumentDecoder {
     typealias StyleStep = JSONPositions.Step
 
     /// The style fields of a view entry (`style`, `image`, and a text item's `color`), checked.
-    func decodeLook(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry, path: [StyleStep],
-                    subject: String) throws(LayoutDocumentError) {
+    func decodeLook(_ value: JSONValue, into entry: inout LayoutDocument.ViewEntry,
+                    path: @autoclosure () -> [StyleStep],
+                    subject: @autoclosure () -> String) throws(LayoutDocumentError) {
         if let style = value["style"] {
-            entry.style = try decodeStyle(style, path: path + [.key("style")], subject: subject)
+            entry.style = try decodeStyle(style, path: path() + [.key("style")], subject: subject())
         }
         if let color = value["color"] {
             guard entry.text != nil else {
-                throw failure(path + [.key("color")], "\(subject): color needs a \"text\" field (it is the text's colour)")
+                throw failure(path() + [.key("color")], "\(subject()): color needs a \"text\" field (it is the text's colour)")
             }
-            entry.text?.color = try colour(color, path: path + [.key("color")], subject: subject, field: "color")
+            entry.text?.color = try colour(color, path: path() + [.key("color")], subject: subject(), field: "color")
         }
         if let image = value["image"] {
             for (field, present) in [("text", entry.text != nil), ("stack", entry.stack != nil)] where present {
-                throw failure(path + [.key("image")], "\(subject): a view cannot be both an image and a \(field == "text" ? "text item" : "stack")")
+                throw failure(path() + [.key("image")], "\(subject()): a view cannot be both an image and a \(field == "text" ? "text item" : "stack")")
             }
-            entry.image = try decodeImage(image, path: path + [.key("image")], subject: subject)
+            entry.image = try decodeImage(image, path: path() + [.key("image")], subject: subject())
         }
     }
 
     /// A `style` object.
-    func decodeStyle(_ value: JSONValue, path: [StyleStep], subject: String) throws(LayoutDocumentError)
+    func decodeStyle(_ value: JSONValue, path: @autoclosure () -> [StyleStep],
+                     subject: @autoclosure () -> String) throws(LayoutDocumentError)
         -> LayoutDocument.StyleEntry
     {
         guard case .object(let members) = value else {
-            throw failure(path, "\(subject): style must be an object such as {\"background\": \"#ffffff\", "
+            throw failure(path(), "\(subject()): style must be an object such as {\"background\": \"#ffffff\", "
                 + "\"cornerRadius\": 8}, found \(value.kind)")
         }
         try checkKeys(members, allowed: ["background", "borderWidth", "borderColor", "cornerRadius", "opacity", "clipsToBounds"],
-                      path: path, subject: "\(subject): style")
+                      path: path(), subject: "\(subject()): style")
         var style = LayoutDocument.StyleEntry()
         if let background = value["background"] {
-            style.background = try colour(background, path: path + [.key("background")], subject: subject,
+            style.background = try colour(background, path: path() + [.key("background")], subject: subject(),
                                           field: "style.background")
         }
         if let border = value["borderColor"] {
-            style.borderColor = try colour(border, path: path + [.key("borderColor")], subject: subject, field: "style.borderColor")
+            style.borderColor = try colour(border, path: path() + [.key("borderColor")], subject: subject(), field: "style.borderColor")
         }
         for field in ["borderWidth", "cornerRadius", "opacity"] {
             guard let fieldValue = value[field] else { continue }
             let upper = field == "opacity" ? 1 : LayoutDocument.maximumMagnitude
             guard case .number(let number) = fieldValue, number >= 0, number <= upper else {
                 let range = field == "opacity" ? "from 0 (transparent) to 1 (opaque)" : "between 0 and 1e6 (points)"
-                throw failure(path + [.key(field)], "\(subject): style.\(field) must be a number \(range), found \(Self.shown(fieldValue))")
+                throw failure(path() + [.key(field)], "\(subject()): style.\(field) must be a number \(range), found \(Self.shown(fieldValue))")
             }
             switch field {
             case "borderWidth": style.borderWidth = number + 0
@@ -133,32 +135,33 @@ extension LayoutDocumentDecoder {
             }
         }
         if let clips = value["clipsToBounds"] {
-            style.clipsToBounds = try flag(clips, path: path + [.key("clipsToBounds")], subject: subject,
+            style.clipsToBounds = try flag(clips, path: path() + [.key("clipsToBounds")], subject: subject(),
                                            field: "style.clipsToBounds")
         }
         return style
     }
 
     /// An `image` object: a `file` and an optional `contentMode`.
-    func decodeImage(_ value: JSONValue, path: [StyleStep], subject: String) throws(LayoutDocumentError)
+    func decodeImage(_ value: JSONValue, path: @autoclosure () -> [StyleStep],
+                     subject: @autoclosure () -> String) throws(LayoutDocumentError)
         -> LayoutDocument.ImageEntry
     {
         guard case .object(let members) = value else {
-            throw failure(path, "\(subject): image must be an object such as {\"file\": \"avatar.png\", "
+            throw failure(path(), "\(subject()): image must be an object such as {\"file\": \"avatar.png\", "
                 + "\"contentMode\": \"scaleAspectFill\"}, found \(value.kind)")
         }
-        try checkKeys(members, allowed: ["file", "contentMode"], path: path, subject: "\(subject): image")
+        try checkKeys(members, allowed: ["file", "contentMode"], path: path(), subject: "\(subject()): image")
         guard case .string(let file)? = value["file"], !file.isEmpty, file.unicodeScalars.count <= 4096,
               !file.unicodeScalars.contains(where: { $0.value < 0x20 })
         else {
-            throw failure(value["file"] == nil ? path : path + [.key("file")], "\(subject): image.file must be the path of a "
+            throw failure(value["file"] == nil ? path() : path() + [.key("file")], "\(subject()): image.file must be the path of a "
                 + "PNG file, relative to the document's folder, found \(value["file"].map(Self.shown) ?? "nothing")")
         }
-        let place = positions.offset(of: path + [.key("file")]).map(positions.location(of:)) ?? (0, 0)
+        let place = positions.offset(of: path() + [.key("file")]).map(positions.location(of:)) ?? (0, 0)
         var entry = LayoutDocument.ImageEntry(file: file, line: place.0, column: place.1)
         if let mode = value["contentMode"] {
             guard case .string(let name) = mode, LayoutDocument.ImageEntry.contentModes.contains(name) else {
-                throw failure(path + [.key("contentMode")], "\(subject): image.contentMode must be one of "
+                throw failure(path() + [.key("contentMode")], "\(subject()): image.contentMode must be one of "
                     + LayoutDocument.ImageEntry.contentModes.map { "\"\($0)\"" }.joined(separator: ", ")
                     + ", found \(Self.shown(mode))")
             }
@@ -168,11 +171,12 @@ extension LayoutDocumentDecoder {
     }
 
     /// A colour value: `#RRGGBB` or `#RRGGBBAA`.
-    private func colour(_ value: JSONValue, path: [StyleStep], subject: String, field: String) throws(LayoutDocumentError)
+    private func colour(_ value: JSONValue, path: @autoclosure () -> [StyleStep], subject: @autoclosure () -> String,
+                        field: @autoclosure () -> String) throws(LayoutDocumentError)
         -> String
     {
         guard case .string(let text) = value, LayoutDocument.StyleEntry.isColor(text) else {
-            throw failure(path, "\(subject): \(field) must be a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hexadecimal), "
+            throw failure(path(), "\(subject()): \(field()) must be a colour \"#RRGGBB\" or \"#RRGGBBAA\" (hexadecimal), "
                 + "found \(Self.shown(value))")
         }
         return text

@@ -40,20 +40,21 @@ extension LayoutDocumentDecoder {
         return !atSegmentStart
     }
 
-    func identifier(_ value: JSONValue?, path: [Step], subject: String) throws(LayoutDocumentError) -> String {
+    func identifier(_ value: JSONValue?, path: @autoclosure () -> [Step],
+                    subject: @autoclosure () -> String) throws(LayoutDocumentError) -> String {
         guard let value else {
-            throw failure(Array(path.dropLast()), "\(subject): missing field \"id\"")
+            throw failure(Array(path().dropLast()), "\(subject()): missing field \"id\"")
         }
         guard case .string(let id) = value else {
-            throw failure(path, "\(subject): id must be a string, found \(value.kind)")
+            throw failure(path(), "\(subject()): id must be a string, found \(value.kind)")
         }
         guard Self.isValidID(id) else {
             let shown = LayoutDocument.ConstraintEntry.shortened(id)
-            throw failure(path, "\(subject): invalid id \"\(shown)\": use letters, digits and _, optionally in "
+            throw failure(path(), "\(subject()): invalid id \"\(shown)\": use letters, digits and _, optionally in "
                 + "dotted segments (cell1.title), each starting with a letter or _, at most \(Self.maximumIDLength) characters")
         }
         if let last = Self.reservedLastSegment(of: id) {
-            throw failure(path, "\(subject): an id may not end with .\(last) (it names the \(last) of another item)")
+            throw failure(path(), "\(subject()): an id may not end with .\(last) (it names the \(last) of another item)")
         }
         return id
     }
@@ -77,82 +78,88 @@ extension LayoutDocumentDecoder {
     private static let reservedSegmentLengths: [Int] = reservedSegments.map(\.utf8.count)
 
     /// A `true`/`false` field (`path` names the field itself).
-    func flag(_ value: JSONValue, path: [Step], subject: String, field: String) throws(LayoutDocumentError) -> Bool {
+    func flag(_ value: JSONValue, path: @autoclosure () -> [Step], subject: @autoclosure () -> String,
+              field: @autoclosure () -> String) throws(LayoutDocumentError) -> Bool {
         guard case .bool(let on) = value else {
-            throw failure(path, "\(subject): \(field) must be true or false, found \(value.kind)")
+            throw failure(path(), "\(subject()): \(field()) must be true or false, found \(value.kind)")
         }
         return on
     }
 
-    func number(_ value: JSONValue, path: [Step], subject: String, field: String, range: Range)
+    func number(_ value: JSONValue, path: @autoclosure () -> [Step], subject: @autoclosure () -> String,
+                field: @autoclosure () -> String, range: Range)
         throws(LayoutDocumentError) -> Double
     {
         guard case .number(let number) = value else {
-            throw failure(path, "\(subject): \(field) must be a number, found \(value.kind)")
+            throw failure(path(), "\(subject()): \(field()) must be a number, found \(value.kind)")
         }
         let limit = LayoutDocument.maximumMagnitude
         switch range {
         case .positive where !(number > 0 && number <= limit):
-            throw failure(path, "\(subject): \(field) must be positive and at most 1e6, not \(NumberFormat.short(number))")
+            throw failure(path(), "\(subject()): \(field()) must be positive and at most 1e6, not \(NumberFormat.short(number))")
         case .nonNegative where !(number >= 0 && number <= limit):
-            throw failure(path, "\(subject): \(field) must be between 0 and 1e6, not \(NumberFormat.short(number))"
+            throw failure(path(), "\(subject()): \(field()) must be between 0 and 1e6, not \(NumberFormat.short(number))"
                 + (number < 0 ? " (leave a component out for no intrinsic size on that axis)" : ""))
         case .any where !(abs(number) <= limit):
-            throw failure(path, "\(subject): \(field) must be between -1e6 and 1e6, not \(NumberFormat.short(number))")
+            throw failure(path(), "\(subject()): \(field()) must be between -1e6 and 1e6, not \(NumberFormat.short(number))")
         default:
             return number + 0
         }
     }
 
-    func insets(_ value: JSONValue, path: [Step], subject: String, field: String) throws(LayoutDocumentError)
+    func insets(_ value: JSONValue, path: @autoclosure () -> [Step], subject: @autoclosure () -> String,
+                field: @autoclosure () -> String) throws(LayoutDocumentError)
         -> EdgeInsets
     {
         switch value {
         case .number:
-            return EdgeInsets(try number(value, path: path, subject: subject, field: field, range: .any))
+            return EdgeInsets(try number(value, path: path(), subject: subject(), field: field(), range: .any))
         case .object(let members):
-            try checkKeys(members, allowed: ["top", "left", "bottom", "right"], path: path, subject: "\(subject): \(field)")
+            try checkKeys(members, allowed: ["top", "left", "bottom", "right"], path: path(), subject: "\(subject()): \(field())")
             var sides: [Double] = []
             for side in ["top", "left", "bottom", "right"] {
                 if let sideValue = value[side] {
-                    sides.append(try number(sideValue, path: path + [.key(side)], subject: subject,
-                                            field: "\(field).\(side)", range: .any))
+                    sides.append(try number(sideValue, path: path() + [.key(side)], subject: subject(),
+                                            field: "\(field()).\(side)", range: .any))
                 } else {
                     sides.append(0)
                 }
             }
             return EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3])
         default:
-            throw failure(path, "\(subject): \(field) must be a number or an object with top, left, bottom, right, "
+            throw failure(path(), "\(subject()): \(field()) must be a number or an object with top, left, bottom, right, "
                 + "found \(value.kind)")
         }
     }
 
-    func priorities(_ value: JSONValue, path: [Step], subject: String, field: String,
+    func priorities(_ value: JSONValue, path: @autoclosure () -> [Step], subject: @autoclosure () -> String,
+                    field: @autoclosure () -> String,
                     default fallback: LayoutDocument.AxisPriorities) throws(LayoutDocumentError)
         -> LayoutDocument.AxisPriorities
     {
-        func priority(_ value: JSONValue, _ path: [Step], _ name: String) throws(LayoutDocumentError) -> Priority {
+        func priority(_ value: JSONValue, _ at: @autoclosure () -> [Step], _ name: @autoclosure () -> String)
+            throws(LayoutDocumentError) -> Priority
+        {
             guard case .number(let number) = value else {
-                throw failure(path, "\(subject): \(name) must be a priority (a number in 1...1000), found \(value.kind)")
+                throw failure(at(), "\(subject()): \(name()) must be a priority (a number in 1...1000), found \(value.kind)")
             }
             guard number >= 1, number <= 1000 else {
-                throw failure(path, "\(subject): \(name) priority \(NumberFormat.short(number)) is outside 1...1000")
+                throw failure(at(), "\(subject()): \(name()) priority \(NumberFormat.short(number)) is outside 1...1000")
             }
             return Priority(Float(number))
         }
         switch value {
         case .number:
-            let both = try priority(value, path, field)
+            let both = try priority(value, path(), field())
             return .init(horizontal: both, vertical: both)
         case .object(let members):
-            try checkKeys(members, allowed: ["horizontal", "vertical"], path: path, subject: "\(subject): \(field)")
+            try checkKeys(members, allowed: ["horizontal", "vertical"], path: path(), subject: "\(subject()): \(field())")
             var result = fallback
-            if let h = value["horizontal"] { result.horizontal = try priority(h, path + [.key("horizontal")], "\(field).horizontal") }
-            if let v = value["vertical"] { result.vertical = try priority(v, path + [.key("vertical")], "\(field).vertical") }
+            if let h = value["horizontal"] { result.horizontal = try priority(h, path() + [.key("horizontal")], "\(field()).horizontal") }
+            if let v = value["vertical"] { result.vertical = try priority(v, path() + [.key("vertical")], "\(field()).vertical") }
             return result
         default:
-            throw failure(path, "\(subject): \(field) must be a priority or an object with horizontal and vertical, "
+            throw failure(path(), "\(subject()): \(field()) must be a priority or an object with horizontal and vertical, "
                 + "found \(value.kind)")
         }
     }
