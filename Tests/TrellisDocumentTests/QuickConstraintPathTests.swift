@@ -46,6 +46,22 @@ struct QuickConstraintPathTests {
         }
     }
 
+    @Test("Every anchor name, on either side, reads as the parser reads it; near misses are the parser's")
+    func everyAnchorName() throws {
+        let names = ConstraintSyntax.AnchorName.allCases.map(\.rawValue)
+        for name in names {
+            for text in ["a~.\(name) == b~.\(name)", "a~.top == b~.\(name)", "a~.\(name) == 8", "a~.\(name) == b~"] {
+                let quick = try #require(ConstraintQuickReader.read(text), "\(text)")
+                #expect(quick == (try ConstraintParser.parseInFull(text)), "\(text)")
+            }
+            // One byte more, one less, one changed (first, last), upper case: not names.
+            for miss in [name + "s", String(name.dropLast()), "x" + name.dropFirst(), name.dropLast() + "x", name.uppercased()]
+                where !names.contains(miss) {   // (centerX less a byte is center)
+                #expect(ConstraintQuickReader.read("a~.\(miss) == 8") == nil, "\(miss)")
+            }
+        }
+    }
+
     @Test("Every other shape, and every mistake, is left to the full parser")
     func otherShapes() {
         for text in Self.otherShapes {
