@@ -205,6 +205,28 @@ struct GuardFuzzRegressionTests {
     }
 
     @Test("""
+        A 1.25e-304 coefficient forces sidebar.width ≈ 1.4e306, whose preference at weight 1000 overflows the \
+        objective to +∞; a drag step through a pivot then added ∞ − ∞ to it: the objective was NaN. It is \
+        computed from the values instead: +∞ at every step, the values as before
+        """)
+    func objectiveOverflowStep() throws {
+        let bytes = try Self.seed("regression-objective-overflow-step.json")
+        Self.check(bytes, expecting: .optimal)
+        let answer = try LinearSystem.parse(bytes).solve()
+        guard case .optimal = answer.status, answer.solves.count == 2 else {
+            Issue.record("no optimal answer of two steps")
+            return
+        }
+        for solve in answer.solves {
+            #expect(solve.objective == .infinity, "objective \(solve.objective)")
+        }
+        // The second step asks the divider for 700: the content narrows to its minimum, 320, and
+        // the divider stops at 579.
+        let last = Dictionary(uniqueKeysWithValues: answer.solves[1].values.map { ($0.variable, $0.value) })
+        #expect(last["divider"] == 579 && last["content.width"] == 320)
+    }
+
+    @Test("""
         A drag replaying an elimination through a 1.2e-306 coefficient overflowed a free variable to ±∞ unchecked: \
         the step leaves it to the simplex method, which is not run on a row spanning 1.2e-306 to 1 (it answered \
         a point that was not the optimum): a numerical failure

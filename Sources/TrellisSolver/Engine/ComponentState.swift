@@ -284,10 +284,12 @@ final class ComponentState {
         if !solution!.objectiveIsStale {
             if !outcome.needsObjective {
                 let sum = solution!.objective + outcome.objectiveChange
-                if (abs(solution!.objective) + abs(outcome.objectiveChange)) * 1e-12 > abs(sum) {
+                if !sum.isFinite || (abs(solution!.objective) + abs(outcome.objectiveChange)) * 1e-12 > abs(sum) {
                     // The change cancels nearly all of the objective (a suggestion of -1e15
                     // taken back: 3.7e21 - 3.7e21), and the sum's rounding could be all that is
-                    // left, even below zero; the next reader computes it from the values instead.
+                    // left, even below zero; or the objective overflowed (weight × violation
+                    // beyond 1.8e308), and a step's change came out as ∞ − ∞. The next reader
+                    // computes it from the values instead (∞ where it overflows, never NaN).
                     solution!.objectiveIsStale = true
                 } else {
                     solution!.objective = sum
