@@ -278,7 +278,6 @@ extension JSONScanning {
         return position
     }
 
-    /// The string as a `String`.
     /// Whether one of the eight bytes of `word` is a quote, a backslash, a control character or
     /// not ASCII (exact as a whole, not which byte: a byte equal to `c` is a zero byte of
     /// `word ^ c…c`, found by the borrow of subtracting 1 from each byte; a byte below 0x20 by
@@ -293,6 +292,7 @@ extension JSONScanning {
         return ((hasQuote | hasBackslash | hasControl) & highs) | (word & highs) != 0
     }
 
+    /// The string as a `String`.
     package func text(of token: JSONStringToken) -> String {
         if token.escaped { return String(decoding: scratch, as: UTF8.self) }
         let raw = UnsafeBufferPointer(rebasing: bytes[token.start..<token.end])
