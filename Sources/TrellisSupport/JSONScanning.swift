@@ -306,8 +306,10 @@ extension JSONScanning {
         }
     }
 
-    /// Whether the string is exactly `word` (ASCII). No other spelling of an ASCII word is equal to
-    /// it as a `String`: no character decomposes canonically to ASCII letters or punctuation.
+    /// Whether the string is exactly `word` (ASCII). No other spelling of the words matched here is
+    /// equal to them as a `String`: the only characters whose canonical form is ASCII are U+212A
+    /// KELVIN SIGN (K), U+037E (;) and U+1FEF (`), and none of the words has K, ; or `. (For a
+    /// word with one, this byte comparison would miss spellings that `String` equality accepts.)
     package func matches(_ token: JSONStringToken, _ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         let word = UnsafeBufferPointer(start: word.utf8Start, count: count)
