@@ -96,8 +96,8 @@ public final class DocumentLayout {
     }
 
     /// Step 1: a view per entry (a `StackView` for stack entries, else from `makeView`), configured
-    /// from the entry, by id and in the entries' order; the stacks are returned with their entries
-    /// for step 3.
+    /// from the entry, by id and each entry's (the one its id names) in the entries' order; the
+    /// stacks are returned with their entries for step 3.
     private static func makeViews(of document: LayoutDocument, root: View, makeView: (LayoutDocument.ViewEntry) -> View)
         throws(LayoutDocumentError)
         -> (views: [String: View], ordered: [View], stacks: [(StackView, LayoutDocument.StackEntry)])
@@ -110,6 +110,7 @@ public final class DocumentLayout {
         var stacks: [(StackView, LayoutDocument.StackEntry)] = []
         var ordered: [View] = []
         ordered.reserveCapacity(document.views.count)
+        var repeatsID = false
         for entry in document.views {
             let view: View
             if let stackEntry = entry.stack {
@@ -133,9 +134,13 @@ public final class DocumentLayout {
                     + "\"\(entry.id)\", without superview or subviews", line: entry.line)
             }
             configure(view, with: entry)
-            views[entry.id] = view
+            if views.updateValue(view, forKey: entry.id) != nil { repeatsID = true }
             ordered.append(view)
         }
+        // An id given twice (a document edited after `parse`, which rejects it): each entry
+        // stands for the view the table keeps for its id, the last one made, as when every
+        // entry's view was looked up by id.
+        if repeatsID { ordered = document.views.map { views[$0.id]! } }
         return (views, ordered, stacks)
     }
 

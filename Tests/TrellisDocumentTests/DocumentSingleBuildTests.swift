@@ -113,4 +113,19 @@ struct DocumentSingleBuildTests {
             #"views[0] (id "s"): arranged view "root" is not a view of the document"#) == true)
         #expect(failure(#""views": [{"id": "a"}, {"id": "b", "parent": "a"}, {"id": "c", "parent": "b"}]"#) == nil)
     }
+
+    @Test("A document edited after parse to repeat an id builds as the id table says: the last view made for it, under its parent")
+    func repeatedIDAfterParse() throws {
+        var document = try LayoutDocument.parse(Self.document(
+            #""views": [{"id": "a"}, {"id": "b"}, {"id": "c", "parent": "a"}], "constraints": ["b~.width == 10"]"#))
+        document.views[2].id = "b"      // `parse` rejects a repeated id; an edit can make one
+        let layout = try document.makeLayout()
+        // Each entry stands for the view its id names: the second "b", made last, goes under "a"
+        // (the first entry's turn and its own), and the first "b" is left out of the hierarchy.
+        #expect(layout.root.subviews.map(\.id) == ["a"])
+        let a = try #require(layout.root.subviews.first)
+        #expect(a.subviews.map(\.id) == ["b"])
+        #expect(layout.root.subtreeViews().count == 3)
+        #expect(layout.item(id: "b") === a.subviews.first)
+    }
 }
