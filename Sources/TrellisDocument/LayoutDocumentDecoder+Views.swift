@@ -43,8 +43,9 @@ extension LayoutDocumentDecoder {
             default: break
             }
         }
-        // The path and the subject are made only for a message (a view's were a quarter of
-        // decoding it: two lists and a string interpolated, for nothing when it is well formed).
+        // The path and the subject are made only for a message (with the helpers' own, they were
+        // half of decoding a view: lists and strings interpolated, for nothing when it is well
+        // formed; see LayoutDocumentDecoder).
         func path() -> [Step] { [.key("views"), .index(index)] }
         let id = try identifier(value["id"], path: path() + [.key("id")], subject: "views[\(index)]")
         func subject() -> String { "views[\(index)] (id \"\(id)\")" }

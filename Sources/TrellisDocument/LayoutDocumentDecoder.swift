@@ -7,7 +7,8 @@ import TrellisSupport
 ///
 /// The helpers take what only a message uses — the path to a value, the entry it belongs to
 /// (`views[3] (id "title")`), the field's name — as autoclosures: made when a value is wrong,
-/// not for every value that is right (making them was a quarter of decoding a view).
+/// not for every value that is right (making them was half of decoding a view with a text, a
+/// size or a stack: a 100-row feed's views 1.94 M instructions, 0.93 M without).
 struct LayoutDocumentDecoder {
     typealias Step = JSONPositions.Step
 
