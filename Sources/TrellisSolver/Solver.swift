@@ -115,6 +115,14 @@ public final class Solver {
     /// - Throws: as ``updateConstant(of:to:)``; nothing changes then.
     @discardableResult
     package func moveConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
+        try engine.moveConstant(of: constraint, to: constant, inPlace: true) ?? constraint
+    }
+
+    /// ``moveConstant(of:to:)`` handing back only a new constraint: nil when `constraint`
+    /// itself still stands for the row (moved in place, or already at `constant`) — no
+    /// reference to hand back in the usual case (the layout engine moves thousands of rows a
+    /// text pass). - Throws: as ``updateConstant(of:to:)``; nothing changes then.
+    package func moveConstantReplacing(_ constraint: Constraint, to constant: Double) throws -> Constraint? {
         try engine.moveConstant(of: constraint, to: constant, inPlace: true)
     }
 

@@ -70,8 +70,11 @@ extension LayoutEngine {
         // own length (a system guide's lengths have offsets; a view's base is not made here).
         // The `+ 0` keeps a zero constant +0, as the lowering's is.
         let constant = -value + 0
-        guard let old = rows[key], NumberCheck.isUsable(constant),
-              let current = old.constraint.constant(ifOnly: axis == .horizontal ? view.variables.width : view.variables.height)
+        // (The row's objects not retained: ``unretainedRow(_:)``.)
+        guard NumberCheck.isUsable(constant), let row = unretainedRow(key),
+              let current = row.constraint._withUnsafeGuaranteedRef({
+                  $0.constant(ifOnlyVariableWithID: axis == .horizontal ? view.variables.width.id : view.variables.height.id)
+              })
         else {
             let size = axis == .horizontal ? Size(width: value, height: -1) : Size(width: -1, height: value)
             guard let spec = ImplicitRows.contentSpecs(view, size: size).first(where: { $0.role == role }) else { return }
@@ -80,7 +83,7 @@ extension LayoutEngine {
             return
         }
         if current == constant { return }
-        old.source.constant = LayoutConstant(value)
-        changes.constantChanges.append(RowChanges.ConstantChange(key: key, old: old, constant: constant, source: old.source))
+        row.source._withUnsafeGuaranteedRef { $0.constant = LayoutConstant(value) }
+        changes.constantChanges.append(RowChanges.ConstantChange(key: key, constant: constant, source: nil))
     }
 }

@@ -77,9 +77,11 @@ extension LayoutEngine {
     /// entry keeps the constraint the solver holds then (the same object when it moved in
     /// place), and a substitution reading the row takes the new constant.
     private func moveConstant(ofRowAt slot: Int, key: RowKey, to constant: Double) throws {
-        let entry = rows.values[slot]
-        let moved = try solver.moveConstant(of: entry.constraint, to: constant)
-        if moved !== entry.constraint { rows.values[slot] = RowEntry(source: entry.source, constraint: moved) }
+        // (Not retained: the rows hold it through the call; nothing is handed back when it moved in place.)
+        let row = Unmanaged.passUnretained(rows.values[slot].constraint)
+        if let moved = try row._withUnsafeGuaranteedRef({ try solver.moveConstantReplacing($0, to: constant) }) {
+            rows.values[slot] = RowEntry(source: rows.values[slot].source, constraint: moved)
+        }
         noteConstantMoved(key)
     }
 }

@@ -181,6 +181,33 @@ final class LayoutEngine {
         record(key, RowEntry(source: source, constraint: constraint), in: &changes)
     }
 
+    /// The row under `key` — its position in ``rows``' values and its objects, not retained —
+    /// or nil: for calls that only read or move the objects while the rows hold them
+    /// (`_withUnsafeGuaranteedRef`). A text pass moves a few thousand rows, and an entry copied
+    /// out is two retains and two releases. (``RowTable/unretainedEntry(forKey:)``, a mutating
+    /// method: a non-mutating one, called on the engine's table, gets a copy of the table, every
+    /// array retained.)
+    func unretainedRow(_ key: RowKey) -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
+        rows.unretainedEntry(forKey: key)
+    }
+
+    /// Makes a constant change (``RowChanges/ConstantChange``): the row under `key` in ``rows``
+    /// moves to `constant` in the solver and stands for `source` (nil: its entry's) — in place
+    /// in ``rows`` for an incremental lowering, into the next rows for a full one. Nothing is
+    /// written (or retained) when the constant moved in the row's own object for the same source
+    /// in an incremental lowering, the usual case.
+    private func moveConstant(ofRowUnder key: RowKey, to constant: Double, source: LayoutConstraint?,
+                              in changes: inout RowChanges, solver: Solver) throws {
+        guard let row = unretainedRow(key) else {
+            preconditionFailure("a constant change of a row the engine does not hold")
+        }
+        // (Not retained: the rows hold it through the call, and nothing the solver does reaches them.)
+        let replacement = try row.constraint._withUnsafeGuaranteedRef { try solver.moveConstantReplacing($0, to: constant) }
+        guard replacement != nil || source != nil || !changes.incremental else { return }
+        let entry = rows.values[row.slot]
+        record(key, RowEntry(source: source ?? entry.source, constraint: replacement ?? entry.constraint), in: &changes)
+    }
+
     /// Compares a lowered constraint with the row under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old row.
     func place(_ key: RowKey, _ lowered: LoweredRow, old: RowEntry?, into changes: inout RowChanges,
@@ -192,7 +219,8 @@ final class LayoutEngine {
             }
             if lowered.matchesExceptConstant(old.constraint) {
                 let made = old.source.isImplicit ? spec?.reusing(old.source) ?? source() : old.source
-                changes.constantChanges.append(RowChanges.ConstantChange(key: key, old: old, constant: lowered.expression.constant, source: made))
+                changes.constantChanges.append(RowChanges.ConstantChange(key: key, constant: lowered.expression.constant,
+                                                                         source: made === old.source ? nil : made))
                 return
             }
             if changes.incremental { changes.removals.append(old.constraint) }
@@ -300,14 +328,15 @@ final class LayoutEngine {
     /// away or changed, adds what is new (movable rows with another constant, then moved).
     private func bringSolverInLine(with changes: inout RowChanges) throws {
         do {
-            // (By index, field by field: a change copied whole is three retains and releases, and
-            // a resize that re-measures text moves a few thousand rows.)
-            let moves = changes.constantChanges
-            for index in moves.indices {
-                let replacement = try solver.moveConstant(of: moves[index].old.constraint, to: moves[index].constant)
-                recordMove(moves[index].key, from: moves[index].old, to: replacement, source: moves[index].source,
-                           in: &changes)
-                noteConstantMoved(moves[index].key)
+            // (By index, field by field: a change copied whole is a retain and a release, and a
+            // resize that re-measures text moves a few thousand rows. The solver held in a local:
+            // each call on the engine's `solver` property retains and releases it.)
+            let solver = self.solver
+            for index in changes.constantChanges.indices {
+                let key = changes.constantChanges[index].key
+                try moveConstant(ofRowUnder: key, to: changes.constantChanges[index].constant,
+                                 source: changes.constantChanges[index].source, in: &changes, solver: solver)
+                noteConstantMoved(key)
             }
             for constraint in changes.removals { try solver.remove(constraint) }
             if !changes.additions.isEmpty { try solver.add(checked: changes.additions) }   // (ConstraintLowering checked the numbers)

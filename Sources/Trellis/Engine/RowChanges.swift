@@ -17,14 +17,16 @@ struct RowEntry {
 /// What one lowering hands to the solver (``LayoutEngine``): the rows to add, remove, and move
 /// to a new constant, gathered by ``LayoutEngine/place(_:_:old:into:spec:source:)``.
 struct RowChanges {
-    /// A row whose constant alone changed, with the source it then stands for. (A struct, not a
-    /// tuple: a text pass empties thousands, and the runtime destroys a tuple element by element
-    /// through its metadata.)
+    /// A row whose constant alone changed: its key (its entry is found in the engine's rows
+    /// when the change is made), the new constant, and the source it then stands for when that
+    /// is another than its entry's (an implicit row's spec made anew; nil: the same). No
+    /// reference in the usual case: a text pass makes thousands of these, and each reference
+    /// held was a retain and a release, each entry held two. (A struct, not a tuple: the
+    /// runtime destroys a tuple element by element through its metadata.)
     struct ConstantChange {
         let key: RowKey
-        let old: RowEntry
         let constant: Double
-        let source: LayoutConstraint
+        let source: LayoutConstraint?
     }
 
     /// Whether only what changed is lowered (the engine's rows then change in place); else

@@ -41,6 +41,18 @@ struct RowTable: Sequence {
         slots.index(of: Self.number(key)).map(Int.init)
     }
 
+    /// The entry of `key` — its position in ``values`` and its objects, not retained — or nil
+    /// (``LayoutEngine/unretainedRow(_:)``). Mutating, though it changes nothing: called on a
+    /// table stored in a class, a mutating method works on the table in place, where a
+    /// non-mutating one is handed a copy (every array retained and released).
+    mutating func unretainedEntry(forKey key: RowKey)
+        -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
+        guard let slot = index(forKey: key) else { return nil }
+        return values.withUnsafeBufferPointer { values in
+            (slot, Unmanaged.passUnretained(values[slot].source), Unmanaged.passUnretained(values[slot].constraint))
+        }
+    }
+
     /// The entry of `key`; setting nil removes it.
     subscript(key: RowKey) -> RowEntry? {
         get { index(forKey: key).map { values[$0] } }

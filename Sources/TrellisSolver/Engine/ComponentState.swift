@@ -144,11 +144,12 @@ final class ComponentState {
     /// the one at `row` — or takes the new constant of the same object, moved in place — and
     /// the row becomes a parameter row. The solution is left as it is.
     func replace(row: Int, with constraint: Constraint) {
-        let old = component.constraints[row]
-        if old !== constraint {
+        // (By identity: the old row is not held, not retained.)
+        let old = ObjectIdentifier(component.constraints[row])
+        if old != ObjectIdentifier(constraint) {
             component.replaceConstraint(at: row, with: constraint)
             if rowIndex.built {
-                rowIndex.table.remove(ObjectIdentifier(old).tableKey)
+                rowIndex.table.remove(old.tableKey)
                 rowIndex.table.insert(ObjectIdentifier(constraint).tableKey, Int32(row))
             }
         }
@@ -161,6 +162,16 @@ final class ComponentState {
             return
         }
         parameterRows.append(row)
+    }
+
+    /// Row `row` as a step takes it: the row, its constant and its weight (0 when required).
+    /// (The constraint read in place, not retained: a text pass steps thousands of rows.)
+    func rowChange(_ row: Int) -> (Int, Double, Double) {
+        component.constraints.withUnsafeBufferPointer { constraints in
+            Unmanaged.passUnretained(constraints[row])._withUnsafeGuaranteedRef { constraint in
+                (row, constraint.expression.constant, constraint.strength.isRequired ? 0 : constraint.strength.weight)
+            }
+        }
     }
 
     /// Whether a change of row `row`'s constant can move along the affine model (else the

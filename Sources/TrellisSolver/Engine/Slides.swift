@@ -44,6 +44,12 @@ extension SolverEngine {
         var pending: [(entry: Int32, constraint: Constraint)] = []
 
         var isEmpty: Bool { entries.isEmpty }
+
+        /// Whether the constraint whose table key is `key` is a bridge (read in place: a copy
+        /// of the optional table retains its arrays, and every constant a resize moves asks).
+        func isBridge(_ key: UInt64) -> Bool {
+            entryOfBridge?.contains(key) ?? false
+        }
     }
 
     /// The slides of the states of `plan`, made from the components they were built from
@@ -113,17 +119,24 @@ extension SolverEngine {
         var shift = slides.shift
         for k in shift.indices { shift[k] = 0 }
         let entryOfState = slides.entryOfState
-        for entry in slides.entries {
-            var sum = entry.bridge.expression.constant
-            for other in entry.others {
-                let s = Int(other.state), p = Int(other.position)
-                var value = states[s].solution?.values[p] ?? 0
-                let e = entryOfState[s]
-                if e >= 0 { value += slides.entries[Int(e)].direction[p] * shift[s] }
-                sum += other.coefficient * value
+        // (The entries read in place: a loop over them copied each one, its bridge and two lists
+        // retained and released — a resize of a hundred bridged rows refreshes them all.)
+        slides.entries.withUnsafeBufferPointer { entries in
+            for entry in entries.indices {
+                var sum = Unmanaged.passUnretained(entries[entry].bridge)._withUnsafeGuaranteedRef { $0.expression.constant }
+                entries[entry].others.withUnsafeBufferPointer { others in
+                    for other in others {
+                        let s = Int(other.state), p = Int(other.position)
+                        var value = states[s].solution?.values[p] ?? 0
+                        let e = entryOfState[s]
+                        if e >= 0 { value += entries[Int(e)].direction[p] * shift[s] }
+                        sum += other.coefficient * value
+                    }
+                }
+                let state = Int(entries[entry].state)
+                let local = states[state].solution?.values[Int(entries[entry].endpoint)] ?? 0
+                shift[state] = -sum / entries[entry].coefficient - local
             }
-            let local = states[Int(entry.state)].solution?.values[Int(entry.endpoint)] ?? 0
-            shift[Int(entry.state)] = -sum / entry.coefficient - local
         }
         slides.shift = shift
         slides.current = true

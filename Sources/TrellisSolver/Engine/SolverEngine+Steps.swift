@@ -53,10 +53,8 @@ extension SolverEngine {
                     // Each row once, in row order.
                     if k >= 2 && moved[k - 2].state == index && moved[k - 2].isRow && moved[k - 2].key == key { continue }
                     let row = Int(key)
-                    let constraint = state.component.constraints[row]
                     movable = movable && state.canStep(row: row)
-                    changes.append((row, constraint.expression.constant,
-                                    constraint.strength.isRequired ? 0 : constraint.strength.weight))
+                    changes.append(state.rowChange(row))
                 }
             }
             if movable, state.step(changes) {

@@ -201,15 +201,17 @@ final class SolverEngine {
 
     @discardableResult
     func updateConstant(of constraint: Constraint, to constant: Double) throws -> Constraint {
-        try moveConstant(of: constraint, to: constant, inPlace: false)
+        try moveConstant(of: constraint, to: constant, inPlace: false) ?? constraint
     }
 
     /// ``updateConstant(of:to:)``, changing `constraint` itself when nothing else holds it
     /// (`inPlace`, not ``Constraint/isShared``, not a bridge between split blocks, whose old
-    /// constant the slides keep until the solve): the same object back then, and no identity
-    /// moved in the tables that find it.
-    @discardableResult
-    func moveConstant(of constraint: Constraint, to constant: Double, inPlace: Bool) throws -> Constraint {
+    /// constant the slides keep until the solve): no identity moved in the tables that find it.
+    /// Returns the new constraint that stands for `constraint`, or nil when `constraint` itself
+    /// stands (its constant moved in place, or it had `constant` already) — so that the usual
+    /// case hands back no reference (a text pass moves a few thousand rows; each reference
+    /// handed back is a retain and a release).
+    func moveConstant(of constraint: Constraint, to constant: Double, inPlace: Bool) throws -> Constraint? {
         let key = ObjectIdentifier(constraint).tableKey
         guard let slot = constraintIndex.index(of: key).map(Int.init) else {
             throw TrellisError.unknownConstraint(constraint)
@@ -218,47 +220,54 @@ final class SolverEngine {
         if !NumberCheck.isUsable(constant), let problem = NumberCheck.problem(constant) {
             throw TrellisError.invalidNumber("\(constraint.label ?? constraint.description): constant \(problem)")
         }
-        if constant == constraint.expression.constant { return constraint }
-        let replacement: Constraint
-        if inPlace && !constraint.isShared && slides.entryOfBridge?.contains(key) != true {
+        if constant == constraint.expression.constant { return nil }
+        var replacement: Constraint?
+        if inPlace && !constraint.isShared && !slides.isBridge(key) {
             constraint.setConstant(constant)
-            replacement = constraint
             movedConstraints.insert(key, 0)
         } else {
-            replacement = constraint.withConstant(constant)
+            let made = constraint.withConstant(constant)
             constraintIndex.remove(key)
-            constraintIndex.insert(ObjectIdentifier(replacement).tableKey, Int32(slot))
-            constraintList[slot] = replacement
+            constraintIndex.insert(ObjectIdentifier(made).tableKey, Int32(slot))
+            constraintList[slot] = made
             movedConstraints.remove(key)
-            movedConstraints.insert(ObjectIdentifier(replacement).tableKey, 0)
+            movedConstraints.insert(ObjectIdentifier(made).tableKey, 0)
             // A bridge between blocks: only the blocks' shifts move (at the next solve).
-            if !structureChanged && updateBridge(constraint, with: replacement) { return replacement }
+            if !structureChanged && updateBridge(constraint, with: made) { return made }
+            replacement = made
         }
-        // Should the next solve be structural, the component is rebuilt (and solved) from scratch.
+        // (Each case on its own: `replacement ?? constraint` is a reference made, retained.)
+        if let replacement { touch(constraint, movedTo: replacement) } else { touch(constraint, movedTo: constraint) }
+        return replacement
+    }
+
+    /// Notes that `constraint`'s row now holds `moved` (itself when its constant moved in
+    /// place) with a new constant: its component takes the new row as a parameter row, or —
+    /// should that not do — the next solve is structural (the component is then rebuilt and
+    /// solved from scratch).
+    @inline(__always)
+    private func touch(_ constraint: Constraint, movedTo moved: Constraint) {
         // (The ids read through the terms' buffer: iterating the array retains each variable.)
-        let first: UInt64? = replacement.expression.terms.withUnsafeBufferPointer { terms in
+        let first: UInt64? = moved.expression.terms.withUnsafeBufferPointer { terms in
             for index in terms.indices { structureTouched.append(terms[index].variable.id) }
             return terms.isEmpty ? nil : terms[0].variable.id
         }
-        guard let first else {
+        guard let first, !structureChanged, !states.isEmpty, let variableSlot = variableIndex.index(of: first) else {
             structureChanged = true
-            return replacement
+            return
         }
-        if !structureChanged, !states.isEmpty, let variableSlot = variableIndex.index(of: first) {
-            let stateIndex = Int(places[Int(variableSlot)].state)
-            let state = states[stateIndex]
+        let stateIndex = Int(places[Int(variableSlot)].state)
+        // (Not retained: the states hold it through the calls.)
+        let state = states.withUnsafeBufferPointer { Unmanaged.passUnretained($0[stateIndex]) }
+        let followed = state._withUnsafeGuaranteedRef { state in
             // A batch of closed-form pieces is rebuilt instead: the piece becomes a component of
             // its own, whose moved row the next changes can follow.
-            if !state.component.isScalarBatch, let row = state.row(of: constraint) {
-                state.replace(row: row, with: replacement)
-                constantsTouched.append(TouchedRow(state: stateIndex, row: row))
-            } else {
-                structureChanged = true
-            }
-        } else {
-            structureChanged = true
+            guard !state.component.isScalarBatch, let row = state.row(of: constraint) else { return false }
+            state.replace(row: row, with: moved)
+            constantsTouched.append(TouchedRow(state: stateIndex, row: row))
+            return true
         }
-        return replacement
+        if !followed { structureChanged = true }
     }
 
     func hasConstraint(_ constraint: Constraint) -> Bool {
