@@ -3,7 +3,9 @@ import TrellisSolver
 /// The two direct routes of ``LayoutEngine/solve(root:mode:contentSizes:budget:)``: a pass after
 /// which only the root's frame changed (a resize), or only constants of lowered constraints
 /// (`update(constant:)`), moves the rows the solver holds to their new constants — no scope
-/// collected, no implicit specs, no ``RowChanges`` — as the general route would change them.
+/// collected, no implicit specs, no ``RowChanges`` — as the general route would change them;
+/// and the general route's own constant moves (``RowChanges/ConstantChange``), every row's
+/// objects read without retaining them.
 extension LayoutEngine {
     /// The kept scope when the root's frame is all that changed since the last lowering (a
     /// resize: no constraint, content size, hierarchy or mode change); the root rows whose
@@ -83,5 +85,32 @@ extension LayoutEngine {
             rows.values[slot] = RowEntry(source: rows.values[slot].source, constraint: moved)
         }
         noteConstantMoved(key)
+    }
+
+    /// The row under `key` — its position in ``rows``' values and its objects, not retained —
+    /// or nil: for calls that only read or move the objects while the rows hold them
+    /// (`_withUnsafeGuaranteedRef`). A text pass moves a few thousand rows, and an entry copied
+    /// out is two retains and two releases. (``RowTable/unretainedEntry(forKey:)``, a mutating
+    /// method: a non-mutating one, called on the engine's table, gets a copy of the table, every
+    /// array retained.)
+    func unretainedRow(_ key: RowKey) -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
+        rows.unretainedEntry(forKey: key)
+    }
+
+    /// Makes a constant change (``RowChanges/ConstantChange``): the row under `key` in ``rows``
+    /// moves to `constant` in the solver and stands for `source` (nil: its entry's) — in place
+    /// in ``rows`` for an incremental lowering, into the next rows for a full one. Nothing is
+    /// written (or retained) when the constant moved in the row's own object for the same source
+    /// in an incremental lowering, the usual case.
+    func moveConstant(ofRowUnder key: RowKey, to constant: Double, source: LayoutConstraint?,
+                              in changes: inout RowChanges, solver: Solver) throws {
+        guard let row = unretainedRow(key) else {
+            preconditionFailure("a constant change of a row the engine does not hold")
+        }
+        // (Not retained: the rows hold it through the call, and nothing the solver does reaches them.)
+        let replacement = try row.constraint._withUnsafeGuaranteedRef { try solver.moveConstantReplacing($0, to: constant) }
+        guard replacement != nil || source != nil || !changes.incremental else { return }
+        let entry = rows.values[row.slot]
+        record(key, RowEntry(source: source ?? entry.source, constraint: replacement ?? entry.constraint), in: &changes)
     }
 }

@@ -168,7 +168,7 @@ final class LayoutEngine {
     }
 
     /// Records `entry` under `key`: in place for an incremental lowering, else in the next rows.
-    private func record(_ key: RowKey, _ entry: RowEntry, in changes: inout RowChanges) {
+    func record(_ key: RowKey, _ entry: RowEntry, in changes: inout RowChanges) {
         if changes.incremental { rows[key] = entry } else { changes.next[key] = entry }
     }
 
@@ -179,33 +179,6 @@ final class LayoutEngine {
                             in changes: inout RowChanges) {
         guard constraint !== old.constraint || source !== old.source || !changes.incremental else { return }
         record(key, RowEntry(source: source, constraint: constraint), in: &changes)
-    }
-
-    /// The row under `key` — its position in ``rows``' values and its objects, not retained —
-    /// or nil: for calls that only read or move the objects while the rows hold them
-    /// (`_withUnsafeGuaranteedRef`). A text pass moves a few thousand rows, and an entry copied
-    /// out is two retains and two releases. (``RowTable/unretainedEntry(forKey:)``, a mutating
-    /// method: a non-mutating one, called on the engine's table, gets a copy of the table, every
-    /// array retained.)
-    func unretainedRow(_ key: RowKey) -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
-        rows.unretainedEntry(forKey: key)
-    }
-
-    /// Makes a constant change (``RowChanges/ConstantChange``): the row under `key` in ``rows``
-    /// moves to `constant` in the solver and stands for `source` (nil: its entry's) — in place
-    /// in ``rows`` for an incremental lowering, into the next rows for a full one. Nothing is
-    /// written (or retained) when the constant moved in the row's own object for the same source
-    /// in an incremental lowering, the usual case.
-    private func moveConstant(ofRowUnder key: RowKey, to constant: Double, source: LayoutConstraint?,
-                              in changes: inout RowChanges, solver: Solver) throws {
-        guard let row = unretainedRow(key) else {
-            preconditionFailure("a constant change of a row the engine does not hold")
-        }
-        // (Not retained: the rows hold it through the call, and nothing the solver does reaches them.)
-        let replacement = try row.constraint._withUnsafeGuaranteedRef { try solver.moveConstantReplacing($0, to: constant) }
-        guard replacement != nil || source != nil || !changes.incremental else { return }
-        let entry = rows.values[row.slot]
-        record(key, RowEntry(source: source ?? entry.source, constraint: replacement ?? entry.constraint), in: &changes)
     }
 
     /// Compares a lowered constraint with the row under `key`: the same stays, a new constant
