@@ -242,6 +242,7 @@ final class LayoutPass {
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
         guard case .frame = context.mode else { return nil }
         var measured: [SizeMeasurement] = []
+        measured.reserveCapacity(participants.all.count)
         for participant in participants.all {
             if let measurement = participant as? SizeMeasurement {
                 measured.append(measurement)

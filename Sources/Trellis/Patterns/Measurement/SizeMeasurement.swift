@@ -63,9 +63,10 @@ final class SizeMeasurement: LayoutParticipant {
     /// The most widths kept (a window resized through many widths starts over past it).
     static let cacheLimit = 64
 
-    /// Drops the cached answers.
+    /// Drops the cached answers (the list keeps its room: the next pass measures again at
+    /// once, and a list made anew per text change was a seventh of a settings form's text pass).
     func forgetMeasurements() {
-        cache.removeAll()
+        cache.removeAll(keepingCapacity: true)
         last = nil
     }
 
