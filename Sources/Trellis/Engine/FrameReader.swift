@@ -150,6 +150,17 @@ final class FrameReader {
         return clips
     }
 
+    /// The insets of the system guide at `guide` of `scope`, whose parent (at `parent`) is its
+    /// owning view; the items read unretained (the scope holds them through the call).
+    private static func systemInsets(scope: LayoutScope, guide: Int, parent: Int) -> EdgeInsets {
+        guard parent >= 0 else {
+            return unsafeDowncast(scope.item(at: guide), to: LayoutGuide.self).systemInsets
+        }
+        let owner = Unmanaged.passUnretained(unsafeDowncast(scope.item(at: parent), to: View.self))
+        return Unmanaged.passUnretained(unsafeDowncast(scope.item(at: guide), to: LayoutGuide.self))
+            ._withUnsafeGuaranteedRef { guide in owner._withUnsafeGuaranteedRef { guide.systemInsets(in: $0) } }
+    }
+
     /// Reads the solved frames of the scope's items into `local` (relative to the parent; the
     /// root's own frame for the root) and `global` (in the solver's space); returns the root's
     /// global frame.
@@ -190,10 +201,12 @@ final class FrameReader {
                         let parent = parentIndex[index]
                         let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
                         let offset = offsets[index]
+                        // (A system guide's parent in the scope is its owning view: its insets are
+                        // read from there, not through the guide's weak reference.)
                         let frame = offset >= 0
                             ? Rect(x: values[offset] + 0, y: values[offset + 1] + 0,
                                    width: values[offset + 2] + 0, height: values[offset + 3] + 0)
-                            : parentGlobal.inset(by: unsafeDowncast(scope.item(at: index), to: LayoutGuide.self).systemInsets)
+                            : parentGlobal.inset(by: Self.systemInsets(scope: scope, guide: index, parent: parent))
                         global[index] = frame
                         local[index] = frame.offsetBy(dx: -parentGlobal.minX, dy: -parentGlobal.minY)
                     }

@@ -56,6 +56,12 @@ public final class LayoutGuide: LayoutItem {
     /// For a system guide: the insets from the owning view's edges.
     var systemInsets: EdgeInsets {
         guard let view = owningView else { return .zero }
+        return systemInsets(in: view)
+    }
+
+    /// ``systemInsets`` when `view` is known to be the owning view (its parent in a layout
+    /// scope): no weak reference loaded — a retain and a release per system guide and pass.
+    func systemInsets(in view: View) -> EdgeInsets {
         switch kind {
         case .custom: return .zero
         case .safeArea: return view.effectiveSafeAreaInsets
