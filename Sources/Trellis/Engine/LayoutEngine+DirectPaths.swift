@@ -14,7 +14,7 @@ extension LayoutEngine {
     /// changed here already match their entries) and reports the unusable value.
     func resizedScope(root: View, mode: Mode) throws -> LayoutScope? {
         guard !needsLowering, changedConstraints.isEmpty, changedContentViews.isEmpty, case .frame(let frame) = mode,
-              case .frame(let old)? = loweredMode, contentSizes == loweredSizes,
+              case .frame(let old)? = loweredMode, contentSizes.equals(&loweredSizes),
               let scope = loweredScope?.attached(to: root) else { return nil }
         var reached = old      // the frame the root's rows hold
         do {
@@ -50,7 +50,7 @@ extension LayoutEngine {
     func constantChangedScope(root: View, mode: Mode) throws -> LayoutScope? {
         guard !needsLowering, !changedConstraints.isEmpty, changedConstraints.count <= 16, changedContentViews.isEmpty,
               loweredMode == mode,
-              contentSizes == loweredSizes, let scope = loweredScope?.attached(to: root) else { return nil }
+              contentSizes.equals(&loweredSizes), let scope = loweredScope?.attached(to: root) else { return nil }
         do {
             for index in changedConstraints.indices {
                 let constraint = changedConstraints[index]

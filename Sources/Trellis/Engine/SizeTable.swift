@@ -72,6 +72,14 @@ struct SizeTable: Sequence, Equatable {
         return true
     }
 
+    /// `self == other`, for two tables stored in a class (the engine's sizes and those of its
+    /// last lowering): mutating, though it changes neither, so that both are compared where
+    /// they are — `==` on two stored tables is handed copies of both, every array retained and
+    /// released, and a resize compares them on each engine.
+    mutating func equals(_ other: inout SizeTable) -> Bool {
+        self == other
+    }
+
     func makeIterator() -> Zip2Sequence<[ObjectIdentifier], [Size]>.Iterator {
         zip(keys, values).makeIterator()
     }
