@@ -48,7 +48,11 @@ enum FuzzSolve {
         switch answer.status {
         case .optimal:
             precondition(answer.solves.count == max(1, system.steps.count), "one solve per step")
-            for solve in answer.solves {
+            // The suggestions in force at each solve (an edit's row is `value − suggestion`; 0
+            // until the first suggestion), for the objective's scale.
+            var suggested: [String: Double] = [:]
+            for (index, solve) in answer.solves.enumerated() {
+                if index < system.steps.count { for (variable, v) in system.steps[index] { suggested[variable] = v } }
                 precondition(solve.values.count == system.variables.count, "a value per variable")
                 var value: [String: Double] = [:]
                 for (name, v) in solve.values {
@@ -59,7 +63,7 @@ enum FuzzSolve {
                 // update the objective incrementally: -3e-9 was seen with weights of 1e5). It
                 // may overflow to +∞ only where weight × size does (weights are unbounded, and a
                 // tiny coefficient can force a value near 1e307).
-                let scale = objectiveScale(system, value)
+                let scale = objectiveScale(system, value, suggested: suggested)
                 precondition(!solve.objective.isNaN && solve.objective >= -1e-7 * max(1, scale), "objective \(solve.objective)")
                 precondition(solve.objective.isFinite || !(scale * 2).isFinite, "objective \(solve.objective) at scale \(scale)")
                 for entry in system.constraints where entry.weight == nil {
@@ -73,8 +77,9 @@ enum FuzzSolve {
         }
     }
 
-    /// Σ over soft constraints and edits of weight × the size of the row's terms at `values`.
-    static func objectiveScale(_ system: LinearSystem, _ values: [String: Double]) -> Double {
+    /// Σ over soft constraints and edits of weight × the size of the row's terms at `values`
+    /// (an edit's row is its variable less the value `suggested` for it).
+    static func objectiveScale(_ system: LinearSystem, _ values: [String: Double], suggested: [String: Double]) -> Double {
         var scale = 0.0
         for entry in system.constraints {
             guard let weight = entry.weight else { continue }
@@ -82,7 +87,9 @@ enum FuzzSolve {
             for (name, coefficient) in entry.terms { size += abs(coefficient * (values[name] ?? 0)) }
             scale += weight * size
         }
-        for edit in system.edits { scale += edit.weight * abs(values[edit.variable] ?? 0) }
+        for edit in system.edits {
+            scale += edit.weight * (abs(values[edit.variable] ?? 0) + abs(suggested[edit.variable] ?? 0))
+        }
         return scale
     }
 

@@ -59,7 +59,10 @@ struct GuardFuzzRegressionTests {
         _ = answer.json()
         switch answer.status {
         case .optimal:
-            for solve in answer.solves {
+            // The suggestions in force at each solve: an edit's row is `value − suggestion`.
+            var suggested: [String: Double] = [:]
+            for (index, solve) in answer.solves.enumerated() {
+                if index < system.steps.count { for (variable, v) in system.steps[index] { suggested[variable] = v } }
                 var value: [String: Double] = [:]
                 for (name, v) in solve.values {
                     #expect(v.isFinite, "\(name) = \(v)", sourceLocation: sourceLocation)
@@ -71,7 +74,9 @@ struct GuardFuzzRegressionTests {
                     guard let weight = entry.weight else { continue }
                     scale += weight * entry.terms.reduce(abs(entry.constant)) { $0 + abs($1.coefficient * (value[$1.variable] ?? 0)) }
                 }
-                for edit in system.edits { scale += edit.weight * abs(value[edit.variable] ?? 0) }
+                for edit in system.edits {
+                    scale += edit.weight * (abs(value[edit.variable] ?? 0) + abs(suggested[edit.variable] ?? 0))
+                }
                 #expect(!solve.objective.isNaN && solve.objective >= -1e-7 * max(1, scale),
                         "objective \(solve.objective)", sourceLocation: sourceLocation)
                 // +∞ only where weight × size overflows too.
@@ -227,6 +232,21 @@ struct GuardFuzzRegressionTests {
     }
 
     @Test("""
+        An edit of weight 1.01e302 suggested −1e15 while required rows hold its variable at 50: \
+        the objective overflows to +∞ (1.01e302 × 1e15), values finite and right. The fuzz check's \
+        scale had left the suggestion out of the edit's row and called the +∞ wrong
+        """)
+    func editSuggestionOverflow() throws {
+        let bytes = try Self.seed("regression-edit-suggestion-overflow.json")
+        Self.check(bytes, expecting: .optimal)
+        let answer = try LinearSystem.parse(bytes).solve()
+        #expect(answer.solves.count == 4)
+        #expect(answer.solves[2].objective == .infinity)
+        let values = Dictionary(uniqueKeysWithValues: answer.solves[2].values.map { ($0.variable, $0.value) })
+        #expect(values["m"] == 50 && values["l"] == 100 && values["r"] == 400)
+    }
+
+    @Test("""
         A drag replaying an elimination through a 1.2e-306 coefficient overflowed a free variable to ±∞ unchecked: \
         the step leaves it to the simplex method, which is not run on a row spanning 1.2e-306 to 1 (it answered \
         a point that was not the optimum): a numerical failure
@@ -274,6 +294,7 @@ struct GuardFuzzRegressionTests {
         let named: [String: Outcome] = [
             "regression-affine-step-drift.json": .optimal,
             "regression-determined-step-overflow.json": .numericalFailure,
+            "regression-edit-suggestion-overflow.json": .optimal,
             "regression-glpk-uninitialized-read.json": .numericalFailure,
             "regression-suggestion-infeasible.json": .numericalFailure,
             "regression-substitution-overflow.json": .numericalFailure,
