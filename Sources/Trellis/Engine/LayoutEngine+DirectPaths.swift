@@ -103,7 +103,7 @@ extension LayoutEngine {
     /// written (or retained) when the constant moved in the row's own object for the same source
     /// in an incremental lowering, the usual case.
     func moveConstant(ofRowUnder key: RowKey, to constant: Double, source: LayoutConstraint?,
-                              in changes: inout RowChanges, solver: Solver) throws {
+                      in changes: inout RowChanges, solver: Solver) throws {
         guard let row = unretainedRow(key) else {
             preconditionFailure("a constant change of a row the engine does not hold")
         }
