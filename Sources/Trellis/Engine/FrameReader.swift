@@ -151,7 +151,9 @@ final class FrameReader {
     }
 
     /// The insets of the system guide at `guide` of `scope`, whose parent (at `parent`) is its
-    /// owning view; the items read unretained (the scope holds them through the call).
+    /// owning view; both read unretained (the scope holds them through the call: the guide and
+    /// the view it reached through ``LayoutGuide/owningView`` were each retained and released,
+    /// four reference counts per guide and pass).
     private static func systemInsets(scope: LayoutScope, guide: Int, parent: Int) -> EdgeInsets {
         guard parent >= 0 else {
             return unsafeDowncast(scope.item(at: guide), to: LayoutGuide.self).systemInsets
@@ -201,8 +203,8 @@ final class FrameReader {
                         let parent = parentIndex[index]
                         let parentGlobal = parent >= 0 ? global[parent] : rootGlobal
                         let offset = offsets[index]
-                        // (A system guide's parent in the scope is its owning view: its insets are
-                        // read from there, not through the guide's weak reference.)
+                        // (A system guide's parent in the scope is its owning view: both are read
+                        // from the scope unretained, ``systemInsets(scope:guide:parent:)``.)
                         let frame = offset >= 0
                             ? Rect(x: values[offset] + 0, y: values[offset + 1] + 0,
                                    width: values[offset + 2] + 0, height: values[offset + 3] + 0)

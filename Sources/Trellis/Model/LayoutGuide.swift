@@ -60,7 +60,9 @@ public final class LayoutGuide: LayoutItem {
     }
 
     /// ``systemInsets`` when `view` is known to be the owning view (its parent in a layout
-    /// scope): no weak reference loaded — a retain and a release per system guide and pass.
+    /// scope, read unretained there): the frame reader asks for every system guide of every
+    /// pass, and the owning view read through ``owningView`` for the call was retained and
+    /// released, the guide too.
     func systemInsets(in view: View) -> EdgeInsets {
         switch kind {
         case .custom: return .zero
