@@ -178,7 +178,15 @@ extension ParametricTableau {
     /// -B⁻¹ times joint variable k's column: how the basic variables move (by position) per unit of z_k
     /// is minus this (B z_B + N z_N = 0).
     private func basisColumn(of k: Int) -> [Double] {
-        var w = [Double](filled: 0, count: m)
+        [Double](unsafeUninitializedCapacity: m) { w, count in
+            basisColumn(of: k, into: w)
+            count = m
+        }
+    }
+
+    /// ``basisColumn(of:)`` into `w` (room for `m` values, written over).
+    private func basisColumn(of k: Int, into w: UnsafeMutableBufferPointer<Double>) {
+        for p in 0..<m { w[p] = 0 }
         if k < m {
             for p in 0..<m { w[p] = inverse[p * m + k] }
         } else {
@@ -188,7 +196,6 @@ extension ParametricTableau {
                 for p in 0..<m { w[p] -= inverse[p * m + i] * a }
             }
         }
-        return w
     }
 
     /// Whether the optimum reached is the only one, the point a cold solve finds too: every
@@ -203,16 +210,32 @@ extension ParametricTableau {
         guard let undecided = looseVariable() else { return false }
         guard undecided >= 0 else { return true }
         // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0). (Judged here
-        // without a certificate's arrays: a move through breakpoints asks this on every block.)
-        let w = basisColumn(of: undecided)
-        let scale = max(1, w.reduce(0) { max($0, abs($1)) })
-        return directions(of: undecided).allSatisfy { direction in
-            (0..<m).contains { p in
-                let b = Int(header[p])
-                return abs(w[p]) > 1e-9 * scale
-                    && UniquenessCertificate.pushesPastBound(speed: -w[p] * direction, value: value[b], lower: lower[b],
-                                                             upper: upper[b])
+        // without a certificate's arrays, the column on the stack and the directions as flags: a
+        // move through breakpoints asks this on every block, and the two lists it made were a
+        // third of its cost.)
+        let k = undecided
+        // As ``directions(of:)``: +1 off a lower bound, -1 off an upper one, both when free.
+        let offLower = lower[k] > -.infinity && !atUpper[k]
+        let offUpper = !offLower && upper[k] < .infinity && atUpper[k]
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: m) { w in
+            basisColumn(of: k, into: w)
+            var largest = 0.0
+            for p in 0..<m { largest = max(largest, abs(w[p])) }
+            let scale = max(1, largest)
+            func blocked(_ direction: Double) -> Bool {
+                for p in 0..<m {
+                    let b = Int(header[p])
+                    if abs(w[p]) > 1e-9 * scale,
+                       UniquenessCertificate.pushesPastBound(speed: -w[p] * direction, value: value[b], lower: lower[b],
+                                                            upper: upper[b]) {
+                        return true
+                    }
+                }
+                return false
             }
+            if offLower { return blocked(1) }
+            if offUpper { return blocked(-1) }
+            return blocked(1) && blocked(-1)
         }
     }
 }
