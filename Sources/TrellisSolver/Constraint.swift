@@ -39,16 +39,12 @@ public final class Constraint: @unchecked Sendable, CustomStringConvertible {
         self.label = label
     }
 
-    /// The constant when the expression is `1 × variable + constant` (a content-size row),
-    /// else nil. (Read here, in the defining module: a read of ``expression`` from another
-    /// module makes a dynamic exclusivity check, about seventy instructions, on every call.)
-    package func constant(ifOnly variable: Variable) -> Double? {
-        constant(ifOnlyVariableWithID: variable.id)
-    }
-
-    /// ``constant(ifOnly:)`` by the variable's ``Variable/id`` (no variable handed over: a
-    /// variable read from its item for the call is retained and released around it, and a text
-    /// pass asks for thousands).
+    /// The constant when the expression is `1 × variable + constant` (a content-size row) for
+    /// the variable whose ``Variable/id`` is `id`, else nil. (Read here, in the defining module:
+    /// a read of ``expression`` from another module makes a dynamic exclusivity check, about
+    /// seventy instructions, on every call. By id, no variable handed over: a variable read from
+    /// its item for the call was retained and released around it, and a text pass asks for
+    /// thousands.)
     package func constant(ifOnlyVariableWithID id: UInt64) -> Double? {
         guard expression.terms.count == 1, expression.terms[0].variable.id == id,
               expression.terms[0].coefficient == 1 else { return nil }

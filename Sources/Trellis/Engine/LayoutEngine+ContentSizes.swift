@@ -70,8 +70,8 @@ extension LayoutEngine {
         // own length (a system guide's lengths have offsets; a view's base is not made here).
         // The `+ 0` keeps a zero constant +0, as the lowering's is.
         let constant = -value + 0
-        // (The row's objects not retained: ``unretainedRow(_:)``.)
-        guard NumberCheck.isUsable(constant), let row = unretainedRow(key),
+        // (The row's objects not retained: ``RowTable/unretainedEntry(forKey:)``.)
+        guard NumberCheck.isUsable(constant), let row = rows.unretainedEntry(forKey: key),
               let current = row.constraint._withUnsafeGuaranteedRef({
                   $0.constant(ifOnlyVariableWithID: axis == .horizontal ? view.variables.width.id : view.variables.height.id)
               })

@@ -87,16 +87,6 @@ extension LayoutEngine {
         noteConstantMoved(key)
     }
 
-    /// The row under `key` — its position in ``rows``' values and its objects, not retained —
-    /// or nil: for calls that only read or move the objects while the rows hold them
-    /// (`_withUnsafeGuaranteedRef`). A text pass moves a few thousand rows, and an entry copied
-    /// out is two retains and two releases. (``RowTable/unretainedEntry(forKey:)``, a mutating
-    /// method: a non-mutating one, called on the engine's table, gets a copy of the table, every
-    /// array retained.)
-    func unretainedRow(_ key: RowKey) -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
-        rows.unretainedEntry(forKey: key)
-    }
-
     /// Makes a constant change (``RowChanges/ConstantChange``): the row under `key` in ``rows``
     /// moves to `constant` in the solver and stands for `source` (nil: its entry's) — in place
     /// in ``rows`` for an incremental lowering, into the next rows for a full one. Nothing is
@@ -104,7 +94,7 @@ extension LayoutEngine {
     /// in an incremental lowering, the usual case.
     func moveConstant(ofRowUnder key: RowKey, to constant: Double, source: LayoutConstraint?,
                       in changes: inout RowChanges, solver: Solver) throws {
-        guard let row = unretainedRow(key) else {
+        guard let row = rows.unretainedEntry(forKey: key) else {
             preconditionFailure("a constant change of a row the engine does not hold")
         }
         // (Not retained: the rows hold it through the call, and nothing the solver does reaches them.)

@@ -41,10 +41,13 @@ struct RowTable: Sequence {
         slots.index(of: Self.number(key)).map(Int.init)
     }
 
-    /// The entry of `key` — its position in ``values`` and its objects, not retained — or nil
-    /// (``LayoutEngine/unretainedRow(_:)``). Mutating, though it changes nothing: called on a
-    /// table stored in a class, a mutating method works on the table in place, where a
-    /// non-mutating one is handed a copy (every array retained and released).
+    /// The entry of `key` — its position in ``values`` and its objects, not retained — or nil:
+    /// for calls that only read or move the objects while the table holds them
+    /// (`_withUnsafeGuaranteedRef`; a text pass moves a few thousand rows, and an entry copied
+    /// out is two retains and two releases). Mutating, though it changes nothing: called on a
+    /// table stored in a class (the engine's), a mutating method works on the table in place,
+    /// where a non-mutating one is handed a copy (every array retained and released) — inlined,
+    /// through a pointer or as a subscript alike.
     mutating func unretainedEntry(forKey key: RowKey)
         -> (slot: Int, source: Unmanaged<LayoutConstraint>, constraint: Unmanaged<Constraint>)? {
         guard let slot = index(forKey: key) else { return nil }
