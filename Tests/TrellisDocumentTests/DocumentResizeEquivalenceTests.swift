@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import Trellis
+import TrellisDocument
+import TrellisTestSupport
+
+/// Resizes of text screens shaped unlike the benchmark's (`Benchmarks/compare-peers.py`) give the
+/// frames a fresh layout at the same width gives: a row of a wrapping title and a date tied at
+/// compression resistance 750 (every narrow width is a tie the measurement locks in), toolbars of
+/// every stack distribution with baseline and centre alignments (proportional rows follow the
+/// measured widths: the stacks make their rows again), and cells of nested stacks (an avatar
+/// beside a column of a name, a wrapping body and a row of equal actions). Text is measured by the
+/// built-in model.
+@Suite("Layout documents: resizes match fresh layouts on other screen shapes")
+struct DocumentResizeEquivalenceTests {
+    static let words = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line when wide"
+        .split(separator: " ").map(String.init)
+
+    static func words(_ start: Int, _ count: Int) -> String {
+        (0..<count).map { words[(start + $0) % words.count] }.joined(separator: " ")
+    }
+
+    static func document(views: [String], constraints: [String]) -> String {
+        let quoted = constraints.map { "\"\($0)\"" }
+        return """
+            {"format": "layout-document/1", "root": {"id": "root", "width": 375, "height": 800},
+             "views": [\(views.joined(separator: ",\n"))],
+             "constraints": [\(quoted.joined(separator: ",\n"))]}
+            """
+    }
+
+    /// Rows of a wrapping title and a date (baselines aligned), the title's trailing at most 8
+    /// before the date: both at compression resistance 750.
+    static func pairs(_ rows: Int) -> String {
+        var views: [String] = [], constraints: [String] = []
+        for i in 0..<rows {
+            let p = "r\(i)"
+            views += [#"{"id": "\#(p)"}"#,
+                      #"{"id": "\#(p).title", "parent": "\#(p)", "text": "\#(words(i, 3 + (i * 5) % 13))", "lines": 0, "lineBreak": "wordWrap"}"#,
+                      #"{"id": "\#(p).date", "parent": "\#(p)", "text": "\#(i % 12 + 1):\#(i % 6)\#(i % 10) PM"}"#]
+            constraints += ["\(p)~.leading.trailing == root~",
+                            i == 0 ? "\(p)~.top == root~.top + 16" : "\(p)~.top == r\(i - 1)~.bottom + 8",
+                            "\(p).title~.leading == \(p)~.leading + 16",
+                            "\(p).title~.top.bottom == \(p)~ + EdgeInsets(top: 6, left: 0, bottom: 6, right: 0)",
+                            "\(p).date~.trailing == \(p)~.trailing - 16",
+                            "\(p).date~.firstBaseline == \(p).title~.firstBaseline",
+                            "\(p).title~.trailing <= \(p).date~.leading - 8"]
+        }
+        return document(views: views, constraints: constraints)
+    }
+
+    /// A column of horizontal stacks of three texts, each distribution in turn, centred and
+    /// first-baseline aligned in turn.
+    static func toolbars(_ rows: Int) -> String {
+        let distributions = ["equalSpacing", "equalCentering", "fillProportionally", "fill", "fillEqually"]
+        var views = [#"{"id": "column", "stack": {"axis": "vertical", "spacing": 6, "alignment": "fill", "arranged": [\#((0..<rows).map { "\"t\($0)\"" }.joined(separator: ", "))]}}"#]
+        for i in 0..<rows {
+            let p = "t\(i)"
+            let arranged = (0..<3).map { "\"\(p).b\($0)\"" }.joined(separator: ", ")
+            views.append(#"{"id": "\#(p)", "parent": "column", "stack": {"axis": "horizontal", "spacing": 4, "distribution": "\#(distributions[i % distributions.count])", "alignment": "\#(i % 2 == 1 ? "firstBaseline" : "center")", "arranged": [\#(arranged)]}}"#)
+            for k in 0..<3 {
+                views.append(#"{"id": "\#(p).b\#(k)", "parent": "\#(p)", "text": "\#(words(i + k * 3, 1 + k + i % 4))"\#(k == 1 ? #", "lines": 0, "lineBreak": "wordWrap""# : "")}"#)
+            }
+        }
+        return document(views: views, constraints: ["column~.top.leading.trailing == root~ + EdgeInsets(8)"])
+    }
+
+    /// Cells: a 40 × 40 avatar beside a column (spacing 4) of a name, a wrapping body and a row
+    /// of four equal actions, in a vertical stack with margins.
+    static func cells(_ rows: Int) -> String {
+        var views = [#"{"id": "list", "stack": {"axis": "vertical", "alignment": "fill", "arranged": [\#((0..<rows).map { "\"c\($0)\"" }.joined(separator: ", "))]}}"#]
+        var constraints = ["list~.top.leading.trailing == root~"]
+        for i in 0..<rows {
+            let p = "c\(i)"
+            views += [#"{"id": "\#(p)", "parent": "list", "margins": {"left": 12, "right": 12, "top": 8, "bottom": 8}, "stack": {"axis": "horizontal", "spacing": 10, "alignment": "top", "marginsRelative": true, "arranged": ["\#(p).avatar", "\#(p).column"]}}"#,
+                      #"{"id": "\#(p).avatar", "parent": "\#(p)"}"#,
+                      #"{"id": "\#(p).column", "parent": "\#(p)", "stack": {"axis": "vertical", "spacing": 4, "alignment": "fill", "arranged": ["\#(p).name", "\#(p).body", "\#(p).actions"]}}"#,
+                      #"{"id": "\#(p).name", "parent": "\#(p).column", "text": "\#(words(i, 2))"}"#,
+                      #"{"id": "\#(p).body", "parent": "\#(p).column", "text": "\#(words(i, 5 + (i * 7) % 17))", "lines": 0, "lineBreak": "wordWrap"}"#,
+                      #"{"id": "\#(p).actions", "parent": "\#(p).column", "stack": {"spacing": 8, "distribution": "fillEqually", "alignment": "center", "arranged": [\#((0..<4).map { "\"\(p).a\($0)\"" }.joined(separator: ", "))]}}"#]
+            views += (0..<4).map { #"{"id": "\#(p).a\#($0)", "parent": "\#(p).actions", "text": "\#(i * $0)"}"# }
+            constraints += ["\(p).avatar~.width == 40", "\(p).avatar~.height == 40"]
+        }
+        return document(views: views, constraints: constraints)
+    }
+
+    /// The frame of every view of the document, in document order, after the layout's pass.
+    static func frames(_ layout: DocumentLayout, of document: LayoutDocument) throws -> [Rect] {
+        try layout.root.layoutIfNeeded()
+        return document.views.map { ($0.id, layout.item(id: $0.id) as? View) }.map { $0.1?.frame ?? .zero }
+    }
+
+    static let widths: [Double] = [414, 375, 320, 414, 390, 375, 300, 414]
+
+    @Test("each resize of a screen gives the frames of a fresh layout at its width", arguments: ["pairs", "toolbars", "cells"])
+    func resizesMatchFreshLayouts(screen: String) throws {
+        let text = switch screen {
+        case "pairs": Self.pairs(8)
+        case "toolbars": Self.toolbars(10)
+        default: Self.cells(6)
+        }
+        let document = try LayoutDocument.parse(text)
+        let layout = try document.makeLayout()
+        _ = try Self.frames(layout, of: document)
+        for width in Self.widths {
+            layout.root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            let resized = try Self.frames(layout, of: document)
+            let fresh = try Self.frames(try document.makeLayout(width: width), of: document)
+            #expect(frameMismatch(resized, fresh) == nil, "\(screen) at width \(width): \(frameMismatch(resized, fresh) ?? "")")
+        }
+    }
+}
