@@ -52,7 +52,9 @@ final class LayoutEngine {
     /// view's spanning boundaries — millions of points away, they never bind). A stack leaves
     /// such a row inactive until it first binds (``StackView``), then active: one that stops
     /// standing back (a hidden toggle) gets its row then.
-    @exclusivity(unchecked) var standingBack: Set<ObjectIdentifier> = []
+    /// (By address: a `Set` hashed each with SipHash, a third of a settings form's rows at a
+    /// cold pass, and each row a stack moves.)
+    @exclusivity(unchecked) var standingBack = IdentityTable()
     /// The last answer of ``widthsAreFixed(of:)``: forgotten when rows are added or removed.
     @exclusivity(unchecked) var fixedWidths: FixedWidths?
     /// Rows whose constants moved since ``fixedWidths`` read them (``noteConstantMoved(_:)``).
@@ -228,22 +230,25 @@ final class LayoutEngine {
     /// that changed. (The rows change in place: should lowering throw, start over next time.)
     private func lowerChanges(_ implicit: ImplicitChanges, scope: LayoutScope, into changes: inout RowChanges) throws {
         do {
-            // Each once (a single change, the usual case, needs no set).
-            var seen = Set<ObjectIdentifier>()
-            for constraint in changedConstraints where changedConstraints.count == 1 || seen.insert(ObjectIdentifier(constraint)).inserted {
+            // Each once (a single change, the usual case, needs no table; a stack's moved rows
+            // are hundreds, looked up by address: a `Set` hashed each with SipHash).
+            var seen = IdentityTable(minimumCapacity: changedConstraints.count > 1 ? changedConstraints.count : 0)
+            for constraint in changedConstraints where changedConstraints.count == 1
+                || seen.insert(ObjectIdentifier(constraint).tableKey, 0).inserted {
                 let id = ObjectIdentifier(constraint), key = RowKey.explicit(id)
                 // (A stack's row that may stand back and has neither: one the stack made inactive,
                 // standing back, and stored on its items when it first binds — new to the layout.)
-                guard constraint.isActive, rows[key] != nil || standingBack.contains(id) || constraint.mayStandBack
+                guard constraint.isActive, rows[key] != nil || standingBack.contains(id.tableKey) || constraint.mayStandBack
                 else { continue }
                 if constraint.isStackRowStandingBack {
                     // (Its row goes; a row without one stays without.)
                     if let old = rows.removeValue(forKey: key) { changes.removals.append(old.constraint) }
-                    standingBack.insert(id)
+                    standingBack.insert(id.tableKey, 0)
                     continue
                 }
                 guard let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
-                standingBack.remove(id)
+                // (Only a row that may stand back can be among those standing back.)
+                if constraint.mayStandBack { standingBack.remove(id.tableKey) }
                 place(key, lowered, old: rows[key], into: &changes) { constraint }
             }
             for spec in implicit.specs {
@@ -272,10 +277,10 @@ final class LayoutEngine {
             let owned = scope.items.count(where: { !(($0 as? LayoutGuide)?.isSystemGuide ?? false) })
             try budget.checkSize(variables: 4 * owned, constraints: active.count + 4)
         }
-        standingBack.removeAll(keepingCapacity: true)
+        standingBack.removeAll()
         for constraint in active {
             if constraint.isStackRowStandingBack {
-                standingBack.insert(ObjectIdentifier(constraint))
+                standingBack.insert(ObjectIdentifier(constraint).tableKey, 0)
                 continue
             }
             guard let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
@@ -381,7 +386,7 @@ final class LayoutEngine {
         statistics.resets += 1
         solver = Self.makeSolver()
         rows = RowTable()
-        standingBack = []
+        standingBack = IdentityTable()
         fixedWidths = nil
         movedConstants.removeAll()
         needsLowering = true

@@ -279,15 +279,46 @@ public final class LayoutConstraint: CustomStringConvertible {
     func noteChange() {
         // Usually every item reaches the same engine: no set until a second one shows up. The
         // items are visited straight from the operands (no list of them is made: this runs on
-        // every `update(constant:)`); an item named twice in a row is visited once, and any
-        // other repeat reaches engines already told.
+        // every `update(constant:)` and for every constant a stack moves); an item named twice
+        // in a row is visited once, and any other repeat reaches engines already told. (Loops,
+        // not closures: a closure over the bookkeeping boxed it, and the walk retained every
+        // ancestor; see ``tellPasses(ofHostOf:first:others:)``.)
         var first: ObjectIdentifier?
         var others = Set<ObjectIdentifier>()
-        var previous: LayoutItem?
-        func visit(_ item: LayoutItem?) {
-            guard let item, item !== previous else { return }
-            previous = item
-            item.hostView?.forEachLayoutPass { layoutPass in
+        var previous: ObjectIdentifier?
+        for index in operands.indices {
+            switch operands[index].target {
+            case .item(let box):
+                guard let item = box.value, ObjectIdentifier(item) != previous else { continue }
+                previous = ObjectIdentifier(item)
+                tellPasses(ofHostOf: item, first: &first, others: &others)
+            case .superviewOf(let box):
+                guard let item = box.value else { continue }
+                if ObjectIdentifier(item) != previous {
+                    previous = ObjectIdentifier(item)
+                    tellPasses(ofHostOf: item, first: &first, others: &others)
+                }
+                if let parent = item.shorthandParent, ObjectIdentifier(parent) != previous {
+                    previous = ObjectIdentifier(parent)
+                    tellPasses(ofHostOf: parent, first: &first, others: &others)
+                }
+            case .missing:
+                continue
+            }
+        }
+    }
+
+    /// Tells the layout passes of `item`'s host view and of its ancestors (``View/forEachLayoutPass(_:)``)
+    /// that this constraint changed, each once (`first`, then `others`). The ancestors are
+    /// walked unretained: the host holds its chain, and telling a pass changes no hierarchy.
+    private func tellPasses(ofHostOf item: LayoutItem, first: inout ObjectIdentifier?, others: inout Set<ObjectIdentifier>) {
+        guard let host = item.hostView else { return }
+        var view = Unmanaged.passUnretained(host)
+        while true {
+            // (The link read as stored, the pass only where there is one: reading either as a
+            // reference retained and released it, for every ancestor.)
+            let (hasPass, superview) = view._withUnsafeGuaranteedRef { ($0.layoutPass != nil, $0.superviewLink) }
+            if hasPass, let layoutPass = view._withUnsafeGuaranteedRef({ $0.layoutPass }) {
                 let id = ObjectIdentifier(layoutPass)
                 if first == nil {
                     first = id
@@ -296,18 +327,8 @@ public final class LayoutConstraint: CustomStringConvertible {
                     layoutPass.markChanged(self)
                 }
             }
-        }
-        for operand in operands {
-            switch operand.target {
-            case .item(let weak):
-                visit(weak.value)
-            case .superviewOf(let weak):
-                let item = weak.value
-                visit(item)
-                visit(item?.shorthandParent)
-            case .missing:
-                break
-            }
+            guard let superview else { return }
+            view = superview
         }
     }
 

@@ -83,7 +83,14 @@ open class View: LayoutItem {
     // (Not a Swift `weak` reference, which gives the superview a side table and sends every
     // retain and release of it through it: set only while this view is among the superview's
     // ``subviews``, and set to nil when it leaves them or when the superview goes — its `deinit`.)
-    @exclusivity(unchecked) public internal(set) unowned(unsafe) var superview: View?
+    public internal(set) var superview: View? {
+        get { superviewLink?.takeUnretainedValue() }
+        set { superviewLink = newValue.map(Unmanaged.passUnretained) }
+    }
+    /// ``superview``, as stored: read as is, a walk up the tree retains nothing
+    /// (``forEachLayoutPass(_:)``; an `unowned(unsafe)` reference read for the next step was
+    /// retained and released at every ancestor).
+    @exclusivity(unchecked) var superviewLink: Unmanaged<View>?
 
     /// The views this one contains, back to front.
     @exclusivity(unchecked) public internal(set) var subviews: [View] = []
@@ -291,11 +298,17 @@ open class View: LayoutItem {
 
     /// Calls `body` with the layout passes of this view and of each ancestor that has them
     /// (the layouts this view takes part in), nearest first.
+    ///
+    /// The views are walked unretained (the chain is held by this view, which the caller holds,
+    /// and `body` only marks passes): a strong walk retained and released every ancestor, for
+    /// each constant a stack moves and each `update(constant:)`.
     func forEachLayoutPass(_ body: (LayoutPass) -> Void) {
-        var current: View? = self
-        while let view = current {
-            if let layoutPass = view.layoutPass { body(layoutPass) }
-            current = view.superview
+        var view = Unmanaged.passUnretained(self)
+        while true {
+            let (hasPass, superview) = view._withUnsafeGuaranteedRef { ($0.layoutPass != nil, $0.superviewLink) }
+            if hasPass, let layoutPass = view._withUnsafeGuaranteedRef({ $0.layoutPass }) { body(layoutPass) }
+            guard let superview else { return }
+            view = superview
         }
     }
 

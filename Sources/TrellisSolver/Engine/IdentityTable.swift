@@ -176,6 +176,16 @@ package struct IdentityTable {
         return removed
     }
 
+    /// Removes every identity, keeping the room.
+    package mutating func removeAll() {
+        guard count > 0 else { return }
+        if !isDirect {
+            for slot in keys.indices { keys[slot] = 0 }
+        }
+        for slot in values.indices { values[slot] = -1 }
+        count = 0
+    }
+
     /// Makes room for `capacity` identities without growing on the way.
     /// One rehash into the final size, however far that is (not one per doubling).
     @inlinable package mutating func reserve(_ capacity: Int) {

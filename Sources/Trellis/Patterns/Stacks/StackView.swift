@@ -386,12 +386,18 @@ extension StackView: LayoutParticipant {
     private func moveConstants(lengthsOnly: Bool) {
         for index in rules.indices where rules[index] != .fixed && (!lengthsOnly || rules[index].readsLength) {
             let value = state.constant(rules[index])
-            if value != constants[index] {
-                constants[index] = value
-                group.constraints[index].constant = LayoutConstant(value)
-                if leftInactive[index] { activateIfBinding(index) }
-            }
+            if value != constants[index] { moveConstant(index, to: value) }
         }
+    }
+
+    /// Moves row `index`'s constant to `value` (the layouts told: ``LayoutConstraint/noteChange()``).
+    /// (Apart, so that the loop above, which a resize runs for every stack and which mostly
+    /// moves nothing, stays small enough to be inlined.)
+    @inline(never)
+    private func moveConstant(_ index: Int, to value: Double) {
+        constants[index] = value
+        group.constraints[index].constant = LayoutConstant(value)
+        if leftInactive[index] { activateIfBinding(index) }
     }
 
     /// Activates row `index`, left inactive standing back, if it binds now: stored on its items,
