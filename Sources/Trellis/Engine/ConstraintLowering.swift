@@ -50,6 +50,33 @@ enum ConstraintLowering {
         }
     }
 
+    /// The constant of `constraint`'s row — what ``lower(_:in:)`` would give as its
+    /// expression's constant, computed the same way in the same order, so the same to the last
+    /// bit — without making the row: for a constraint whose constant alone changed since its
+    /// row was made (``LayoutConstraint/noteChange(constantOnly:)``), the rest of the row stands.
+    /// Nil when the full lowering must judge (an item gone or outside the layout, an unusable
+    /// constant: it throws what applies). `scratch` takes the terms on the way (the same
+    /// ``LayoutItem/accumulate(_:direction:scale:into:constant:)`` as a full lowering: the
+    /// same sums), emptied after.
+    static func loweredConstant(of constraint: LayoutConstraint, in scope: LayoutScope, scratch: inout [Term]) -> Double? {
+        guard constraint.problem == nil else { return nil }
+        let count = constraint.operands.count
+        return withUnsafeTemporaryAllocation(of: ResolvedOperand.self, capacity: count) { buffer in
+            var operands = ResolvedOperands(buffer: buffer)
+            defer { operands.deinitialize() }
+            guard (try? resolveOperands(of: constraint, in: scope, into: &operands)) != nil, !operands.outside else { return nil }
+            var constant = -constraint.loweredConstant.value(for: constraint.constantAttribute, direction: operands.leftDirection)
+            let mirrored = operands.mirrored
+            defer { scratch.removeAll(keepingCapacity: true) }
+            for operand in operands.resolved {
+                operand.item.accumulate(operand.attribute, direction: operand.direction, scale: operand.scale(mirrored: mirrored),
+                                        into: &scratch, constant: &constant)
+            }
+            constant += 0     // (as ``LinearExpression/init(reducing:constant:)``)
+            return NumberCheck.isUsable(constant) ? constant : nil
+        }
+    }
+
     /// An operand with its item resolved: `scale × item.attribute` (the scale is negated on the right side).
     /// Lives within one lowering, while the constraint's items are alive (a weak reference
     /// resolved them): the item is not retained, and the buffer needs no releasing.
@@ -58,6 +85,12 @@ enum ConstraintLowering {
         let attribute: LayoutAttribute
         let scale: Double
         let direction: LayoutDirection
+
+        /// The scale the operand's attribute enters the row with: `centerX` in a right-to-left
+        /// relation is measured leftwards (see ``ConstraintLowering/lower(_:in:)``).
+        func scale(mirrored: Bool) -> Double {
+            attribute == .centerX && mirrored ? -scale : scale
+        }
     }
 
     /// A constraint's operands with their items resolved (``ResolvedOperand``), in a buffer the
@@ -76,6 +109,10 @@ enum ConstraintLowering {
         init(buffer: UnsafeMutableBufferPointer<ResolvedOperand>) { self.buffer = buffer }
 
         var resolved: UnsafeMutableBufferPointer<ResolvedOperand> { UnsafeMutableBufferPointer(rebasing: buffer[..<count]) }
+
+        /// Whether the relation is right-to-left and names leading or trailing (its `centerX`
+        /// then measured leftwards too).
+        var mirrored: Bool { namesDirectional && leftDirection == .rightToLeft }
 
         mutating func append(_ operand: ResolvedOperand) {
             buffer.initializeElement(at: count, to: operand)
@@ -135,20 +172,17 @@ enum ConstraintLowering {
         var terms: [Term] = []
         terms.reserveCapacity(operands.count * 2 + 1)
         var constant = -value.value(for: attribute, direction: operands.leftDirection)
-        let mirrored = operands.namesDirectional && operands.leftDirection == .rightToLeft
+        let mirrored = operands.mirrored
         // The net coefficient of positions per axis: how much the row moves when the origin does.
         var horizontalShift = 0.0, verticalShift = 0.0, largest = 0.0
         for operand in operands.resolved {
-            var scale = operand.scale
+            let scale = operand.scale(mirrored: mirrored)
             largest = max(largest, abs(scale))
             switch operand.attribute {
             case .width, .height:
                 break
             case .leading, .trailing:
                 horizontalShift += operand.direction == .rightToLeft ? -scale : scale
-            case .centerX where mirrored:
-                scale = -scale
-                horizontalShift += scale
             case .left, .right, .centerX:
                 horizontalShift += scale
             case .top, .bottom, .centerY, .firstBaseline, .lastBaseline:

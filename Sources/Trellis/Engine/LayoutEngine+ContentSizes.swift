@@ -13,7 +13,7 @@ extension LayoutEngine {
         guard changedContentViews.insert(view) else { return }
         // The offsets of its baselines are constants of the constraints that name them (a
         // label's new text may have another first line): those are lowered again too.
-        for constraint in Self.constraintsReadingBaselines(of: view) { changedConstraints.append(constraint) }
+        for constraint in Self.constraintsReadingBaselines(of: view) { markChanged(constraint) }
     }
 
     /// The active constraints that name a baseline of `view`: its own (stored on it) and the superview shorthands of its

@@ -57,8 +57,18 @@ extension LayoutEngine {
                 // Each once (a group update names a few; no set for so few).
                 if changedConstraints[..<index].contains(where: { $0 === constraint }) { continue }
                 let key = RowKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, let slot = rows.index(forKey: key),
-                      let lowered = try? ConstraintLowering.lower(constraint, in: scope) else { return nil }
+                guard constraint.isActive, let slot = rows.index(forKey: key) else { return nil }
+                // Its constant alone changed: that constant is all there is to lower.
+                if !fullyChanged.contains(ObjectIdentifier(constraint).tableKey) {
+                    guard let constant = ConstraintLowering.loweredConstant(of: constraint, in: scope, scratch: &constantScratch) else {
+                        return nil
+                    }
+                    if constant != rows.values[slot].constraint.expression.constant {
+                        try moveConstant(ofRowAt: slot, key: key, to: constant)
+                    }
+                    continue
+                }
+                guard let lowered = try? ConstraintLowering.lower(constraint, in: scope) else { return nil }
                 let entry = rows.values[slot]
                 if lowered.matches(entry.constraint) { continue }
                 guard lowered.matchesExceptConstant(entry.constraint) else { return nil }
@@ -68,8 +78,7 @@ extension LayoutEngine {
             reset()
             throw LayoutError.solverFailure(error)
         }
-        // (One change, the usual case: removing the last element is a fraction of `removeAll`.)
-        if changedConstraints.count == 1 { changedConstraints.removeLast() } else { changedConstraints.removeAll() }
+        forgetChangedConstraints()
         statistics.incrementalLowerings += 1
         statistics.directPasses += 1
         return scope

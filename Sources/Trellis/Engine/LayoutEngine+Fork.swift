@@ -20,6 +20,7 @@ extension LayoutEngine {
         made.contentSizes = contentSizes
         made.needsLowering = needsLowering
         made.changedConstraints = changedConstraints
+        made.fullyChanged = fullyChanged
         made.changedContentViews = changedContentViews
         made.loweredScope = loweredScope
         made.loweredSizes = loweredSizes

@@ -67,6 +67,12 @@ final class LayoutEngine {
     /// ``changedConstraints``, the root's frame and content sizes are looked at).
     @exclusivity(unchecked) var needsLowering = true
     @exclusivity(unchecked) var changedConstraints: [LayoutConstraint] = []
+    /// Those of ``changedConstraints`` that changed more than their constant (a priority, the
+    /// baselines or insets they read), by address: the others' rows move to a constant lowered
+    /// alone (``ConstraintLowering/loweredConstant(of:in:scratch:)``). Emptied with the list.
+    @exclusivity(unchecked) var fullyChanged = IdentityTable()
+    /// The terms a constant lowered alone passes through (``ConstraintLowering/loweredConstant(of:in:scratch:)``; empty).
+    @exclusivity(unchecked) var constantScratch: [Term] = []
     /// Views whose content size may have changed since the last lowering
     /// (``markContentSizeChanged(_:)``): their content-size rows are lowered again.
     @exclusivity(unchecked) var changedContentViews = NotedViews()
@@ -91,9 +97,18 @@ final class LayoutEngine {
     }
 
     /// Notes that an active constraint's constant or priority changed: the next solve lowers
-    /// just that constraint again (if nothing else changed).
-    func markChanged(_ constraint: LayoutConstraint) {
+    /// just that constraint again (if nothing else changed) — only its constant when that is all
+    /// that changed (`constantOnly`).
+    func markChanged(_ constraint: LayoutConstraint, constantOnly: Bool = false) {
         changedConstraints.append(constraint)
+        if !constantOnly { fullyChanged.insert(ObjectIdentifier(constraint).tableKey, 0) }
+    }
+
+    /// Forgets the changed constraints (lowered).
+    func forgetChangedConstraints() {
+        // (One change, the usual case: removing the last element is a fraction of `removeAll`.)
+        if changedConstraints.count == 1 { changedConstraints.removeLast() } else { changedConstraints.removeAll() }
+        fullyChanged.removeAll()
     }
 
     /// Whether the last full lowering was of `root`'s subtree and still stands (no
@@ -246,6 +261,14 @@ final class LayoutEngine {
                     standingBack.insert(id.tableKey, 0)
                     continue
                 }
+                // Its constant alone changed, and it has a row: the row moves to the new constant.
+                if !fullyChanged.contains(id.tableKey), let row = rows.unretainedEntry(forKey: key),
+                   let constant = ConstraintLowering.loweredConstant(of: constraint, in: scope, scratch: &constantScratch) {
+                    if constant != row.constraint._withUnsafeGuaranteedRef({ $0.expression.constant }) {
+                        changes.constantChanges.append(RowChanges.ConstantChange(key: key, constant: constant, source: nil))
+                    }
+                    continue
+                }
                 guard let lowered = try ConstraintLowering.lower(constraint, in: scope) else { continue }
                 // (Only a row that may stand back can be among those standing back.)
                 if constraint.mayStandBack { standingBack.remove(id.tableKey) }
@@ -339,7 +362,7 @@ final class LayoutEngine {
         loweredSizes = contentSizes
         loweredMode = mode
         needsLowering = false
-        changedConstraints.removeAll()
+        forgetChangedConstraints()
         changedContentViews.removeAll()
     }
 

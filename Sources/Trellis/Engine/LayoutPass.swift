@@ -57,7 +57,7 @@ final class LayoutPass {
     @exclusivity(unchecked) private var survey: ParticipantSurvey?
     /// Whether nothing a participant reads besides the root's frame changed since the last
     /// successful pass (no ``markDirty()``, ``markNeedsPass()``, ``markContentSizeChanged(_:)``
-    /// or ``markChanged(_:)``): then stacks, whose rows follow only their own state
+    /// or ``markChanged(_:constantOnly:)``): then stacks, whose rows follow only their own state
     /// (``StackView``), already hold the constants a prepare would give them — a resize of a
     /// stack screen skips reading every stack's state.
     @exclusivity(unchecked) private var participantsCurrent = false
@@ -108,12 +108,12 @@ final class LayoutPass {
 
     /// Notes that an active constraint's constant or priority changed: the next pass lowers
     /// just that constraint again (if nothing else changed).
-    func markChanged(_ constraint: LayoutConstraint) {
+    func markChanged(_ constraint: LayoutConstraint, constantOnly: Bool = false) {
         if !isRunning { isDirty = true }
         participantsCurrent = false
         participantsCurrentButSizes = false
-        engine.markChanged(constraint)
-        probe?.markChanged(constraint)
+        engine.markChanged(constraint, constantOnly: constantOnly)
+        probe?.markChanged(constraint, constantOnly: constantOnly)
     }
 
     /// Whether a pass with `mode` would change nothing: the last one's frames stand.

@@ -97,7 +97,7 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// seventy instructions a check — and a constraint is used from one thread at a time,
     /// never overlappingly.)
     @exclusivity(unchecked) public var constant: LayoutConstant {
-        didSet { if active { noteChange() } }
+        didSet { if active { noteChange(constantOnly: true) } }
     }
     /// The priority, 1...1000 (1000, the default, is required). Changes — including between
     /// required and optional — take effect at the next layout pass.
@@ -275,14 +275,15 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// Tells the layouts of the constraint's items that its constant or priority changed: their
-    /// next pass lowers this constraint again (and nothing else, if nothing else changed).
-    func noteChange() {
+    /// next pass lowers this constraint again (and nothing else, if nothing else changed) — its
+    /// constant alone when that is all that changed (`constantOnly`: the ``constant`` setter).
+    func noteChange(constantOnly: Bool = false) {
         // Usually every item reaches the same engine: no set until a second one shows up. The
         // items are visited straight from the operands (no list of them is made: this runs on
         // every `update(constant:)` and for every constant a stack moves); an item named twice
         // in a row is visited once, and any other repeat reaches engines already told. (Loops,
         // not closures: a closure over the bookkeeping boxed it, and the walk retained every
-        // ancestor; see ``tellPasses(ofHostOf:first:others:)``.)
+        // ancestor; see ``tellPasses(ofHostOf:constantOnly:first:others:)``.)
         var first: ObjectIdentifier?
         var others = Set<ObjectIdentifier>()
         var previous: ObjectIdentifier?
@@ -291,16 +292,16 @@ public final class LayoutConstraint: CustomStringConvertible {
             case .item(let box):
                 guard let item = box.value, ObjectIdentifier(item) != previous else { continue }
                 previous = ObjectIdentifier(item)
-                tellPasses(ofHostOf: item, first: &first, others: &others)
+                tellPasses(ofHostOf: item, constantOnly: constantOnly, first: &first, others: &others)
             case .superviewOf(let box):
                 guard let item = box.value else { continue }
                 if ObjectIdentifier(item) != previous {
                     previous = ObjectIdentifier(item)
-                    tellPasses(ofHostOf: item, first: &first, others: &others)
+                    tellPasses(ofHostOf: item, constantOnly: constantOnly, first: &first, others: &others)
                 }
                 if let parent = item.shorthandParent, ObjectIdentifier(parent) != previous {
                     previous = ObjectIdentifier(parent)
-                    tellPasses(ofHostOf: parent, first: &first, others: &others)
+                    tellPasses(ofHostOf: parent, constantOnly: constantOnly, first: &first, others: &others)
                 }
             case .missing:
                 continue
@@ -311,7 +312,8 @@ public final class LayoutConstraint: CustomStringConvertible {
     /// Tells the layout passes of `item`'s host view and of its ancestors (``View/forEachLayoutPass(_:)``)
     /// that this constraint changed, each once (`first`, then `others`). The ancestors are
     /// walked unretained: the host holds its chain, and telling a pass changes no hierarchy.
-    private func tellPasses(ofHostOf item: LayoutItem, first: inout ObjectIdentifier?, others: inout Set<ObjectIdentifier>) {
+    private func tellPasses(ofHostOf item: LayoutItem, constantOnly: Bool, first: inout ObjectIdentifier?,
+                            others: inout Set<ObjectIdentifier>) {
         guard let host = item.hostView else { return }
         var view = Unmanaged.passUnretained(host)
         while true {
@@ -322,9 +324,9 @@ public final class LayoutConstraint: CustomStringConvertible {
                 let id = ObjectIdentifier(layoutPass)
                 if first == nil {
                     first = id
-                    layoutPass.markChanged(self)
+                    layoutPass.markChanged(self, constantOnly: constantOnly)
                 } else if id != first, others.insert(id).inserted {
-                    layoutPass.markChanged(self)
+                    layoutPass.markChanged(self, constantOnly: constantOnly)
                 }
             }
             guard let superview else { return }
