@@ -70,7 +70,10 @@ struct SplitBlocks {
     private var blocks: [Box?] = []
 
     private final class Box {
-        var tableau: ParametricTableau
+        // (Not checked dynamically for exclusive access: a split tableau is moved and read by
+        // one solve on one thread, and each block's move, reduced cost and direction read it —
+        // thousands of checks of ~75 instructions in a resize through many blocks' breakpoints.)
+        @exclusivity(unchecked) var tableau: ParametricTableau
         init(_ tableau: ParametricTableau) { self.tableau = tableau }
         // Reads of the tableau's stored fields in place (a method of the tableau called
         // through the box copies the tableau out first, retaining each of its arrays): what
