@@ -51,9 +51,10 @@ extension LayoutEngine {
     }
 
     private func findSubstitution(_ measured: [SizeMeasurement]) -> DeterminedVariables.Substitution? {
-        let determined = DeterminedVariables(rows)
+        let widths = measured.map(\.width)
+        let determined = DeterminedVariables(rows, targets: widths)
         if determined.hasRequiredContentSizes,
            measured.contains(where: { determined.hasRequiredContentSize($0.key) }) { return nil }
-        return determined.substitution(for: measured.map(\.width))
+        return determined.substitution(for: widths)
     }
 }
