@@ -32,17 +32,17 @@ struct DeterminedVariables {
     func hasRequiredContentSize(_ key: LayoutItemKey) -> Bool { requiredContentSizes.contains(key.rawValue) }
     /// The required equalities: their keys, and their terms flat (row r's in
     /// `rowStart[r]..<rowStart[r + 1]`, as variable slots and coefficients).
-    private var keys: [RowKey] = []
-    private var constants: [Double] = []
-    private var termSlots: [Int32] = []
-    private var coefficients: [Double] = []
-    private var rowStart: [Int] = [0]
+    var keys: [RowKey] = []
+    var constants: [Double] = []
+    var termSlots: [Int32] = []
+    var coefficients: [Double] = []
+    var rowStart: [Int] = [0]
     /// Dense slots of the variables named by those rows, by id: `slotByOffset[id - lowestID]`
     /// (-1: none) when the ids span a compact range, else `slotOfID`.
     private var slotByOffset: [Int32] = []
     private var lowestID: UInt64 = 0
     private var slotOfID = IdentityTable()
-    private var variableCount = 0
+    var variableCount = 0
     /// Per slot, the row that fixes the variable (0 or more), the block that does (-2 - its
     /// index in ``blocks``), or -1.
     private var fixedBy: [Int32] = []
@@ -51,14 +51,7 @@ struct DeterminedVariables {
     /// fixed before, and its own).
     private var fixing: [Int32] = []
     /// The blocks: variables fixed together by as many rows.
-    private var blocks: [Block] = []
-
-    /// Variables that rows fix together (``DeterminedVariables``): their slots, and the rows,
-    /// in the order made, that fix them (as many, independent).
-    fileprivate struct Block {
-        var slots: [Int32]
-        var rows: [Int32]
-    }
+    var blocks: [Block] = []
 
     /// The variables that the required equalities among `rows` fix: by substitution, and in
     /// blocks where that is what fixes `targets` (the variables to be asked for).
@@ -171,7 +164,7 @@ struct DeterminedVariables {
     }
 
     /// Fixes, row by row, the one open variable of each row that has one, until none has; then
-    /// the blocks among the rows left (``findBlocks(open:fixedBy:fixing:ready:rowsStart:rowsOf:)``),
+    /// the blocks among the rows left (``findBlocks(around:open:fixedBy:fixing:ready:rowsStart:rowsOf:)``),
     /// and rows by substitution again from there, until neither fixes more.
     /// (Through buffers: a settings form's fifteen thousand required equalities were 5.7 M
     /// instructions here, most of them checked array accesses.)
@@ -251,88 +244,6 @@ struct DeterminedVariables {
         }
     }
 
-    /// Finds the blocks that fix open `targets`: from each, the open variables that the rows
-    /// with two open variables or more join to it (its group), and a group of at most
-    /// ``largestBlock`` whose rows fix every one of its variables (as many independent rows as
-    /// variables, chosen by elimination with partial pivoting, earliest row first among equals)
-    /// is fixed by them. Rows left with one open variable are made ready. Whether any block was
-    /// found. (Only around the targets: a layout's other open rows — its heights, chained — are
-    /// never fixed so and are many.)
-    private mutating func findBlocks(around targets: [Int32], open: inout [Int], fixedBy: inout [Int32], fixing: inout [Int32],
-                                     ready: inout [Int], rowsStart: [Int], rowsOf: [Int32]) -> Bool {
-        var found = false
-        guard targets.contains(where: { fixedBy[Int($0)] == -1 }) else { return false }
-        var slotSeen = [Bool](filled: false, count: variableCount), rowSeen = [Bool](filled: false, count: open.count)
-        for target in targets where fixedBy[Int(target)] == -1 && !slotSeen[Int(target)] {
-            // The group, breadth first, given up past the largest block.
-            var slots: [Int32] = [target], rows: [Int] = []
-            slotSeen[Int(target)] = true
-            var next = 0
-            while next < slots.count && slots.count <= Self.largestBlock {
-                let slot = Int(slots[next])
-                next += 1
-                for k in rowsStart[slot]..<rowsStart[slot + 1] {
-                    let row = Int(rowsOf[k])
-                    guard open[row] >= 2, !rowSeen[row] else { continue }
-                    rowSeen[row] = true
-                    rows.append(row)
-                    for t in rowStart[row]..<rowStart[row + 1] where fixedBy[Int(termSlots[t])] == -1 && !slotSeen[Int(termSlots[t])] {
-                        slotSeen[Int(termSlots[t])] = true
-                        slots.append(termSlots[t])
-                    }
-                }
-            }
-            guard slots.count <= Self.largestBlock, rows.count >= slots.count else { continue }
-            slots.sort()
-            rows.sort()
-            guard let chosen = independentRows(rows, slots: slots) else { continue }
-            let block = Int32(blocks.count)
-            blocks.append(Block(slots: slots, rows: chosen.map { Int32($0) }))
-            fixing.append(-1 - block)
-            for slot in slots {
-                fixedBy[Int(slot)] = -2 - block
-                for k in rowsStart[Int(slot)]..<rowsStart[Int(slot) + 1] {
-                    let other = Int(rowsOf[k])
-                    open[other] -= 1
-                    if open[other] == 1 { ready.append(other) }
-                }
-            }
-            found = true
-        }
-        return found
-    }
-
-    /// Rows among `rows` (in order) as many as `slots` and independent in those variables'
-    /// columns, in order; nil when `rows` leave some of them free.
-    private func independentRows(_ rows: [Int], slots: [Int32]) -> [Int]? {
-        let k = slots.count
-        var column = [Int: Int](minimumCapacity: k)
-        for (index, slot) in slots.enumerated() { column[Int(slot)] = index }
-        var matrix = [Double](filled: 0, count: rows.count * k)
-        for (i, row) in rows.enumerated() {
-            for t in rowStart[row]..<rowStart[row + 1] {
-                if let j = column[Int(termSlots[t])] { matrix[i * k + j] = coefficients[t] }
-            }
-        }
-        var used = [Bool](filled: false, count: rows.count)
-        var chosen: [Int] = []
-        for j in 0..<k {
-            var best = -1, size = 0.0
-            for i in rows.indices where !used[i] && abs(matrix[i * k + j]) > size {
-                best = i
-                size = abs(matrix[i * k + j])
-            }
-            guard best >= 0, size > 1e-9 else { return nil }
-            used[best] = true
-            chosen.append(best)
-            for i in rows.indices where !used[i] && matrix[i * k + j] != 0 {
-                let factor = matrix[i * k + j] / matrix[best * k + j]
-                for c in j..<k { matrix[i * k + c] -= factor * matrix[best * k + c] }
-            }
-        }
-        return chosen.sorted().map { rows[$0] }
-    }
-
     /// How to compute `targets` by substitution, or nil when one of them is not fixed.
     func substitution(for targets: [Variable]) -> Substitution? {
         // The rows (and blocks) the targets need, found backwards from them, then put in the
@@ -410,206 +321,4 @@ struct DeterminedVariables {
         return made
     }
 
-    /// The values of some fixed variables in terms of their fixing rows' constants
-    /// (``substitution(for:)``): step `i` fixes value `i` from its row's constant `constants[i]`.
-    struct Substitution {
-        /// Each step's row, and its constant, kept up to date by ``move(_:to:)``.
-        fileprivate(set) var keys: [RowKey] = []
-        fileprivate(set) var constants: [Double] = []
-        /// The step of each row but the root's, made at the first move of one.
-        private var stepOfKey: IdentityTable?
-        /// The steps of the root's rows (which move at every resize): found by a scan the first
-        /// time. (Indices into ``keys``, not (key, step) pairs: an array of labelled tuples is one
-        /// more type whose metadata the runtime makes from its name at a process's first resize.)
-        private var rootSteps: [Int32]?
-        /// The coefficient of the variable step `i` fixes.
-        fileprivate(set) var coefficient: [Double] = []
-        /// Step `i`'s other terms, `othersEnd[i - 1]..<othersEnd[i]`: earlier values and coefficients.
-        fileprivate(set) var others: [Int32] = []
-        fileprivate(set) var otherCoefficients: [Double] = []
-        fileprivate(set) var othersEnd: [Int] = []
-        /// Each target's value.
-        fileprivate(set) var targets: [Int32] = []
-        /// The steps that fix a block (``DeterminedVariables``): rows `start ..< start + count`
-        /// fix values `start ..< start + count` together, by the inverse of their matrix
-        /// (`inverses[inverse ..< inverse + count²]`, row-major); in step order.
-        fileprivate(set) var blockSteps: [BlockStep] = []
-        fileprivate(set) var inverses: [Double] = []
-
-        /// A block's step. (A struct, not a labelled tuple: see "A process's first pass" in
-        /// Benchmarks/README.md.)
-        struct BlockStep {
-            let start: Int
-            let count: Int
-            let inverse: Int
-        }
-
-        /// Appends a step for each of `rows` that is `needed`: the variable each fixes from its
-        /// constant and earlier values (`local`), which it then takes in `local`.
-        fileprivate mutating func appendRows(_ rows: ArraySlice<Int32>, needed: [Bool], keys: [RowKey], constants: [Double],
-                                             rowStart: [Int], termSlots: UnsafeBufferPointer<Int32>,
-                                             coefficients: UnsafeBufferPointer<Double>, fixedBy: UnsafeBufferPointer<Int32>,
-                                             local: UnsafeMutableBufferPointer<Int32>) {
-            for row in rows where needed[Int(row)] {
-                let range = rowStart[Int(row)]..<rowStart[Int(row) + 1]
-                let fixedSlot = range.first { fixedBy[Int(termSlots[$0])] == row }!
-                for k in range where k != fixedSlot {
-                    others.append(local[Int(termSlots[k])])
-                    otherCoefficients.append(coefficients[k])
-                }
-                othersEnd.append(others.count)
-                self.keys.append(keys[Int(row)])
-                self.constants.append(constants[Int(row)])
-                coefficient.append(coefficients[fixedSlot])
-                local[Int(termSlots[fixedSlot])] = Int32(coefficient.count - 1)
-            }
-        }
-
-        /// Appends the steps of `block` (number `number` in ``DeterminedVariables/blocks``): its
-        /// rows, their terms outside the block as earlier values (`local`), its matrix's inverse;
-        /// its variables then take values `start ..< start + count` in `local`, in slot order.
-        /// False when the matrix has no inverse to trust.
-        fileprivate mutating func appendBlock(_ block: Block, number: Int, keys: [RowKey], constants: [Double], rowStart: [Int],
-                                              termSlots: UnsafeBufferPointer<Int32>, coefficients: UnsafeBufferPointer<Double>,
-                                              fixedBy: UnsafeBufferPointer<Int32>,
-                                              local: UnsafeMutableBufferPointer<Int32>) -> Bool {
-            let k = block.slots.count, start = coefficient.count, own = Int32(-2 - number)
-            var matrix = [Double](filled: 0, count: k * k)
-            for (i, row) in block.rows.map(Int.init).enumerated() {
-                for t in rowStart[row]..<rowStart[row + 1] {
-                    let slot = termSlots[t]
-                    if fixedBy[Int(slot)] == own {
-                        matrix[i * k + block.slots.firstIndex(of: slot)!] = coefficients[t]
-                    } else {
-                        others.append(local[Int(slot)])
-                        otherCoefficients.append(coefficients[t])
-                    }
-                }
-                othersEnd.append(others.count)
-                self.keys.append(keys[row])
-                self.constants.append(constants[row])
-                coefficient.append(1)       // (unused: the block's values come from its inverse)
-            }
-            guard let inverse = Self.inverse(of: matrix, size: k) else { return false }
-            blockSteps.append(BlockStep(start: start, count: k, inverse: inverses.count))
-            inverses.append(contentsOf: inverse)
-            for (j, slot) in block.slots.enumerated() { local[Int(slot)] = Int32(start + j) }
-            return true
-        }
-
-        /// The inverse of the `size` × `size` row-major `matrix` (Gauss–Jordan with partial
-        /// pivoting), nil when a pivot is below 1e-9 of the largest entry.
-        static func inverse(of matrix: [Double], size n: Int) -> [Double]? {
-            var a = matrix, b = [Double](filled: 0, count: n * n)
-            for i in 0..<n { b[i * n + i] = 1 }
-            let largest = matrix.reduce(0) { max($0, abs($1)) }
-            for column in 0..<n {
-                var pivot = column
-                for row in column..<n where abs(a[row * n + column]) > abs(a[pivot * n + column]) { pivot = row }
-                guard abs(a[pivot * n + column]) > 1e-9 * largest else { return nil }
-                if pivot != column {
-                    for c in 0..<n {
-                        a.swapAt(pivot * n + c, column * n + c)
-                        b.swapAt(pivot * n + c, column * n + c)
-                    }
-                }
-                let scale = 1 / a[column * n + column]
-                for c in 0..<n {
-                    a[column * n + c] *= scale
-                    b[column * n + c] *= scale
-                }
-                for row in 0..<n where row != column && a[row * n + column] != 0 {
-                    let factor = a[row * n + column]
-                    for c in 0..<n {
-                        a[row * n + c] -= factor * a[column * n + c]
-                        b[row * n + c] -= factor * b[column * n + c]
-                    }
-                }
-            }
-            return b
-        }
-
-        /// Takes the new constant of the row under `key`, if a step reads it.
-        mutating func move(_ key: RowKey, to constant: Double) {
-            if case .implicit(_, .root) = key {
-                if rootSteps == nil {
-                    rootSteps = keys.indices.compactMap { step in
-                        guard case .implicit(_, .root) = keys[step] else { return nil }
-                        return Int32(step)
-                    }
-                }
-                for step in rootSteps! where keys[Int(step)] == key { constants[Int(step)] = constant }
-                return
-            }
-            if stepOfKey == nil {
-                var table = IdentityTable(minimumCapacity: keys.count)
-                for (step, key) in keys.enumerated() { table.insert(RowTable.number(key), Int32(step)) }
-                stepOfKey = table
-            }
-            if let step = stepOfKey!.index(of: RowTable.number(key)) { constants[Int(step)] = constant }
-        }
-
-        /// The targets' values at the rows' constants.
-        func values() -> [Double] {
-            let count = constants.count
-            let values = [Double](unsafeUninitializedCapacity: count) { values, initialized in
-                // (Every index a step reads is an earlier step's, as the substitution was made:
-                // no bounds to check.)
-                constants.withUnsafeBufferPointer { constants in
-                    coefficient.withUnsafeBufferPointer { coefficient in
-                        others.withUnsafeBufferPointer { others in
-                            otherCoefficients.withUnsafeBufferPointer { otherCoefficients in
-                                othersEnd.withUnsafeBufferPointer { othersEnd in
-                                    // (Row steps up to the next block's, each block's steps at once.)
-                                    var start = 0, step = 0, nextBlock = 0
-                                    while true {
-                                        let stop = nextBlock < blockSteps.count ? blockSteps[nextBlock].start : count
-                                        while step < stop {
-                                            var sum = constants[step]
-                                            let end = othersEnd[step]
-                                            for k in start..<end { sum += otherCoefficients[k] * values[Int(others[k])] }
-                                            values[step] = -sum / coefficient[step]
-                                            start = end
-                                            step += 1
-                                        }
-                                        guard step < count else { break }
-                                        blockValues(blockSteps[nextBlock], into: values, constants: constants, others: others,
-                                                    otherCoefficients: otherCoefficients, othersEnd: othersEnd, start: &start)
-                                        step += blockSteps[nextBlock].count
-                                        nextBlock += 1
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                initialized = count
-            }
-            return targets.map { values[Int($0)] }
-        }
-
-        /// A block's values: each row's constant and earlier terms, then minus the inverse times them.
-        /// (Apart, so that the steps' loop stays inlined.)
-        @inline(never)
-        private func blockValues(_ block: BlockStep, into values: UnsafeMutableBufferPointer<Double>,
-                                 constants: UnsafeBufferPointer<Double>, others: UnsafeBufferPointer<Int32>,
-                                 otherCoefficients: UnsafeBufferPointer<Double>, othersEnd: UnsafeBufferPointer<Int>,
-                                 start: inout Int) {
-            let k = block.count
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: k) { sums in
-                for i in 0..<k {
-                    var sum = constants[block.start + i]
-                    let end = othersEnd[block.start + i]
-                    for o in start..<end { sum += otherCoefficients[o] * values[Int(others[o])] }
-                    sums[i] = sum
-                    start = end
-                }
-                for j in 0..<k {
-                    var value = 0.0
-                    for i in 0..<k { value += inverses[block.inverse + j * k + i] * sums[i] }
-                    values[block.start + j] = -value
-                }
-            }
-        }
-    }
 }
