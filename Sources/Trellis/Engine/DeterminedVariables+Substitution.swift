@@ -81,44 +81,15 @@ extension DeterminedVariables {
                 self.constants.append(constants[row])
                 coefficient.append(1)       // (unused: the block's values come from its inverse)
             }
-            guard let inverse = Self.inverse(of: matrix, size: k) else { return false }
+            // (A pivot below 1e-9 of the largest entry: not an inverse to trust.)
+            let largest = matrix.reduce(0) { max($0, abs($1)) }
+            guard let inverse = DenseMatrix.inverse(of: matrix, size: k, tolerance: 1e-9 * largest) else { return false }
             blockSteps.append(BlockStep(start: start, count: k, inverse: inverses.count))
             inverses.append(contentsOf: inverse)
             for (j, slot) in block.slots.enumerated() { local[Int(slot)] = Int32(start + j) }
             return true
         }
 
-        /// The inverse of the `size` × `size` row-major `matrix` (Gauss–Jordan with partial
-        /// pivoting), nil when a pivot is below 1e-9 of the largest entry.
-        static func inverse(of matrix: [Double], size n: Int) -> [Double]? {
-            var a = matrix, b = [Double](filled: 0, count: n * n)
-            for i in 0..<n { b[i * n + i] = 1 }
-            let largest = matrix.reduce(0) { max($0, abs($1)) }
-            for column in 0..<n {
-                var pivot = column
-                for row in column..<n where abs(a[row * n + column]) > abs(a[pivot * n + column]) { pivot = row }
-                guard abs(a[pivot * n + column]) > 1e-9 * largest else { return nil }
-                if pivot != column {
-                    for c in 0..<n {
-                        a.swapAt(pivot * n + c, column * n + c)
-                        b.swapAt(pivot * n + c, column * n + c)
-                    }
-                }
-                let scale = 1 / a[column * n + column]
-                for c in 0..<n {
-                    a[column * n + c] *= scale
-                    b[column * n + c] *= scale
-                }
-                for row in 0..<n where row != column && a[row * n + column] != 0 {
-                    let factor = a[row * n + column]
-                    for c in 0..<n {
-                        a[row * n + c] -= factor * a[column * n + c]
-                        b[row * n + c] -= factor * b[column * n + c]
-                    }
-                }
-            }
-            return b
-        }
 
         /// Takes the new constant of the row under `key`, if a step reads it.
         mutating func move(_ key: RowKey, to constant: Double) {

@@ -53,41 +53,8 @@ extension ParametricTableau {
                 for e in Int(start[j])..<Int(start[j + 1]) { b[Int(entryRow[e]) * m + p] = -entryValue[e] }
             }
         }
-        var inv = [Double](filled: 0, count: m * m)
-        for i in 0..<m { inv[i * m + i] = 1 }
-        let ok = b.withUnsafeMutableBufferPointer { b in
-            inv.withUnsafeMutableBufferPointer { inv in
-                for c in 0..<m {
-                    var pivotRow = -1
-                    var best = 0.0
-                    for r in c..<m where abs(b[r * m + c]) > best {
-                        best = abs(b[r * m + c])
-                        pivotRow = r
-                    }
-                    guard best > 1e-12 else { return false }
-                    if pivotRow != c {
-                        for x in 0..<m {
-                            b.swapAt(c * m + x, pivotRow * m + x)
-                            inv.swapAt(c * m + x, pivotRow * m + x)
-                        }
-                    }
-                    let scale = 1 / b[c * m + c]
-                    for x in 0..<m {
-                        b[c * m + x] *= scale
-                        inv[c * m + x] *= scale
-                    }
-                    for r in 0..<m where r != c {
-                        let factor = b[r * m + c]
-                        if factor == 0 { continue }
-                        for x in c..<m { b[r * m + x] -= factor * b[c * m + x] }
-                        for x in 0..<m where inv[c * m + x] != 0 { inv[r * m + x] -= factor * inv[c * m + x] }
-                    }
-                }
-                return true
-            }
-        }
         // Rows of B⁻¹ follow the positions of the basis (row p of inv pairs with column p of B).
-        guard ok else { return false }
+        guard let inv = DenseMatrix.inverse(of: b, size: m, tolerance: 1e-12) else { return false }
         inverse = inv
         return true
     }
