@@ -6,6 +6,8 @@ extension LayoutEngine {
     struct FixedWidths {
         let views: [ObjectIdentifier]
         var substitution: DeterminedVariables.Substitution?
+        /// Whether ``substitution`` is there (read without copying it).
+        let isFixed: Bool
     }
 
     /// Notes that the row under `key` moved to a new constant (rows added or removed forget the
@@ -26,14 +28,16 @@ extension LayoutEngine {
     ///
     /// The answer is kept until rows are added or removed.
     func widthsAreFixed(of measured: [SizeMeasurement]) -> Bool {
-        widthSubstitution(for: measured) != nil
+        keepSubstitution(for: measured)
+        return fixedWidths!.isFixed
     }
 
     /// The widths of `measured` by substitution from the rows as the last lowering left them
     /// (``lower(root:mode:contentSizes:budget:)``), when ``widthsAreFixed(of:)``: the widths a
     /// solve of those rows gives, with any content sizes, without solving.
     func fixedWidths(of measured: [SizeMeasurement]) -> [Double]? {
-        guard widthSubstitution(for: measured) != nil else { return nil }
+        keepSubstitution(for: measured)
+        guard fixedWidths!.isFixed else { return nil }
         for key in movedConstants {
             if let entry = rows[key] { fixedWidths!.substitution!.move(key, to: entry.constraint.expression.constant) }
         }
@@ -41,13 +45,21 @@ extension LayoutEngine {
         return fixedWidths!.substitution!.values()
     }
 
-    private func widthSubstitution(for measured: [SizeMeasurement]) -> DeterminedVariables.Substitution? {
-        let views = measured.map(\.identifier)
-        if let fixedWidths, fixedWidths.views == views { return fixedWidths.substitution }
+    /// Makes ``fixedWidths`` the answer for `measured` (kept when it is for the same views, in
+    /// order). (Compared in place, the kept answer not copied: a copy retained and released
+    /// each of the substitution's arrays, twice a pass.)
+    private func keepSubstitution(for measured: [SizeMeasurement]) {
+        if fixedWidths != nil, Self.same(fixedWidths!.views, measured) { return }
         let found = findSubstitution(measured)
-        fixedWidths = FixedWidths(views: views, substitution: found)
+        fixedWidths = FixedWidths(views: measured.map(\.identifier), substitution: found, isFixed: found != nil)
         movedConstants.removeAll()      // (the substitution read every constant as it is)
-        return found
+    }
+
+    /// Whether `views` are `measured`'s, in order.
+    private static func same(_ views: [ObjectIdentifier], _ measured: [SizeMeasurement]) -> Bool {
+        guard views.count == measured.count else { return false }
+        for index in views.indices where views[index] != measured[index].identifier { return false }
+        return true
     }
 
     private func findSubstitution(_ measured: [SizeMeasurement]) -> DeterminedVariables.Substitution? {
