@@ -13,8 +13,8 @@ import TrellisTestSupport
 /// built-in model.
 @Suite("Layout documents: resizes match fresh layouts on other screen shapes")
 struct DocumentResizeEquivalenceTests {
-    static let words = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line when wide"
-        .split(separator: " ").map(String.init)
+    static let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line when wide"
+    static let words: [String] = sentence.split(separator: " ").map { String($0) }
 
     static func words(_ start: Int, _ count: Int) -> String {
         (0..<count).map { words[(start + $0) % words.count] }.joined(separator: " ")

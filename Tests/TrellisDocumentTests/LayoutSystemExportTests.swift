@@ -156,7 +156,8 @@ struct LayoutSystemExportTests {
         let firstVariables: [String] = Array(system.variables.prefix(5))
         #expect(firstVariables == ["page.left", "page.top", "page.width", "page.height", "card.left"])
         // Two soft levels here (250 and 750), 10 soft constraints: weights 1 and 100.
-        #expect(export.weights.map(\.weight) == [1, 100])
+        let weights: [Double] = export.weights.map(\.weight)
+        #expect(weights == [1, 100])
         let priorities = export.weights.map { $0.priority?.rawValue }
         #expect(priorities == [250, 750])
         let hugging = try #require(system.constraints.first { $0.id == "content hugging: title.width" })

@@ -13,7 +13,8 @@ struct ArrayFilledTests {
         // (Typed first: a file's first `#expect` also carries the macro plugin's start-up.)
         let doubles: [Double] = [Double](filled: 2.5, count: count)
         let repeated: [Double] = [Double](repeating: 2.5, count: count)
-        #expect(doubles == repeated)
+        let same: Bool = doubles == repeated
+        #expect(same)
         #expect([Int32](filled: -1, count: count) == [Int32](repeating: -1, count: count))
         #expect([[Int]](filled: [1, 2], count: count) == [[Int]](repeating: [1, 2], count: count))
         let box = Box()

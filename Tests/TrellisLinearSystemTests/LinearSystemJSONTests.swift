@@ -202,8 +202,13 @@ struct LinearSystemJSONTests {
             // Mostly printable bytes, so that words without a stopping byte are common too.
             var word: UInt64 = 0
             for position in 0..<8 {
-                let byte = generator.next() % 4 == 0 ? UInt8(truncatingIfNeeded: generator.next())
-                    : UInt8(0x20 + generator.next() % 0x5F)
+                // (An `if`, not a ternary over mixed integer types: 57 ms to type-check.)
+                let byte: UInt8
+                if generator.next() % 4 == 0 {
+                    byte = UInt8(truncatingIfNeeded: generator.next())
+                } else {
+                    byte = UInt8(0x20 + generator.next() % 0x5F)
+                }
                 word |= UInt64(byte) << (8 * UInt64(position))
             }
             if JSONParser.wordEndsRun(word) != bytewise(word) { disagreements.append(word) }
