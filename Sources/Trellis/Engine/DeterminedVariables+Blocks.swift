@@ -21,26 +21,35 @@ extension DeterminedVariables {
                              ready: inout [Int], rowsStart: [Int], rowsOf: [Int32]) -> Bool {
         var found = false
         guard targets.contains(where: { fixedBy[Int($0)] == -1 }) else { return false }
-        var slotSeen = [Bool](filled: false, count: variableCount), rowSeen = [Bool](filled: false, count: open.count)
-        for target in targets where fixedBy[Int(target)] == -1 && !slotSeen[Int(target)] {
+        // Which search took each variable and row in (-1: none). A search that meets another's
+        // (one given up past the largest block leaves part of its group unseen, which a later
+        // target may reach) has no whole group: it fixes nothing.
+        var slotGroup = [Int32](filled: -1, count: variableCount), rowGroup = [Int32](filled: -1, count: open.count)
+        for (group, target) in targets.enumerated() where fixedBy[Int(target)] == -1 && slotGroup[Int(target)] < 0 {
             // The group, breadth first, given up past the largest block.
+            let id = Int32(group)
             var slots: [Int32] = [target], rows: [Int] = []
-            slotSeen[Int(target)] = true
-            var next = 0
-            while next < slots.count && slots.count <= Self.largestBlock {
+            slotGroup[Int(target)] = id
+            var next = 0, whole = true
+            search: while next < slots.count && slots.count <= Self.largestBlock {
                 let slot = Int(slots[next])
                 next += 1
                 for k in rowsStart[slot]..<rowsStart[slot + 1] {
                     let row = Int(rowsOf[k])
-                    guard open[row] >= 2, !rowSeen[row] else { continue }
-                    rowSeen[row] = true
+                    guard open[row] >= 2, rowGroup[row] != id else { continue }
+                    guard rowGroup[row] < 0 else { whole = false; break search }
+                    rowGroup[row] = id
                     rows.append(row)
-                    for t in rowStart[row]..<rowStart[row + 1] where fixedBy[Int(termSlots[t])] == -1 && !slotSeen[Int(termSlots[t])] {
-                        slotSeen[Int(termSlots[t])] = true
+                    for t in rowStart[row]..<rowStart[row + 1] where fixedBy[Int(termSlots[t])] == -1 {
+                        let other = Int(termSlots[t])
+                        if slotGroup[other] == id { continue }
+                        guard slotGroup[other] < 0 else { whole = false; break search }
+                        slotGroup[other] = id
                         slots.append(termSlots[t])
                     }
                 }
             }
+            guard whole else { continue }
             guard slots.count <= Self.largestBlock, rows.count >= slots.count else { continue }
             slots.sort()
             rows.sort()
