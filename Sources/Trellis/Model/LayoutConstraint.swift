@@ -281,27 +281,25 @@ public final class LayoutConstraint: CustomStringConvertible {
         // Usually every item reaches the same engine: no set until a second one shows up. The
         // items are visited straight from the operands (no list of them is made: this runs on
         // every `update(constant:)` and for every constant a stack moves); an item named twice
-        // in a row is visited once, and any other repeat reaches engines already told. (Loops,
-        // not closures: a closure over the bookkeeping boxed it, and the walk retained every
-        // ancestor; see ``tellPasses(ofHostOf:constantOnly:first:others:)``.)
-        var first: ObjectIdentifier?
-        var others = Set<ObjectIdentifier>()
+        // in a row is visited once, and any other repeat reaches engines already told. (The
+        // bookkeeping is handed to the walk, not captured by it: a closure over it boxed it.)
+        var told = Told()
         var previous: ObjectIdentifier?
         for index in operands.indices {
             switch operands[index].target {
             case .item(let box):
                 guard let item = box.value, ObjectIdentifier(item) != previous else { continue }
                 previous = ObjectIdentifier(item)
-                tellPasses(ofHostOf: item, constantOnly: constantOnly, first: &first, others: &others)
+                tellPasses(ofHostOf: item, constantOnly: constantOnly, told: &told)
             case .superviewOf(let box):
                 guard let item = box.value else { continue }
                 if ObjectIdentifier(item) != previous {
                     previous = ObjectIdentifier(item)
-                    tellPasses(ofHostOf: item, constantOnly: constantOnly, first: &first, others: &others)
+                    tellPasses(ofHostOf: item, constantOnly: constantOnly, told: &told)
                 }
                 if let parent = item.shorthandParent, ObjectIdentifier(parent) != previous {
                     previous = ObjectIdentifier(parent)
-                    tellPasses(ofHostOf: parent, constantOnly: constantOnly, first: &first, others: &others)
+                    tellPasses(ofHostOf: parent, constantOnly: constantOnly, told: &told)
                 }
             case .missing:
                 continue
@@ -309,28 +307,23 @@ public final class LayoutConstraint: CustomStringConvertible {
         }
     }
 
-    /// Tells the layout passes of `item`'s host view and of its ancestors (``View/forEachLayoutPass(_:)``)
-    /// that this constraint changed, each once (`first`, then `others`). The ancestors are
-    /// walked unretained: the host holds its chain, and telling a pass changes no hierarchy.
-    private func tellPasses(ofHostOf item: LayoutItem, constantOnly: Bool, first: inout ObjectIdentifier?,
-                            others: inout Set<ObjectIdentifier>) {
-        guard let host = item.hostView else { return }
-        var view = Unmanaged.passUnretained(host)
-        while true {
-            // (The link read as stored, the pass only where there is one: reading either as a
-            // reference retained and released it, for every ancestor.)
-            let (hasPass, superview) = view._withUnsafeGuaranteedRef { ($0.layoutPass != nil, $0.superviewLink) }
-            if hasPass, let layoutPass = view._withUnsafeGuaranteedRef({ $0.layoutPass }) {
-                let id = ObjectIdentifier(layoutPass)
-                if first == nil {
-                    first = id
-                    layoutPass.markChanged(self, constantOnly: constantOnly)
-                } else if id != first, others.insert(id).inserted {
-                    layoutPass.markChanged(self, constantOnly: constantOnly)
-                }
+    /// The layout passes ``noteChange(constantOnly:)`` has told: the first, and any other.
+    private struct Told {
+        var first: ObjectIdentifier?
+        var others = Set<ObjectIdentifier>()
+    }
+
+    /// Tells the layout passes of `item`'s host view and of its ancestors
+    /// (``View/forEachLayoutPass(_:_:)``) that this constraint changed, each once.
+    private func tellPasses(ofHostOf item: LayoutItem, constantOnly: Bool, told: inout Told) {
+        item.hostView?.forEachLayoutPass(&told) { told, layoutPass in
+            let id = ObjectIdentifier(layoutPass)
+            if told.first == nil {
+                told.first = id
+                layoutPass.markChanged(self, constantOnly: constantOnly)
+            } else if id != told.first, told.others.insert(id).inserted {
+                layoutPass.markChanged(self, constantOnly: constantOnly)
             }
-            guard let superview else { return }
-            view = superview
         }
     }
 

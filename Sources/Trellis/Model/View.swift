@@ -303,10 +303,20 @@ open class View: LayoutItem {
     /// and `body` only marks passes): a strong walk retained and released every ancestor, for
     /// each constant a stack moves and each `update(constant:)`.
     func forEachLayoutPass(_ body: (LayoutPass) -> Void) {
+        var nothing: Void = ()
+        forEachLayoutPass(&nothing) { _, layoutPass in body(layoutPass) }
+    }
+
+    /// ``forEachLayoutPass(_:)`` with `state` handed to `body` by reference: a caller that keeps
+    /// bookkeeping across the passes (``LayoutConstraint/noteChange(constantOnly:)``) passes it
+    /// here rather than capturing it, which would box it.
+    func forEachLayoutPass<State>(_ state: inout State, _ body: (inout State, LayoutPass) -> Void) {
         var view = Unmanaged.passUnretained(self)
         while true {
+            // (The link read as stored, the pass only where there is one: reading either as a
+            // reference retained and released it, for every ancestor.)
             let (hasPass, superview) = view._withUnsafeGuaranteedRef { ($0.layoutPass != nil, $0.superviewLink) }
-            if hasPass, let layoutPass = view._withUnsafeGuaranteedRef({ $0.layoutPass }) { body(layoutPass) }
+            if hasPass, let layoutPass = view._withUnsafeGuaranteedRef({ $0.layoutPass }) { body(&state, layoutPass) }
             guard let superview else { return }
             view = superview
         }
