@@ -58,11 +58,9 @@ extension LayoutEngine {
                 if changedConstraints[..<index].contains(where: { $0 === constraint }) { continue }
                 let key = RowKey.explicit(ObjectIdentifier(constraint))
                 guard constraint.isActive, let slot = rows.index(forKey: key) else { return nil }
-                // Its constant alone changed: that constant is all there is to lower.
-                if !fullyChanged.contains(ObjectIdentifier(constraint).tableKey) {
-                    guard let constant = ConstraintLowering.loweredConstant(of: constraint, in: scope, scratch: &constantScratch) else {
-                        return nil
-                    }
+                // Its constant alone changed: that constant is all there is to lower. (What that
+                // cannot judge, the full lowering below gives up on too.)
+                if let constant = constantLoweredAlone(of: constraint, in: scope) {
                     if constant != rows.values[slot].constraint.expression.constant {
                         try moveConstant(ofRowAt: slot, key: key, to: constant)
                     }

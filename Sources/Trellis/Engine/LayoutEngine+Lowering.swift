@@ -6,6 +6,15 @@ import TrellisSupport
 /// constraints — their constants alone when that is all that changed — the root's rows and
 /// content sizes); each lowered row placed against the row the solver holds under its key.
 extension LayoutEngine {
+    /// The constant of `constraint`'s row lowered alone (``ConstraintLowering/loweredConstant(of:in:scratch:)``)
+    /// when that constant is all of it that changed since the row was made (not in
+    /// ``fullyChanged``); nil otherwise, or when the full lowering must judge. (Both routes that
+    /// lower changed constraints ask this first.)
+    func constantLoweredAlone(of constraint: LayoutConstraint, in scope: LayoutScope) -> Double? {
+        guard !fullyChanged.contains(ObjectIdentifier(constraint).tableKey) else { return nil }
+        return ConstraintLowering.loweredConstant(of: constraint, in: scope, scratch: &constantScratch)
+    }
+
     /// Compares a lowered constraint with the row under `key`: the same stays, a new constant
     /// is changed in place, anything else replaces the old row.
     func place(_ key: RowKey, _ lowered: LoweredRow, old: RowEntry?, into changes: inout RowChanges,
@@ -70,8 +79,7 @@ extension LayoutEngine {
                     continue
                 }
                 // Its constant alone changed, and it has a row: the row moves to the new constant.
-                if !fullyChanged.contains(id.tableKey), let row = rows.unretainedEntry(forKey: key),
-                   let constant = ConstraintLowering.loweredConstant(of: constraint, in: scope, scratch: &constantScratch) {
+                if let row = rows.unretainedEntry(forKey: key), let constant = constantLoweredAlone(of: constraint, in: scope) {
                     if constant != row.constraint._withUnsafeGuaranteedRef({ $0.expression.constant }) {
                         changes.constantChanges.append(RowChanges.ConstantChange(key: key, constant: constant, source: nil))
                     }
