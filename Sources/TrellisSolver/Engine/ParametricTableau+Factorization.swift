@@ -139,7 +139,14 @@ extension ParametricTableau {
     /// The directions non-basic variable `k` may move in: +1 off a lower bound, -1 off an upper
     /// one, both when it is free.
     private func directions(of k: Int) -> [Double] {
-        lower[k] > -.infinity && !atUpper[k] ? [1] : upper[k] < .infinity && atUpper[k] ? [-1] : [1, -1]
+        let only = onlyDirection(of: k)
+        return only == 0 ? [1, -1] : [only]
+    }
+
+    /// The one way variable `k` can move off where it stands — +1 off a lower bound, -1 off an
+    /// upper one — or 0 when it can move both ways (free).
+    private func onlyDirection(of k: Int) -> Double {
+        lower[k] > -.infinity && !atUpper[k] ? 1 : upper[k] < .infinity && atUpper[k] ? -1 : 0
     }
 
     /// -B⁻¹ times joint variable k's column: how the basic variables move (by position) per unit of z_k
@@ -153,10 +160,10 @@ extension ParametricTableau {
 
     /// ``basisColumn(of:)`` into `w` (room for `m` values, written over).
     private func basisColumn(of k: Int, into w: UnsafeMutableBufferPointer<Double>) {
-        for p in 0..<m { w[p] = 0 }
         if k < m {
             for p in 0..<m { w[p] = inverse[p * m + k] }
         } else {
+            for p in 0..<m { w[p] = 0 }
             let j = k - m
             for e in Int(start[j])..<Int(start[j + 1]) {
                 let i = Int(entryRow[e]), a = entryValue[e]
@@ -180,10 +187,7 @@ extension ParametricTableau {
         // without a certificate's arrays, the column on the stack and the directions as flags: a
         // move through breakpoints asks this on every block, and the two lists it made were a
         // third of its cost.)
-        let k = undecided
-        // As ``directions(of:)``: +1 off a lower bound, -1 off an upper one, both when free.
-        let offLower = lower[k] > -.infinity && !atUpper[k]
-        let offUpper = !offLower && upper[k] < .infinity && atUpper[k]
+        let k = undecided, only = onlyDirection(of: k)
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: m) { w in
             basisColumn(of: k, into: w)
             var largest = 0.0
@@ -200,9 +204,7 @@ extension ParametricTableau {
                 }
                 return false
             }
-            if offLower { return blocked(1) }
-            if offUpper { return blocked(-1) }
-            return blocked(1) && blocked(-1)
+            return only == 0 ? blocked(1) && blocked(-1) : blocked(only)
         }
     }
 }
