@@ -6,8 +6,6 @@ extension LayoutEngine {
     struct FixedWidths {
         let views: [ObjectIdentifier]
         var substitution: DeterminedVariables.Substitution?
-        /// Whether ``substitution`` is there (read without copying it).
-        let isFixed: Bool
     }
 
     /// Notes that the row under `key` moved to a new constant (rows added or removed forget the
@@ -29,7 +27,7 @@ extension LayoutEngine {
     /// The answer is kept until rows are added or removed.
     func widthsAreFixed(of measured: [SizeMeasurement]) -> Bool {
         keepSubstitution(for: measured)
-        return fixedWidths!.isFixed
+        return fixedWidths!.substitution != nil
     }
 
     /// The widths of `measured` by substitution from the rows as the last lowering left them
@@ -37,7 +35,7 @@ extension LayoutEngine {
     /// solve of those rows gives, with any content sizes, without solving.
     func fixedWidths(of measured: [SizeMeasurement]) -> [Double]? {
         keepSubstitution(for: measured)
-        guard fixedWidths!.isFixed else { return nil }
+        guard fixedWidths!.substitution != nil else { return nil }
         for key in movedConstants {
             if let entry = rows[key] { fixedWidths!.substitution!.move(key, to: entry.constraint.expression.constant) }
         }
@@ -51,7 +49,7 @@ extension LayoutEngine {
     private func keepSubstitution(for measured: [SizeMeasurement]) {
         if fixedWidths != nil, Self.same(fixedWidths!.views, measured) { return }
         let found = findSubstitution(measured)
-        fixedWidths = FixedWidths(views: measured.map(\.identifier), substitution: found, isFixed: found != nil)
+        fixedWidths = FixedWidths(views: measured.map(\.identifier), substitution: found)
         movedConstants.removeAll()      // (the substitution read every constant as it is)
     }
 
