@@ -234,6 +234,55 @@ struct StackPathTests {
         }
     }
 
+    @Test("A horizontal proportional stack of wrapping texts: proportions are their natural widths, and a resize lowers nothing again")
+    func proportionsFromNaturalWidths() throws {
+        // Words of 35 pt, 7 pt apart: a text's width at `width` is its widest line, which
+        // shrinks in steps of 42 pt as the text wraps (not in proportion to the width).
+        func text(_ id: String, words: Int) -> View {
+            let view = View(id: id)
+            view.sizeForWidth = { width in
+                let perLine = min(words, max(1, Int(((width + 7) / 42).rounded(.down))))
+                let lines = (words + perLine - 1) / perLine
+                return Size(width: Double(perLine * 42 - 7), height: Double(lines * 18))
+            }
+            return view
+        }
+        func screen(width: Double) -> (root: View, texts: [View]) {
+            let root = View(id: "root")
+            root.frame = Rect(x: 0, y: 0, width: width, height: 600)
+            let texts = [2, 4, 6].enumerated().map { text("text\($0.offset)", words: $0.element) }
+            let stack = StackView(id: "stack", axis: .horizontal, spacing: 8, distribution: .fillProportionally,
+                                  alignment: .top, arrangedSubviews: texts)
+            root.addSubview(stack)
+            Tails.install(stack~.top.leading.trailing == root~)
+            return (root, texts)
+        }
+        // By hand, as UIKit sizes labels by their intrinsic (one-line) widths 77, 161 and 245:
+        // the 284 pt left after two gaps of 8 in those proportions, each text two lines high at
+        // its width. (Measured at those widths the texts are 35, 77 and 119 wide: proportions
+        // read from them would move from round to round.)
+        let (root, texts) = screen(width: 300)
+        try root.layoutIfNeeded()
+        let widths = [77.0, 161, 245].map { $0 * 284 / 483 }
+        let expected = [Rect(x: 0, y: 0, width: widths[0], height: 36),
+                        Rect(x: widths[0] + 8, y: 0, width: widths[1], height: 36),
+                        Rect(x: widths[0] + widths[1] + 16, y: 0, width: widths[2], height: 36)]
+        let mismatch = frameMismatch(texts.map(\.frame), expected)
+        #expect(mismatch == nil, "\(mismatch ?? "")")
+        // Resizes keep the rows: constants move, nothing is lowered again, frames as a fresh tree's.
+        let engine = try #require(root.engine)
+        for width in [414.0, 250, 375, 300] {
+            let before = engine.statistics.fullLowerings
+            root.frame = Rect(x: 0, y: 0, width: width, height: 600)
+            try root.layoutIfNeeded()
+            #expect(engine.statistics.fullLowerings == before, "width \(width): the rows were made again")
+            let fresh = screen(width: width).root
+            try fresh.layoutIfNeeded()
+            let mismatch = frameMismatch(root.subtreeViews().map(\.frame), fresh.subtreeViews().map(\.frame))
+            #expect(mismatch == nil, "width \(width): \(mismatch ?? "")")
+        }
+    }
+
     /// What a step of ``lengthsFollowed(steps:)`` changes: the root's width, a text's length,
     /// a chip's (unmeasured) content height.
     enum LengthStep: Sendable, CustomStringConvertible {

@@ -68,7 +68,18 @@ final class SizeMeasurement: LayoutParticipant {
     func forgetMeasurements() {
         cache.removeAll(keepingCapacity: true)
         last = nil
+        unconstrained = nil
     }
+
+    /// The answer at ``unconstrainedWidth`` (the natural size: a proportional stack's
+    /// proportions), kept apart from ``last``, which the rounds ask by the solved width.
+    var unconstrainedSize: Size {
+        if let unconstrained { return unconstrained }
+        let size = measured(atWidth: Self.unconstrainedWidth)
+        unconstrained = size
+        return size
+    }
+    @exclusivity(unchecked) private var unconstrained: Size?
 
     func begin(_ pass: PassContext) {
         pass.measuredSizes[identifier] = measured(atWidth: Self.unconstrainedWidth)

@@ -17,6 +17,12 @@ public enum StackDistribution: String, Sendable, Hashable, CaseIterable, Codable
     /// Gaps equal the spacing; sizes along the axis are proportional to the views' intrinsic sizes
     /// (at priority 999). Views without an intrinsic size along the axis keep the size their own
     /// constraints give; if no view has one, the views get equal sizes.
+    ///
+    /// A measured view (``View/sizeForWidth``) counts along a horizontal stack with its natural
+    /// width — its answer at an unbounded width, as UIKit counts a label's one-line intrinsic
+    /// width — not the width it measures at the width it gets (a wrapped text's widest line,
+    /// which follows the proportions it would set); along a vertical stack, with its height
+    /// measured at the width it is laid out at.
     case fillProportionally
     /// Views keep their intrinsic sizes; all gaps are equal and at least their spacing.
     case equalSpacing

@@ -24,7 +24,9 @@
 /// new rows. (Hidden toggles in ``StackDistribution/fillEqually``, ``StackDistribution/fillProportionally``,
 /// ``StackDistribution/equalSpacing`` and ``StackDistribution/equalCentering`` stacks, baseline
 /// alignments and baseline-relative gaps make new rows too, as do proportional content sizes:
-/// there the rows themselves depend on which views are visible.)
+/// there the rows themselves depend on which views are visible, or on the sizes. A resize never
+/// changes a horizontal proportional stack's proportions: they are its measured views' natural
+/// widths, see ``StackDistribution/fillProportionally``.)
 ///
 /// **Hidden arranged views** take no room, as in UIKit: the visible views and the gaps between
 /// them are exactly as if the hidden ones were not arranged (the custom spacing after a hidden
@@ -251,7 +253,22 @@ open class StackView: View {
 
     /// The intrinsic length of `view` along the axis in this pass, if it has one.
     private func intrinsicLength(of view: View, _ pass: PassContext) -> Double? {
-        Self.length(pass.intrinsicSize(of: view), along: axis)
+        Self.length(proportionalWidths ? Self.unconstrainedSize(of: view) : pass.intrinsicSize(of: view), along: axis)
+    }
+
+    /// Whether the rows read the arranged views' unconstrained sizes (a horizontal
+    /// ``StackDistribution/fillProportionally`` stack): its proportions are the views' natural
+    /// widths — a measured view's answer at an unbounded width, as UIKit's intrinsic width of a
+    /// one-line label — never the widths measured at the widths those proportions give, which
+    /// would move the proportions (coefficients: new rows) from round to round and pass to pass.
+    private var proportionalWidths: Bool { distribution == .fillProportionally && axis == .horizontal }
+
+    /// `view`'s content size measured at an unbounded width, else its ``View/intrinsicContentSize``.
+    private static func unconstrainedSize(of view: View) -> Size? {
+        for participant in view.layoutParticipants {
+            if let measurement = participant as? SizeMeasurement { return measurement.unconstrainedSize }
+        }
+        return view.intrinsicContentSize
     }
 
     /// A content size's length along `axis`, nil for none or an unusable one.
@@ -350,7 +367,7 @@ extension StackView: LayoutParticipant {
     /// reading every stack's whole state again for it was a sixth of the pass.)
     private func followLengths(_ pass: PassContext, everyView: Bool) -> Bool {
         guard state.lengths.count == arranged.count else { return false }
-        let proportional = distribution == .fillProportionally
+        let proportional = distribution == .fillProportionally, unconstrained = proportionalWidths
         var moved = false
         // (The views unretained: this copy of the list holds them through the loop, whatever a
         // view's content size does, and a retain and release a view was most of a resize's
@@ -362,7 +379,8 @@ extension StackView: LayoutParticipant {
                 // (The pass's lookup written out: passing the unretained view on retains it.)
                 let size: Size?
                 if PassContext.mayBeMeasured(view) {
-                    size = pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
+                    size = unconstrained ? Self.unconstrainedSize(of: view)
+                        : pass.measuredSizes[ObjectIdentifier(view)] ?? view.intrinsicContentSize
                 } else if everyView {
                     size = view.intrinsicContentSize
                 } else {
