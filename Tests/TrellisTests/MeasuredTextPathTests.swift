@@ -210,6 +210,83 @@ struct MeasuredTextPathTests {
         }
     }
 
+    /// Words wrapped greedily at spaces, 9 pt a character (spaces included), 18 pt a line: the
+    /// size is the widest line's (as the document's text model measures).
+    final class WrappedText: View {
+        init(id: String, _ text: String) {
+            super.init(id: id)
+            let words = text.split(separator: " ").map { Double($0.count) * 9 }
+            sizeForWidth = { width in
+                var lines = 1.0, line = 0.0, widest = 0.0
+                for word in words {
+                    if line > 0 && line + 9 + word > width {
+                        lines += 1
+                        line = word
+                    } else {
+                        line += line > 0 ? 9 + word : word
+                    }
+                    widest = max(widest, line)
+                }
+                return Size(width: min(widest, width), height: lines * 18)
+            }
+        }
+    }
+
+    /// A profile page: a centred header (an avatar, a name, a row of three counts centred
+    /// equally apart) above wrapped posts as wide as the page.
+    static func profile(posts: Int) -> View {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 800)
+        let avatar = View(id: "avatar")
+        avatar.intrinsicContentSize = Size(width: 96, height: 96)
+        let counts = (0..<3).map { index in
+            let number = View(id: "count\(index)"), label = View(id: "label\(index)")
+            number.intrinsicContentSize = Size(width: 27, height: 18)
+            label.intrinsicContentSize = Size(width: index == 1 ? 90 : 54, height: 18)
+            return StackView(id: "stat\(index)", axis: .vertical, spacing: 2, alignment: .center, arrangedSubviews: [number, label])
+        }
+        let stats = StackView(id: "stats", axis: .horizontal, spacing: 24, distribution: .equalCentering, alignment: .center,
+                              arrangedSubviews: counts)
+        let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line"
+            .split(separator: " ")
+        let texts = (0..<posts).map { index in
+            WrappedText(id: "post\(index)", (0..<(6 + index * 5 % 13)).map { sentence[(index + $0) % sentence.count] }.joined(separator: " "))
+        }
+        let list = StackView(id: "posts", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: texts)
+        let page = StackView(id: "page", axis: .vertical, spacing: 10, alignment: .center,
+                             arrangedSubviews: [avatar, WrappedText(id: "name", "layout solver"), stats, list])
+        root.addSubview(page)
+        Tails.install(page~.top.leading.trailing == root~ + EdgeInsets(16), list~.width == page~.width)
+        return root
+    }
+
+    @Test("A profile page's resizes take steps once warm: a priority level its cold solve skipped at zero error is run when a move needs it")
+    func skippedLevelRunWhenMoved() throws {
+        // The cold solve fixes a level already at zero error (hugging that holds) instead of
+        // running it, and GLPK's basis need not price that level right; the first move through
+        // breakpoints finds so, the component is solved again with every level, and from then on
+        // resizes move along the basis: without that every resize solved the page from scratch.
+        let root = Self.profile(posts: 6)
+        try root.layoutIfNeeded()
+        for width in [414.0, 375, 414, 375] {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+        }
+        let engine = try #require(root.engine), pass = try #require(root.layoutPass)
+        for width in [414.0, 375, 414, 375] {
+            let before = engine.diagnosticState.solver.statistics.componentSolves
+            let probeBefore = pass.probeSolver?.statistics.componentSolves
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+            #expect(engine.diagnosticState.solver.statistics.componentSolves == before, "\(width): a component was solved again")
+            #expect(pass.probeSolver?.statistics.componentSolves == probeBefore, "\(width): the probe solved a component again")
+            let twin = Self.profile(posts: 6)
+            twin.frame = root.frame
+            try twin.layoutIfNeeded()
+            #expect(Self.same(root, twin), "\(width)")
+        }
+    }
+
     @Test("A warm text feed's new texts move the texts' content-size rows along the basis", arguments: [false, true])
     func newTextsTakeAffineSteps(stacks: Bool) throws {
         let (root, texts) = Self.feed(rows: 24, stacks: stacks)

@@ -77,6 +77,10 @@ final class AffineModel {
     private let variableOfColumn: [Int]
     /// The constraints whose constants move (edit and parameter rows).
     private let editRows: [Int]
+    /// Whether a move through breakpoints was given up because the solve's basis is not
+    /// optimal at every level: the component is then solved again with every level run
+    /// (``ComponentState/solvesEveryLevel``). (Set at most once, when the tableau goes.)
+    @exclusivity(unchecked) private(set) var needsEveryLevel = false
     /// The factor applied to the weights in the LP's objective.
     private let costScale: Double
     /// Whether the objective moves by each direction's slope (one level), or must be computed
@@ -361,6 +365,7 @@ final class AffineModel {
         // the directions, which stopped following the basis once the tableau took over); the
         // component is solved again.
         guard let moved = core.tableau!.move(core.shifts.elements) else {
+            if core.tableau!.notOptimalAtEveryLevel { needsEveryLevel = true }
             core.moving.rollBackConstants()
             Self.disableTableau(&core)
             return nil

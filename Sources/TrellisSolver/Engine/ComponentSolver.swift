@@ -49,6 +49,10 @@ struct ComponentSolver {
     /// Tests turn them off to get the plain LP (cold: GLPK's presolver and its own start, every
     /// level solved) as an independent reference.
     var reduces = true
+    /// Whether a level already at zero error is fixed there instead of run (with ``reduces``):
+    /// its point is optimal, but the basis GLPK leaves need not price that level right, and a
+    /// move through breakpoints needs it to (``ComponentState/solvesEveryLevel``).
+    var skipsLevelsAtZeroError = true
     /// Whether a solve keeps the LP's matrix and levels to judge if its optimum is the only one
     /// (``solveCertifying()``).
     var certifiesUniqueness = false
@@ -194,7 +198,7 @@ struct ComponentSolver {
             // A lower level already at zero error is optimal where it stands: its optimal face
             // (within the higher levels') is "all its errors 0", so fix them there and skip
             // the simplex run (on a layout: hugging that already holds).
-            if reduces && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
+            if reduces && skipsLevelsAtZeroError && step > 0 && columns.allSatisfy({ lp.columnValue($0.column) <= 1e-9 }) {
                 // (Fixed for the lowest level too: edit steps then keep it at zero error, or
                 // leave the basis's range and solve again.)
                 for entry in columns {

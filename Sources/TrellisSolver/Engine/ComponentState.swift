@@ -52,6 +52,11 @@ final class ComponentState {
     /// solved again from scratch, whole, once already; its component known not to split.
     @exclusivity(unchecked) var resolvedWhole = false
     @exclusivity(unchecked) var splitsNot = false
+    /// Whether the simplex method runs every priority level of this component, none skipped
+    /// at zero error: set once a move through breakpoints found the basis of such a solve not
+    /// optimal at a skipped level (``AffineModel/needsEveryLevel``), so that the solves after
+    /// it leave a basis the next moves can follow.
+    @exclusivity(unchecked) var solvesEveryLevel = false
 
     /// The rows whose constants move between solves (edit and parameter rows), in order.
     var movingRows: [Int] { (Array(rowOfEdit.values) + parameterRows).sorted() }

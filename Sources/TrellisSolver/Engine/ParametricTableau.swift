@@ -26,8 +26,9 @@ import TrellisSupport
 /// level-by-level simplex runs find (up to ties). GLPK's last basis is such a basis: each level
 /// was solved with the higher levels' optimal faces fixed, and a variable fixed there had a
 /// reduced cost of the right sign at that level, zero at the ones above. (Checked when the
-/// inverse is built: a level skipped at zero error, never run, can leave a basis that is not,
-/// and then the move is given up.) A move of several levels that pivoted and ends where the
+/// inverse is built: a level skipped at zero error, never run, can leave a basis that is not;
+/// then the move is given up and the component solved again with every level run,
+/// ``ComponentState/solvesEveryLevel``, so that the moves after it can follow its basis.) A move of several levels that pivoted and ends where the
 /// optimum may not be the only one is given up too — some non-basic variable with a zero reduced
 /// cost at every level that could move off its bound (``optimumIsUnique()``): which optimum a
 /// layout gets must not depend on the path to it (GLPK solving again picks the one a fresh
@@ -82,6 +83,9 @@ struct ParametricTableau {
     /// Pivots since the reduced costs were last computed from scratch (the updates of each
     /// pivot drift a little; every ``refreshInterval`` pivots they are recomputed).
     var pivotsSinceRefresh = 0
+    /// Whether a move was given up because the basis read is not optimal at every level (a
+    /// level the solve skipped at zero error, ``ComponentSolver/skipsLevelsAtZeroError``).
+    private(set) var notOptimalAtEveryLevel = false
     static let refreshInterval = 16
 
     /// Work arrays of a move, kept between moves (no allocation per step); one may serve
@@ -213,7 +217,11 @@ struct ParametricTableau {
     private mutating func move(_ shifts: ArraySlice<Shift>, pivotLimit: Int, s: inout Scratch,
                                targets: ArraySlice<Target>) -> Int? {
         if inverse.isEmpty {
-            guard factorize(), computeReducedCosts() else { return nil }
+            guard factorize() else { return nil }
+            guard computeReducedCosts() else {
+                notOptimalAtEveryLevel = true
+                return nil
+            }
         }
         s.fit(m: m, n: n)
         defer {

@@ -14,7 +14,7 @@ extension SolverEngine {
         for index in work.sorted() {
             if solvedTogether.contains(index) { continue }
             let state = newStates[index]
-            if let solution = templates.solution(for: state) {
+            if !state.solvesEveryLevel, let solution = templates.solution(for: state) {
                 statistics.componentSolves += 1
                 statistics.templateSolves += 1
                 results.append(Solved(index: index, solution: solution))
@@ -23,8 +23,9 @@ extension SolverEngine {
             var constants = state.baseConstants
             for (row, variable) in state.editOfRowIndex { constants[row] = -edits[variable]!.value }
             let start = coldStarts.contains(index) ? .none : warmStart(for: state)
-            let solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
+            var solver = ComponentSolver(component: state.component, terms: state.terms, constants: constants,
                                          editRows: state.movingRows, warmStart: start, timeLimit: try remaining())
+            solver.skipsLevelsAtZeroError = !state.solvesEveryLevel
             statistics.componentSolves += 1
             switch try solver.solve() {
             case .solved(let values, let affine, let optimalBasis, let iterations):

@@ -63,6 +63,7 @@ extension SolverEngine {
             } else {
                 plan.work.append(index)
                 if state.solution?.crashWasOptimal == true { plan.coldStarts.insert(index) }
+                if state.solution?.affine?.needsEveryLevel == true { state.solvesEveryLevel = true }
             }
         }
     }

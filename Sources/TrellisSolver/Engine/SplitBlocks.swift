@@ -68,6 +68,9 @@ struct SplitBlocks {
     /// copy of the split tableau (a forked solver's, ``AffineModel/copy()``) shares the boxes,
     /// and a move copies only those of the blocks it moves.
     private var blocks: [Box?] = []
+    /// Whether a move was given up because a block's basis is not optimal at every level
+    /// (``ParametricTableau/notOptimalAtEveryLevel``).
+    private(set) var notOptimalAtEveryLevel = false
 
     private final class Box {
         // (Not checked dynamically for exclusive access: a split tableau is moved and read by
@@ -326,7 +329,10 @@ struct SplitBlocks {
             let shifts = groupedShifts[shiftStart[slot]..<shiftStart[slot + 1]]
             let targets = groupedTargets[targetStart[slot]..<targetStart[slot + 1]]
             makeWritable(block)
-            guard let moved = blocks[block]!.tableau.move(shifts, scratch: &scratch, targets: targets) else { return nil }
+            guard let moved = blocks[block]!.tableau.move(shifts, scratch: &scratch, targets: targets) else {
+                if blocks[block]!.tableau.notOptimalAtEveryLevel { notOptimalAtEveryLevel = true }
+                return nil
+            }
             pivots += moved.pivots
             before += moved.objectiveBefore
             after += moved.objectiveAfter

@@ -54,6 +54,12 @@ struct SplitTableau {
     /// The whole LP's tableau, when it is not split (after a first move).
     var single: ParametricTableau? { whole }
 
+    /// Whether a move was given up because the basis read (a block's) is not optimal at every
+    /// level: solved again with every level run, it is (``ComponentSolver/skipsLevelsAtZeroError``).
+    var notOptimalAtEveryLevel: Bool {
+        whole?.notOptimalAtEveryLevel ?? blocks?.notOptimalAtEveryLevel ?? false
+    }
+
     /// Whether a split LP's basis can be read position by position from its blocks and pins,
     /// for the model's linear steps to take it back (``prepareHandBack()``; after a first move).
     var handsBack: Bool { blocks?.handsBack ?? false }
