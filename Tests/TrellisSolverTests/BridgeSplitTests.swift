@@ -192,6 +192,30 @@ struct BridgeSplitTests {
         Self.expectSame(split, plain, feed.variables, "last text changed")
     }
 
+    @Test("A chain closed by its container at a last item only its own content rows size splits too (a form's footnote)")
+    func closedAtContentSizedItemSplits() throws {
+        var rng = SplitMix(seed: 34)
+        var feed = Feed(rows: 80, rng: &rng)
+        // After the rows, a note whose height only its intrinsic rows hold, and a container
+        // whose bottom is the note's: the container's height is fixed by that closing row alone,
+        // which is then all that joins the note's height to the rest.
+        let rootTop = feed.variables[0], last = feed.rows[79]
+        let noteTop = Variable("note.top"), noteHeight = Variable("note.height")
+        let top = Variable("container.top"), height = Variable("container.height")
+        feed.variables += [noteTop, noteHeight, top, height]
+        let note = ((noteHeight >= 36) ~~ .priority(750), (noteHeight <= 36) ~~ .priority(250))
+        feed.constraints += [noteTop == last.top + last.height + 12, note.0, note.1, top == rootTop,
+                             top + height == noteTop + noteHeight]
+        let (split, plain) = try Self.solvers(feed.constraints)
+        Self.expectSame(split, plain, feed.variables, "cold")
+        try Self.remeasure(feed.intrinsic[40], to: 120, in: split, plain)
+        try Self.remeasure(note, to: 54, in: split, plain)
+        // One block per row (and the container's height and the note's top, each held by one
+        // row): without the note's height in the root block, the chain stayed a ring, whole.
+        #expect(split.bridgeCount >= 80)
+        Self.expectSame(split, plain, feed.variables, "a text and the note changed")
+    }
+
     @Test("Blocks pinned absolutely, or linked twice, do not split off", arguments: [(3, false), (0, true), (5, true)])
     func pinnedBlocksStay(pinEvery: Int, softLinks: Bool) throws {
         var rng = SplitMix(seed: UInt64(100 + pinEvery))

@@ -65,7 +65,17 @@ struct BridgeSplit {
                             removed: peeled.removed)
         search.run(from: peeled.root)
         if !peeled.order.isEmpty && !search.reachedAll(skipping: peeled.order.map(\.variable)) {
-            // The rows peeled off held the rest together: search without peeling.
+            // The rows peeled off were all that held some pieces to the rest (the last view of a
+            // stack whose height only its own content rows hold, once the stack's closing row
+            // fixes the stack's height): each such piece's optimum depends on nothing else, as
+            // the peeled rows can always be met by their variables, so they can join the root
+            // block — when the search split something at bridges (a form's rows): peeled rows
+            // alone would only make blocks of one variable each, which cost a component apiece
+            // where presolve substitutes them for nothing. Then, search without peeling.
+            if !search.accepted.isEmpty {
+                search.adoptUnreached(skipping: peeled.order.map(\.variable))
+                return blocks(search, peeled: peeled.order, slots: slots, members: members)
+            }
             search = Search(graph: graph, candidate: candidate, constraints: constraints, members: members,
                             removed: [Bool](filled: false, count: nr))
             search.run(from: localIDs.indices.min { localIDs[$0] < localIDs[$1] }!)
@@ -227,6 +237,18 @@ struct BridgeSplit {
             var reached = 0
             for v in 0..<graph.nv where discovered[v] >= 0 { reached += 1 }
             return reached + skipped.count == graph.nv
+        }
+
+        /// Adds what the search did not reach to the root block (``segment``): the variables
+        /// but `skipped` (the peeled ones) and the rows joining them that were not taken out.
+        mutating func adoptUnreached(skipping skipped: [Int]) {
+            let nv = graph.nv
+            var isSkipped = [Bool](filled: false, count: nv)
+            for v in skipped { isSkipped[v] = true }
+            for v in 0..<nv where discovered[v] < 0 && !isSkipped[v] { segment.append(Int32(v)) }
+            for r in 0..<removed.count where discovered[nv + r] < 0 && !removed[r] && !single(r) {
+                segment.append(Int32(nv + r))
+            }
         }
 
         /// A node of the depth-first walk: the node, the one it was reached from, and how many
