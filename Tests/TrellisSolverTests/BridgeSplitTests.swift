@@ -216,6 +216,40 @@ struct BridgeSplitTests {
         Self.expectSame(split, plain, feed.variables, "a text and the note changed")
     }
 
+    @Test("A chain of rows whose heights only required alignments hold splits into one block per row (a dashboard's rows of tiles)")
+    func rowsHeldByAlignmentsSplit() throws {
+        // Each row's tiles span it (top and bottom equal to the row's, required), each tile's
+        // content soft inside it; the next row 10 below. Only required equalities reach a row's
+        // height, so the search meets it from the row's top through the gap to the next row
+        // first: the gap is still the only row joining the rows below to the rest (one bridge a
+        // row, the first row's to the root; without that, the rows the search met so were left whole).
+        var rng = SplitMix(seed: 35)
+        let rootTop = Variable("root.top")
+        var constraints = [rootTop == 0], variables = [rootTop], texts: [(low: Constraint, high: Constraint)] = []
+        var above = LinearExpression(rootTop)
+        for r in 0..<40 {
+            let top = Variable("row\(r).top"), height = Variable("row\(r).height")
+            variables += [top, height]
+            constraints.append(top == above + 10)
+            for k in 0..<3 {
+                let tileTop = Variable("tile\(r).\(k).top"), tileHeight = Variable("tile\(r).\(k).height")
+                let textTop = Variable("text\(r).\(k).top"), textHeight = Variable("text\(r).\(k).height")
+                variables += [tileTop, tileHeight, textTop, textHeight]
+                let content = Double(rng.int(18...54))
+                let text = ((textHeight >= content) ~~ .priority(750), (textHeight <= content) ~~ .priority(250))
+                texts.append(text)
+                constraints += [tileTop == top, tileTop + tileHeight == top + height, textTop == tileTop + 8,
+                                (tileTop + tileHeight == textTop + textHeight + 8) ~~ .priority(500), text.0, text.1]
+            }
+            above = top + height
+        }
+        let (split, plain) = try Self.solvers(constraints)
+        Self.expectSame(split, plain, variables, "cold")
+        try Self.remeasure(texts[61], to: 90, in: split, plain)
+        #expect(split.bridgeCount == 40, "\(split.bridgeCount) bridges")
+        Self.expectSame(split, plain, variables, "a text changed")
+    }
+
     @Test("Blocks pinned absolutely, or linked twice, do not split off", arguments: [(3, false), (0, true), (5, true)])
     func pinnedBlocksStay(pinEvery: Int, softLinks: Bool) throws {
         var rng = SplitMix(seed: UInt64(100 + pinEvery))

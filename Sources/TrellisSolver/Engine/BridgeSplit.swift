@@ -348,12 +348,20 @@ struct BridgeSplit {
                                        segment: UnsafeMutableBufferPointer<Int32>, count: inout Int) {
             let nv = graph.nv
             guard work <= cap else { return }
-            // Every other variable of the row is on the side of the search's root.
+            // Every other variable of the row is on the side of the search's root: reached before
+            // the row, or after it through another of its branches that joins the nodes above it
+            // (no block of its own: still in the segment, before the child's), so in the block
+            // that will hold the row. (A stack's row whose height only required alignments hold:
+            // the search reaches it from its top through the gap to the next row first.)
+            // (Not for a block of one variable then: presolve substitutes it for nothing, where a
+            // block costs a component: a chat's widths.)
+            let first = Int(segmentIndex[c])
             for t in graph.terms(of: r) {
                 let v = Int(graph.termVariable[t])
-                if v != c && !(discovered[v] >= 0 && discovered[v] < discovered[nv + r]) { return }
+                if v == c || (discovered[v] >= 0 && discovered[v] < discovered[nv + r]) { continue }
+                let index = Int(segmentIndex[v])
+                guard discovered[v] >= 0, index < first, segment[index] == Int32(v), count - first > 1 else { return }
             }
-            let first = Int(segmentIndex[c])
             let nodes = Array(segment[first..<count])
             guard let d = slideDirection(nodes, endpoint: c) else { return }
             isBridge[r] = true
