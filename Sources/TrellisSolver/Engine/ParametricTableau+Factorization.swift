@@ -33,11 +33,19 @@ extension ParametricTableau {
         objectives.map { objective in max(1, objective.reduce(0) { max($0, abs($1)) }) }
     }
 
-    /// Builds the tableau and its basis inverse now, as a first move would; false when the
-    /// basis cannot be followed.
+    /// Builds the tableau, its basis inverse and its reduced costs now, as a first move would;
+    /// false when the basis cannot be followed. Both or neither: an inverse kept without its
+    /// reduced costs would count as factorized (``isFactorized``) and be read.
     mutating func factorizeNow() -> Bool {
         build()
-        return !inverse.isEmpty || (factorize() && computeReducedCosts())
+        guard inverse.isEmpty else { return true }
+        guard factorize() else { return false }
+        guard computeReducedCosts() else {
+            inverse = []
+            notOptimalAtEveryLevel = true
+            return false
+        }
+        return true
     }
 
     /// Builds the dense inverse of the basis matrix (Gauss–Jordan with partial pivoting).

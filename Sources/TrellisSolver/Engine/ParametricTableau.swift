@@ -85,7 +85,7 @@ struct ParametricTableau {
     var pivotsSinceRefresh = 0
     /// Whether a move was given up because the basis read is not optimal at every level (a
     /// level the solve skipped at zero error, ``ComponentSolver/skipsLevelsAtZeroError``).
-    private(set) var notOptimalAtEveryLevel = false
+    var notOptimalAtEveryLevel = false
     static let refreshInterval = 16
 
     /// Work arrays of a move, kept between moves (no allocation per step); one may serve
@@ -216,13 +216,7 @@ struct ParametricTableau {
 
     private mutating func move(_ shifts: ArraySlice<Shift>, pivotLimit: Int, s: inout Scratch,
                                targets: ArraySlice<Target>) -> Int? {
-        if inverse.isEmpty {
-            guard factorize() else { return nil }
-            guard computeReducedCosts() else {
-                notOptimalAtEveryLevel = true
-                return nil
-            }
-        }
+        guard factorizeNow() else { return nil }
         s.fit(m: m, n: n)
         defer {
             for r in s.moving { s.rate[r] = 0 }
