@@ -2,7 +2,7 @@
 """Layout passes of screen shapes that `compare-peers.py` does not have, Trellis alone.
 
 The peers' side-by-side (`compare-peers.py`) times a feed, a grid, a settings form and a chat.
-These are three other ways people write screens, made to find the passes that fall off the
+These are other ways people write screens, made to find the passes that fall off the
 incremental path:
 
 - pairs: rows of a wrapping title and a date (baselines aligned, the title's trailing at most 8
@@ -11,7 +11,16 @@ incremental path:
 - toolbars: a column of horizontal stacks of three texts, each distribution in turn (equal
   spacing, equal centring, proportional, fill), centred and first-baseline aligned in turn;
 - cells: a vertical stack of cells, each a 40 x 40 avatar beside a vertical stack of a name, a
-  wrapping body and a fill-equally row of four action texts.
+  wrapping body and a fill-equally row of four action texts;
+- forms: label-field rows (first-baseline stacks, the label hugging at 251, the field 34 high),
+  a wrapping footnote after every fifth;
+- profile: a centred header (a 96 x 96 avatar, a name, three counts centred equally apart)
+  above wrapping posts as wide as the page;
+- dashboard: rows of three equal tiles, each a number over a caption of at most two lines;
+- cards: rows of two equal cards, each a 16:9 image (its height a multiple of its width), a
+  title of at most two lines and a subtitle;
+- messages: plain constraints: bubbles at most 80 % of the root wide, a name and a time on one
+  baseline above a wrapping body.
 
 For each shape and size the documents are written to `--out` and laid out with
 `trellis layout DOC --text-model --timing STEPS --repeat R` (the same command `compare-peers.py`
@@ -97,7 +106,104 @@ def cells(rows):
     return document(views, constraints)
 
 
-SHAPES = {"pairs": pairs, "toolbars": toolbars, "cells": cells}
+def forms(rows):
+    arranged = []
+    views = [{"id": "form", "stack": {"axis": "vertical", "spacing": 12, "alignment": "fill", "arranged": arranged}}]
+    for i in range(rows):
+        p = f"f{i}"
+        arranged.append(p)
+        views += [{"id": p, "parent": "form",
+                   "stack": {"axis": "horizontal", "spacing": 8, "alignment": "firstBaseline",
+                             "arranged": [p + ".label", p + ".field"]}},
+                  {"id": p + ".label", "parent": p, "text": words(i, 1 + i % 2),
+                   "hugging": {"horizontal": 251, "vertical": 250}},
+                  {"id": p + ".field", "parent": p, "intrinsicSize": {"height": 34},
+                   "baselines": {"first": 22, "last": 12}}]
+        if i % 5 == 4:
+            arranged.append(p + ".note")
+            views.append({"id": p + ".note", "parent": "form", "text": words(i, 8 + i % 9), "lines": 0,
+                          "lineBreak": "wordWrap"})
+    return document(views, ["form~.top.leading.trailing == root~ + EdgeInsets(16)"])
+
+
+def profile(rows):
+    views = [{"id": "page", "stack": {"axis": "vertical", "spacing": 10, "alignment": "center",
+                                      "arranged": ["avatar", "name", "stats", "posts"]}},
+             {"id": "avatar", "parent": "page", "intrinsicSize": {"width": 96, "height": 96}},
+             {"id": "name", "parent": "page", "text": "layout solver"},
+             {"id": "stats", "parent": "page",
+              "stack": {"axis": "horizontal", "spacing": 24, "distribution": "equalCentering", "alignment": "center",
+                        "arranged": [f"s{k}" for k in range(3)]}},
+             {"id": "posts", "parent": "page", "stack": {"axis": "vertical", "spacing": 8, "alignment": "fill",
+                                                          "arranged": [f"p{i}" for i in range(rows)]}}]
+    for k in range(3):
+        views += [{"id": f"s{k}", "parent": "stats",
+                   "stack": {"axis": "vertical", "spacing": 2, "alignment": "center", "arranged": [f"s{k}.n", f"s{k}.l"]}},
+                  {"id": f"s{k}.n", "parent": f"s{k}", "text": str(123 * (k + 1))},
+                  {"id": f"s{k}.l", "parent": f"s{k}", "text": words(k, 1)}]
+    views += [{"id": f"p{i}", "parent": "posts", "text": words(i, 6 + (i * 5) % 19), "lines": 0, "lineBreak": "wordWrap"}
+              for i in range(rows)]
+    return document(views, ["page~.top.leading.trailing == root~ + EdgeInsets(16)", "posts~.width == page~.width"])
+
+
+def dashboard(tiles):
+    rows = (tiles + 2) // 3
+    views = [{"id": "dash", "stack": {"axis": "vertical", "spacing": 10, "alignment": "fill",
+                                      "arranged": [f"d{r}" for r in range(rows)]}}]
+    for r in range(rows):
+        d = f"d{r}"
+        views.append({"id": d, "parent": "dash",
+                      "stack": {"axis": "horizontal", "spacing": 10, "distribution": "fillEqually", "alignment": "fill",
+                                "arranged": [f"{d}.t{k}" for k in range(3)]}})
+        for k in range(3):
+            t = f"{d}.t{k}"
+            views += [{"id": t, "parent": d, "margins": {"left": 8, "right": 8, "top": 8, "bottom": 8},
+                       "stack": {"axis": "vertical", "spacing": 4, "alignment": "center", "marginsRelative": True,
+                                 "arranged": [t + ".n", t + ".c"]}},
+                      {"id": t + ".n", "parent": t, "text": str(17 * (3 * r + k))},
+                      {"id": t + ".c", "parent": t, "text": words(3 * r + k, 1 + k), "lines": 2, "lineBreak": "wordWrap"}]
+    return document(views, ["dash~.top.leading.trailing == root~ + EdgeInsets(10)"])
+
+
+def cards(count):
+    rows = (count + 1) // 2
+    views = [{"id": "grid", "stack": {"axis": "vertical", "spacing": 12, "alignment": "fill",
+                                      "arranged": [f"g{r}" for r in range(rows)]}}]
+    constraints = ["grid~.top.leading.trailing == root~ + EdgeInsets(12)"]
+    for r in range(rows):
+        g = f"g{r}"
+        views.append({"id": g, "parent": "grid",
+                      "stack": {"axis": "horizontal", "spacing": 12, "distribution": "fillEqually", "alignment": "top",
+                                "arranged": [f"{g}.c{k}" for k in range(2)]}})
+        for k in range(2):
+            p, i = f"{g}.c{k}", 2 * r + k
+            views += [{"id": p, "parent": g, "stack": {"axis": "vertical", "spacing": 4, "alignment": "fill",
+                                                        "arranged": [p + ".img", p + ".title", p + ".sub"]}},
+                      {"id": p + ".img", "parent": p},
+                      {"id": p + ".title", "parent": p, "text": words(i, 3 + i % 6), "lines": 2, "lineBreak": "wordWrap"},
+                      {"id": p + ".sub", "parent": p, "text": words(i + 3, 2)}]
+            constraints.append(f"{p}.img~.height == {p}.img~.width * 0.5625")
+    return document(views, constraints)
+
+
+def messages(rows):
+    views, constraints = [], []
+    for i in range(rows):
+        p = f"m{i}"
+        views += [{"id": p}, {"id": p + ".name", "parent": p, "text": words(i, 2)},
+                  {"id": p + ".time", "parent": p, "text": f"{i % 12 + 1}:{i % 60:02d}", "hugging": 252, "compression": 751},
+                  {"id": p + ".body", "parent": p, "text": words(i, 4 + (i * 3) % 15), "lines": 0, "lineBreak": "wordWrap"}]
+        constraints += [f"{p}~.leading == root~.leading + 12", f"{p}~.width <= root~.width * 0.8",
+                        f"{p}~.top == m{i - 1}~.bottom + 6" if i else f"{p}~.top == root~.top + 12",
+                        f"{p}.name~.top.leading == {p}~ + 8", f"{p}.time~.firstBaseline == {p}.name~.firstBaseline",
+                        f"{p}.time~.leading >= {p}.name~.trailing + 8", f"{p}.time~.trailing == {p}~.trailing - 8",
+                        f"{p}.body~.top == {p}.name~.bottom + 4",
+                        f"{p}.body~.leading.trailing.bottom == {p}~ + EdgeInsets(top: 0, left: 8, bottom: 8, right: 8)"]
+    return document(views, constraints)
+
+
+SHAPES = {"pairs": pairs, "toolbars": toolbars, "cells": cells, "forms": forms, "profile": profile,
+          "dashboard": dashboard, "cards": cards, "messages": messages}
 
 
 def timing(binary, path, steps, repeat):
@@ -117,11 +223,13 @@ def main():
     parser.add_argument("--processes", type=int, default=5, help="fresh processes per measure")
     parser.add_argument("--repeat", type=int, default=20, help="rounds of the steps per process")
     parser.add_argument("--out", default="/tmp/trellis-other-shapes", help="where the documents are written")
+    parser.add_argument("--shapes", default=",".join(SHAPES), help="which shapes, comma-separated")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     print("| screen | rows | views | cold | first resize | resize | text |")
     print("|---|---|---|---|---|---|---|")
-    for name, make in SHAPES.items():
+    for name in args.shapes.split(","):
+        make = SHAPES[name]
         for rows in (int(s) for s in args.sizes.split(",")):
             path = os.path.join(args.out, f"{name}-{rows}.json")
             with open(path, "w") as f:
