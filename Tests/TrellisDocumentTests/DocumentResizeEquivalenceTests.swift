@@ -9,8 +9,10 @@ import TrellisTestSupport
 /// and a date tied at compression resistance 750 (every narrow width is a tie the measurement
 /// locks in), toolbars of every stack distribution with baseline and centre alignments, cells of
 /// nested stacks (an avatar beside a column of a name, a wrapping body and a row of equal
-/// actions), a profile page (a centred header over wrapped posts), a dashboard of equal tiles and
-/// a form of label-field rows with footnotes. Text is measured by the built-in model.
+/// actions), a profile page (a centred header over wrapped posts), a dashboard of equal tiles, a
+/// form of label-field rows with footnotes and chat messages of plain constraints (a move ends at
+/// a vertex where two variables could move at no cost, each blocked alone: unique or not by the
+/// pair's test). Text is measured by the built-in model.
 @Suite("Layout documents: resizes match fresh layouts on other screen shapes")
 struct DocumentResizeEquivalenceTests {
     static let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line when wide"
@@ -134,6 +136,25 @@ struct DocumentResizeEquivalenceTests {
         return document(views: views, constraints: ["form~.top.leading.trailing == root~ + EdgeInsets(16)"])
     }
 
+    /// Plain constraints: bubbles at most 80 % of the root wide, a name and a time on one
+    /// baseline above a wrapping body.
+    static func messages(_ rows: Int) -> String {
+        var views: [String] = [], constraints: [String] = []
+        for i in 0..<rows {
+            let p = "m\(i)"
+            views += [#"{"id": "\#(p)"}"#, #"{"id": "\#(p).name", "parent": "\#(p)", "text": "\#(words(i, 2))"}"#,
+                      #"{"id": "\#(p).time", "parent": "\#(p)", "text": "\#(i % 12 + 1):\#(i % 6)\#(i % 10)", "hugging": 252, "compression": 751}"#,
+                      #"{"id": "\#(p).body", "parent": "\#(p)", "text": "\#(words(i, 4 + i * 3 % 15))", "lines": 0, "lineBreak": "wordWrap"}"#]
+            constraints += ["\(p)~.leading == root~.leading + 12", "\(p)~.width <= root~.width * 0.8",
+                            i == 0 ? "\(p)~.top == root~.top + 12" : "\(p)~.top == m\(i - 1)~.bottom + 6",
+                            "\(p).name~.top.leading == \(p)~ + 8", "\(p).time~.firstBaseline == \(p).name~.firstBaseline",
+                            "\(p).time~.leading >= \(p).name~.trailing + 8", "\(p).time~.trailing == \(p)~.trailing - 8",
+                            "\(p).body~.top == \(p).name~.bottom + 4",
+                            "\(p).body~.leading.trailing.bottom == \(p)~ + EdgeInsets(top: 0, left: 8, bottom: 8, right: 8)"]
+        }
+        return document(views: views, constraints: constraints)
+    }
+
     static func screen(_ name: String) -> String {
         switch name {
         case "pairs": pairs(8)
@@ -141,6 +162,7 @@ struct DocumentResizeEquivalenceTests {
         case "profile": profile(10)
         case "dashboard": dashboard(5)
         case "forms": forms(12)
+        case "messages": messages(10)
         default: cells(6)
         }
     }
@@ -154,7 +176,7 @@ struct DocumentResizeEquivalenceTests {
     static let widths: [Double] = [414, 375, 320, 414, 390, 375, 300, 414]
 
     @Test("each resize of a screen gives the frames of a fresh layout at its width",
-          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms"])
+          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages"])
     func resizesMatchFreshLayouts(screen: String) throws {
         let document = try LayoutDocument.parse(Self.screen(screen))
         let layout = try document.makeLayout()
@@ -177,7 +199,7 @@ struct DocumentResizeEquivalenceTests {
     }
 
     @Test("each text change of a screen gives the frames of a fresh layout with those texts",
-          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms"])
+          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages"])
     func textChangesMatchFreshLayouts(screen: String) throws {
         // (A profile page's text change once read reduced costs a block of the split tableau had
         // not computed: its basis was not optimal at a level the solve skipped, and the next hand

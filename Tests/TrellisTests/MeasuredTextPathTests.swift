@@ -287,6 +287,63 @@ struct MeasuredTextPathTests {
         }
     }
 
+    /// Chat messages of plain constraints: bubbles at most 80 % of the root wide, a name and a
+    /// time on one baseline above a wrapping body.
+    static func messages(_ count: Int) -> View {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: 375, height: 800)
+        let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line"
+            .split(separator: " ")
+        var above: View?
+        for i in 0..<count {
+            let bubble = View(id: "m\(i)")
+            let name = WrappedText(id: "m\(i).name", sentence[i % sentence.count] + " " + sentence[(i + 1) % sentence.count])
+            let time = WrappedText(id: "m\(i).time", "\(i % 12 + 1):\(i % 6)\(i % 10)")
+            let body = WrappedText(id: "m\(i).body", (0..<(4 + i * 3 % 15)).map { sentence[(i + $0) % sentence.count] }.joined(separator: " "))
+            for view in [name, time] { view.firstBaselineOffsetFromTop = 14 }
+            time.setContentHuggingPriority(252, for: .horizontal)
+            time.setContentCompressionResistancePriority(751, for: .horizontal)
+            root.addSubview(bubble)
+            for view in [name, time, body] { bubble.addSubview(view) }
+            Tails.install(bubble~.leading == root~.leading + 12, bubble~.width <= root~.width * 0.8)
+            if let above { Tails.install(bubble~.top == above~.bottom + 6) } else { Tails.install(bubble~.top == root~.top + 12) }
+            Tails.install(name~.top.leading == bubble~ + 8, time~.firstBaseline == name~.firstBaseline,
+                          time~.leading >= name~.trailing + 8, time~.trailing == bubble~.trailing - 8,
+                          body~.top == name~.bottom + 4)
+            Tails.install(body~.leading == bubble~.leading + 8, body~.trailing == bubble~.trailing - 8,
+                          body~.bottom == bubble~.bottom - 8)
+            above = bubble
+        }
+        return root
+    }
+
+    @Test("Chat messages' resizes take steps once warm: a move that ends where two variables could move at no cost, neither able to, alone or together, is kept")
+    func pairOfLooseVariablesBlocked() throws {
+        // In the first round (unconstrained sizes) every bubble is at its cap and each move
+        // through breakpoints ends at a vertex where two non-basic variables have no cost at any
+        // level: the test of one such variable gave every such move up, and the probe solved
+        // the messages from scratch at every resize.
+        let root = Self.messages(12)
+        try root.layoutIfNeeded()
+        for width in [414.0, 375, 414, 375] {
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+        }
+        let engine = try #require(root.engine), pass = try #require(root.layoutPass)
+        for width in [414.0, 375, 414, 375] {
+            let before = engine.diagnosticState.solver.statistics.componentSolves
+            let probeBefore = pass.probeSolver?.statistics.componentSolves
+            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
+            try root.layoutIfNeeded()
+            #expect(engine.diagnosticState.solver.statistics.componentSolves == before, "\(width): a component was solved again")
+            #expect(pass.probeSolver?.statistics.componentSolves == probeBefore, "\(width): the probe solved a component again")
+            let twin = Self.messages(12)
+            twin.frame = root.frame
+            try twin.layoutIfNeeded()
+            #expect(Self.same(root, twin), "\(width)")
+        }
+    }
+
     @Test("A warm text feed's new texts move the texts' content-size rows along the basis", arguments: [false, true])
     func newTextsTakeAffineSteps(stacks: Bool) throws {
         let (root, texts) = Self.feed(rows: 24, stacks: stacks)

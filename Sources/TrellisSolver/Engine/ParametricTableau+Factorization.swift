@@ -126,6 +126,23 @@ extension ParametricTableau {
         return UniquenessCertificate(loose: (speeds, directions(of: undecided)))
     }
 
+    /// The one or two non-basic variables that are not fixed and have a zero reduced cost at
+    /// every level (-1 for none; nil: more than two).
+    private func looseVariables() -> (Int, Int)? {
+        let size = m + n
+        var found = (-1, -1)
+        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
+            var decided = false
+            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
+                decided = true
+                break
+            }
+            if decided { continue }
+            if found.0 < 0 { found.0 = k } else if found.1 < 0 { found.1 = k } else { return nil }
+        }
+        return found
+    }
+
     /// The one non-basic variable that is not fixed and has a zero reduced cost at every level
     /// (-1: none; nil: more than one).
     private func looseVariable() -> Int? {
@@ -182,38 +199,81 @@ extension ParametricTableau {
 
     /// Whether the optimum reached is the only one, the point a cold solve finds too: every
     /// non-basic variable that is not fixed has a reduced cost other than zero at some level, or
-    /// just one has not and it cannot move off its bound at all — a basic variable standing at a
-    /// bound of its own blocks it (a degenerate vertex: a width exactly at its text's natural
-    /// width, where the hugging and the compression rows both hold, leaves one of them non-basic
-    /// with no cost to move it, and moving it would break the other). With one such variable
-    /// the optimal face is the segment it can move along, the others held at their bounds by
-    /// their costs; with more it is not checked, and the move is given up.
+    /// one or two have not and they cannot move off their bounds at all, alone or together — a
+    /// basic variable standing at a bound of its own blocks every way (a degenerate vertex: a
+    /// width exactly at its text's natural width, where the hugging and the compression rows
+    /// both hold, leaves one of them non-basic with no cost to move it, and moving it would break
+    /// the other; a chat bubble's name and body can leave two). The optimal face near the vertex
+    /// is the cone the loose variables can move along, the others held at their bounds by their
+    /// costs; with more than two it is not checked, and the move is given up.
     func optimumIsUnique() -> Bool {
-        guard let undecided = looseVariable() else { return false }
-        guard undecided >= 0 else { return true }
+        guard let (first, second) = looseVariables() else { return false }
+        guard first >= 0 else { return true }
         // The basic variables move by -B⁻¹ M_k per unit of z_k (B z_B + N z_N = 0). (Judged here
-        // without a certificate's arrays, the column on the stack and the directions as flags: a
+        // without a certificate's arrays, the columns on the stack and the directions as flags: a
         // move through breakpoints asks this on every block, and the two lists it made were a
         // third of its cost.)
-        let k = undecided, only = onlyDirection(of: k)
-        return withUnsafeTemporaryAllocation(of: Double.self, capacity: m) { w in
-            basisColumn(of: k, into: w)
+        let count = second >= 0 ? 2 : 1
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: count * m) { w in
+            let u = UnsafeMutableBufferPointer(rebasing: w[0..<m])
+            basisColumn(of: first, into: u)
             var largest = 0.0
-            for p in 0..<m { largest = max(largest, abs(w[p])) }
-            let scale = max(1, largest)
-            func blocked(_ direction: Double) -> Bool {
-                for p in 0..<m {
-                    let b = Int(header[p])
-                    if abs(w[p]) > 1e-9 * scale,
-                       UniquenessCertificate.pushesPastBound(speed: -w[p] * direction, value: value[b], lower: lower[b],
-                                                            upper: upper[b]) {
-                        return true
+            for p in 0..<m { largest = max(largest, abs(u[p])) }
+            guard second >= 0 else {
+                let scale = max(1, largest), only = onlyDirection(of: first)
+                func blocked(_ direction: Double) -> Bool {
+                    for p in 0..<m {
+                        let b = Int(header[p])
+                        if abs(u[p]) > 1e-9 * scale,
+                           UniquenessCertificate.pushesPastBound(speed: -u[p] * direction, value: value[b], lower: lower[b],
+                                                                upper: upper[b]) {
+                            return true
+                        }
                     }
+                    return false
                 }
-                return false
+                return only == 0 ? blocked(1) && blocked(-1) : blocked(only)
             }
-            return only == 0 ? blocked(1) && blocked(-1) : blocked(only)
+            let v = UnsafeMutableBufferPointer(rebasing: w[m..<(2 * m)])
+            basisColumn(of: second, into: v)
+            for p in 0..<m { largest = max(largest, abs(v[p])) }
+            return pairIsBlocked(u, v, scale: max(1, largest), directions: (onlyDirection(of: first), onlyDirection(of: second)))
         }
+    }
+
+    /// Whether two loose variables, moving the basic variables by `-u` and `-v` per unit, can
+    /// move together in no direction (x, y) ≠ 0 their bounds allow (`directions`: +1, -1 or 0
+    /// for both ways) without pushing a basic variable standing at a bound past it. The
+    /// directions allowed form a cone in the plane, bounded by lines where a blocking variable's
+    /// speed is zero (perpendicular to (u[p], v[p])) and by the axes: when it holds more than
+    /// the origin, one of those lines' directions is in it.
+    private func pairIsBlocked(_ u: UnsafeMutableBufferPointer<Double>, _ v: UnsafeMutableBufferPointer<Double>,
+                               scale: Double, directions: (Double, Double)) -> Bool {
+        func atBound(_ p: Int) -> Bool {
+            let b = Int(header[p]), tolerance = 1e-9 * max(1, abs(value[b]))
+            return value[b] <= lower[b] + tolerance || value[b] >= upper[b] - tolerance
+        }
+        // Whether moving along (x, y) (a unit vector) is allowed and blocked by nothing.
+        func free(_ x: Double, _ y: Double) -> Bool {
+            if directions.0 != 0 && x * directions.0 < -1e-12 { return false }
+            if directions.1 != 0 && y * directions.1 < -1e-12 { return false }
+            for p in 0..<m {
+                let rate = x * u[p] + y * v[p], b = Int(header[p])
+                if abs(rate) > 1e-9 * scale,
+                   UniquenessCertificate.pushesPastBound(speed: -rate, value: value[b], lower: lower[b], upper: upper[b]) {
+                    return false
+                }
+            }
+            return true
+        }
+        if free(1, 0) || free(-1, 0) || free(0, 1) || free(0, -1) { return false }
+        for p in 0..<m where atBound(p) {
+            let length = (u[p] * u[p] + v[p] * v[p]).squareRoot()
+            guard length > 1e-9 * scale else { continue }
+            let x = -v[p] / length, y = u[p] / length
+            if free(x, y) || free(-x, -y) { return false }
+        }
+        return true
     }
 }
 
