@@ -260,13 +260,10 @@ struct MeasuredTextPathTests {
         return root
     }
 
-    @Test("A profile page's resizes take steps once warm: a priority level its cold solve skipped at zero error is run when a move needs it")
-    func skippedLevelRunWhenMoved() throws {
-        // The cold solve fixes a level already at zero error (hugging that holds) instead of
-        // running it, and GLPK's basis need not price that level right; the first move through
-        // breakpoints finds so, the component is solved again with every level, and from then on
-        // resizes move along the basis: without that every resize solved the page from scratch.
-        let root = Self.profile(posts: 6)
+    /// Resizes `make()`'s screen back and forth until warm, then checks that each further resize
+    /// solves no component again, on the engine or its probe, and gives a fresh tree's frames.
+    static func expectStepsOnceWarm(_ make: () -> View) throws {
+        let root = make()
         try root.layoutIfNeeded()
         for width in [414.0, 375, 414, 375] {
             root.frame = Rect(x: 0, y: 0, width: width, height: 800)
@@ -280,11 +277,20 @@ struct MeasuredTextPathTests {
             try root.layoutIfNeeded()
             #expect(engine.diagnosticState.solver.statistics.componentSolves == before, "\(width): a component was solved again")
             #expect(pass.probeSolver?.statistics.componentSolves == probeBefore, "\(width): the probe solved a component again")
-            let twin = Self.profile(posts: 6)
+            let twin = make()
             twin.frame = root.frame
             try twin.layoutIfNeeded()
             #expect(Self.same(root, twin), "\(width)")
         }
+    }
+
+    @Test("A profile page's resizes take steps once warm: a priority level its cold solve skipped at zero error is run when a move needs it")
+    func skippedLevelRunWhenMoved() throws {
+        // The cold solve fixes a level already at zero error (hugging that holds) instead of
+        // running it, and GLPK's basis need not price that level right; the first move through
+        // breakpoints finds so, the component is solved again with every level, and from then on
+        // resizes move along the basis: without that every resize solved the page from scratch.
+        try Self.expectStepsOnceWarm { Self.profile(posts: 6) }
     }
 
     /// Chat messages of plain constraints: bubbles at most 80 % of the root wide, a name and a
@@ -323,25 +329,7 @@ struct MeasuredTextPathTests {
         // through breakpoints ends at a vertex where two non-basic variables have no cost at any
         // level: the test of one such variable gave every such move up, and the probe solved
         // the messages from scratch at every resize.
-        let root = Self.messages(12)
-        try root.layoutIfNeeded()
-        for width in [414.0, 375, 414, 375] {
-            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
-            try root.layoutIfNeeded()
-        }
-        let engine = try #require(root.engine), pass = try #require(root.layoutPass)
-        for width in [414.0, 375, 414, 375] {
-            let before = engine.diagnosticState.solver.statistics.componentSolves
-            let probeBefore = pass.probeSolver?.statistics.componentSolves
-            root.frame = Rect(x: 0, y: 0, width: width, height: 800)
-            try root.layoutIfNeeded()
-            #expect(engine.diagnosticState.solver.statistics.componentSolves == before, "\(width): a component was solved again")
-            #expect(pass.probeSolver?.statistics.componentSolves == probeBefore, "\(width): the probe solved a component again")
-            let twin = Self.messages(12)
-            twin.frame = root.frame
-            try twin.layoutIfNeeded()
-            #expect(Self.same(root, twin), "\(width)")
-        }
+        try Self.expectStepsOnceWarm { Self.messages(12) }
     }
 
     @Test("A warm text feed's new texts move the texts' content-size rows along the basis", arguments: [false, true])

@@ -146,19 +146,8 @@ extension ParametricTableau {
     /// The one non-basic variable that is not fixed and has a zero reduced cost at every level
     /// (-1: none; nil: more than one).
     private func looseVariable() -> Int? {
-        let size = m + n
-        var undecided = -1
-        for k in 0..<size where positionOf[k] < 0 && lower[k] < upper[k] {
-            var decided = false
-            for level in 0..<levels where abs(reducedCost[level * size + k]) > 1e-9 * costScale[level] {
-                decided = true
-                break
-            }
-            if decided { continue }
-            guard undecided < 0 else { return nil }
-            undecided = k
-        }
-        return undecided
+        guard let (first, second) = looseVariables(), second < 0 else { return nil }
+        return first
     }
 
     /// The directions non-basic variable `k` may move in: +1 off a lower bound, -1 off an upper

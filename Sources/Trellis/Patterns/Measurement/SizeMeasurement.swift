@@ -72,7 +72,8 @@ final class SizeMeasurement: LayoutParticipant {
     }
 
     /// The answer at ``unconstrainedWidth`` (the natural size: a proportional stack's
-    /// proportions), kept apart from ``last``, which the rounds ask by the solved width.
+    /// proportions), kept on its own: a horizontal proportional stack reads it at every round,
+    /// which otherwise asks by the solved width (``last``).
     var unconstrainedSize: Size {
         if let unconstrained { return unconstrained }
         let size = measured(atWidth: Self.unconstrainedWidth)
