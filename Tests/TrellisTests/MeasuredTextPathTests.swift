@@ -232,6 +232,15 @@ struct MeasuredTextPathTests {
         }
     }
 
+    /// Words of a sentence, `count` of them from word `start` on (round the sentence).
+    static func words(_ start: Int, _ count: Int) -> String {
+        let sentence: [Substring] = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line"
+            .split(separator: " ")
+        var picked: [Substring] = []
+        for k in 0..<count { picked.append(sentence[(start + k) % sentence.count]) }
+        return picked.joined(separator: " ")
+    }
+
     /// A profile page: a centred header (an avatar, a name, a row of three counts centred
     /// equally apart) above wrapped posts as wide as the page.
     static func profile(posts: Int) -> View {
@@ -247,11 +256,7 @@ struct MeasuredTextPathTests {
         }
         let stats = StackView(id: "stats", axis: .horizontal, spacing: 24, distribution: .equalCentering, alignment: .center,
                               arrangedSubviews: counts)
-        let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line"
-            .split(separator: " ")
-        let texts = (0..<posts).map { index in
-            WrappedText(id: "post\(index)", (0..<(6 + index * 5 % 13)).map { sentence[(index + $0) % sentence.count] }.joined(separator: " "))
-        }
+        let texts: [View] = (0..<posts).map { index in WrappedText(id: "post\(index)", Self.words(index, 6 + index * 5 % 13)) }
         let list = StackView(id: "posts", axis: .vertical, spacing: 8, alignment: .fill, arrangedSubviews: texts)
         let page = StackView(id: "page", axis: .vertical, spacing: 10, alignment: .center,
                              arrangedSubviews: [avatar, WrappedText(id: "name", "layout solver"), stats, list])
@@ -298,14 +303,12 @@ struct MeasuredTextPathTests {
     static func messages(_ count: Int) -> View {
         let root = View(id: "root")
         root.frame = Rect(x: 0, y: 0, width: 375, height: 800)
-        let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line"
-            .split(separator: " ")
         var above: View?
         for i in 0..<count {
             let bubble = View(id: "m\(i)")
-            let name = WrappedText(id: "m\(i).name", sentence[i % sentence.count] + " " + sentence[(i + 1) % sentence.count])
+            let name = WrappedText(id: "m\(i).name", Self.words(i, 2))
             let time = WrappedText(id: "m\(i).time", "\(i % 12 + 1):\(i % 6)\(i % 10)")
-            let body = WrappedText(id: "m\(i).body", (0..<(4 + i * 3 % 15)).map { sentence[(i + $0) % sentence.count] }.joined(separator: " "))
+            let body = WrappedText(id: "m\(i).body", Self.words(i, 4 + i * 3 % 15))
             for view in [name, time] { view.firstBaselineOffsetFromTop = 14 }
             time.setContentHuggingPriority(252, for: .horizontal)
             time.setContentCompressionResistancePriority(751, for: .horizontal)
