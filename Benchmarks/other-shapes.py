@@ -20,7 +20,9 @@ incremental path:
 - cards: rows of two equal cards, each a 16:9 image (its height a multiple of its width), a
   title of at most two lines and a subtitle;
 - messages: plain constraints: bubbles at most 80 % of the root wide, a name and a time on one
-  baseline above a wrapping body.
+  baseline above a wrapping body;
+- switches: settings rows under the safe area, each an icon, a wrapping title over a subtitle of
+  at most two lines (hidden in every third row), and a switch.
 
 For each shape and size the documents are written to `--out` and laid out with
 `trellis layout DOC --text-model --timing STEPS --repeat R` (the same command `compare-peers.py`
@@ -202,8 +204,29 @@ def messages(rows):
     return document(views, constraints)
 
 
+def switches(rows):
+    views = [{"id": "list", "stack": {"axis": "vertical", "spacing": 0, "alignment": "fill",
+                                      "arranged": [f"r{i}" for i in range(rows)]}}]
+    for i in range(rows):
+        p = f"r{i}"
+        views += [{"id": p, "parent": "list", "margins": {"left": 16, "right": 16, "top": 10, "bottom": 10},
+                   "stack": {"axis": "horizontal", "spacing": 12, "alignment": "center", "marginsRelative": True,
+                             "arranged": [p + ".icon", p + ".texts", p + ".switch"]}},
+                  {"id": p + ".icon", "parent": p, "intrinsicSize": {"width": 29, "height": 29}},
+                  {"id": p + ".texts", "parent": p,
+                   "stack": {"axis": "vertical", "spacing": 2, "alignment": "leading", "arranged": [p + ".title", p + ".sub"]}},
+                  {"id": p + ".title", "parent": p + ".texts", "text": words(i, 2 + i % 7), "lines": 0, "lineBreak": "wordWrap"},
+                  {"id": p + ".sub", "parent": p + ".texts", "text": words(i + 5, 3 + i % 4), "lines": 2, "lineBreak": "wordWrap",
+                   "hidden": i % 3 == 0},
+                  {"id": p + ".switch", "parent": p, "intrinsicSize": {"width": 51, "height": 31}, "hugging": 750,
+                   "compression": 1000}]
+    made = document(views, ["list~.top.leading.trailing == root.safeAreaLayoutGuide~"])
+    made["root"]["safeArea"] = {"top": 47, "left": 0, "bottom": 34, "right": 0}
+    return made
+
+
 SHAPES = {"pairs": pairs, "toolbars": toolbars, "cells": cells, "forms": forms, "profile": profile,
-          "dashboard": dashboard, "cards": cards, "messages": messages}
+          "dashboard": dashboard, "cards": cards, "messages": messages, "switches": switches}
 
 
 def timing(binary, path, steps, repeat):
