@@ -211,14 +211,7 @@ extension ParametricTableau {
             guard second >= 0 else {
                 let scale = max(1, largest), only = onlyDirection(of: first)
                 func blocked(_ direction: Double) -> Bool {
-                    for p in 0..<m {
-                        let b = Int(header[p])
-                        if abs(u[p]) > 1e-9 * scale,
-                           UniquenessCertificate.pushesPastBound(speed: -u[p] * direction, value: value[b], lower: lower[b],
-                                                                upper: upper[b]) {
-                            return true
-                        }
-                    }
+                    for p in 0..<m where blocks(p, rate: u[p] * direction, scale: scale) { return true }
                     return false
                 }
                 return only == 0 ? blocked(1) && blocked(-1) : blocked(only)
@@ -238,21 +231,17 @@ extension ParametricTableau {
     /// the origin, one of those lines' directions is in it.
     private func pairIsBlocked(_ u: UnsafeMutableBufferPointer<Double>, _ v: UnsafeMutableBufferPointer<Double>,
                                scale: Double, directions: (Double, Double)) -> Bool {
+        // A basic variable that some direction could push past a bound it stands at.
         func atBound(_ p: Int) -> Bool {
-            let b = Int(header[p]), tolerance = 1e-9 * max(1, abs(value[b]))
-            return value[b] <= lower[b] + tolerance || value[b] >= upper[b] - tolerance
+            let b = Int(header[p])
+            return UniquenessCertificate.pushesPastBound(speed: 1, value: value[b], lower: lower[b], upper: upper[b])
+                || UniquenessCertificate.pushesPastBound(speed: -1, value: value[b], lower: lower[b], upper: upper[b])
         }
         // Whether moving along (x, y) (a unit vector) is allowed and blocked by nothing.
         func free(_ x: Double, _ y: Double) -> Bool {
             if directions.0 != 0 && x * directions.0 < -1e-12 { return false }
             if directions.1 != 0 && y * directions.1 < -1e-12 { return false }
-            for p in 0..<m {
-                let rate = x * u[p] + y * v[p], b = Int(header[p])
-                if abs(rate) > 1e-9 * scale,
-                   UniquenessCertificate.pushesPastBound(speed: -rate, value: value[b], lower: lower[b], upper: upper[b]) {
-                    return false
-                }
-            }
+            for p in 0..<m where blocks(p, rate: x * u[p] + y * v[p], scale: scale) { return false }
             return true
         }
         if free(1, 0) || free(-1, 0) || free(0, 1) || free(0, -1) { return false }
@@ -263,6 +252,15 @@ extension ParametricTableau {
             if free(x, y) || free(-x, -y) { return false }
         }
         return true
+    }
+
+    /// Whether the basic variable at position `p`, moved at minus `rate` per unit of a loose
+    /// variables' move, is pushed past a bound it stands at (a rate within 1e-9 of `scale`, the
+    /// largest of the move's, does not move it).
+    private func blocks(_ p: Int, rate: Double, scale: Double) -> Bool {
+        let b = Int(header[p])
+        return abs(rate) > 1e-9 * scale
+            && UniquenessCertificate.pushesPastBound(speed: -rate, value: value[b], lower: lower[b], upper: upper[b])
     }
 }
 

@@ -71,9 +71,9 @@ final class SizeMeasurement: LayoutParticipant {
         unconstrained = nil
     }
 
-    /// The answer at ``unconstrainedWidth`` (the natural size: a proportional stack's
-    /// proportions), kept on its own: a horizontal proportional stack reads it at every round,
-    /// which otherwise asks by the solved width (``last``).
+    /// The answer at ``unconstrainedWidth`` (the natural size: where a pass starts, and a
+    /// horizontal proportional stack's proportions, read at every round), kept on its own: the
+    /// rounds otherwise ask by the solved width (``last``).
     var unconstrainedSize: Size {
         if let unconstrained { return unconstrained }
         let size = measured(atWidth: Self.unconstrainedWidth)
@@ -83,7 +83,7 @@ final class SizeMeasurement: LayoutParticipant {
     @exclusivity(unchecked) private var unconstrained: Size?
 
     func begin(_ pass: PassContext) {
-        pass.measuredSizes[identifier] = measured(atWidth: Self.unconstrainedWidth)
+        pass.measuredSizes[identifier] = unconstrainedSize
     }
 
     /// Starts a pass from `sizes` (the content sizes of the last solve) instead of measuring the

@@ -32,14 +32,9 @@ extension View {
     ///
     /// The view keeps the closure: capture the view itself `weak` or `unowned` in it.
     public var sizeForWidth: ((Double) -> Size)? {
-        get {
-            for participant in layoutParticipants {
-                if let measurement = participant as? SizeMeasurement { return measurement.measure }
-            }
-            return nil
-        }
+        get { sizeMeasurement?.measure }
         set {
-            if let newValue, let measurement = layoutParticipants.lazy.compactMap({ $0 as? SizeMeasurement }).first {
+            if let newValue, let measurement = sizeMeasurement {
                 // A new callback for a measured view (new text, say): only its content size may
                 // change, as after invalidateIntrinsicContentSize(); nothing is lowered again.
                 measurement.measure = newValue
@@ -49,5 +44,13 @@ extension View {
             layoutParticipants.removeAll { $0 is SizeMeasurement }
             if let newValue { layoutParticipants.append(SizeMeasurement(view: self, measure: newValue)) }
         }
+    }
+
+    /// The view's measurement (``sizeForWidth``), if it has one.
+    var sizeMeasurement: SizeMeasurement? {
+        for participant in layoutParticipants {
+            if let measurement = participant as? SizeMeasurement { return measurement }
+        }
+        return nil
     }
 }

@@ -265,10 +265,7 @@ open class StackView: View {
 
     /// `view`'s content size measured at an unbounded width, else its ``View/intrinsicContentSize``.
     private static func unconstrainedSize(of view: View) -> Size? {
-        for participant in view.layoutParticipants {
-            if let measurement = participant as? SizeMeasurement { return measurement.unconstrainedSize }
-        }
-        return view.intrinsicContentSize
+        view.sizeMeasurement?.unconstrainedSize ?? view.intrinsicContentSize
     }
 
     /// A content size's length along `axis`, nil for none or an unusable one.
