@@ -181,6 +181,7 @@ let package = Package(
             dependencies: [
                 "TrellisDocument",
                 "Trellis",
+                "TrellisSolver",
                 "TrellisLinearSystem",
                 "TrellisSupport",
                 "TrellisCLI",

@@ -194,7 +194,7 @@ int trellis_glp_scale_prob(uint64_t epoch, struct glp_prob *P, int flags) {
 /* ---- Solving ----------------------------------------------------------------------------- */
 
 int trellis_glp_simplex(uint64_t epoch, struct glp_prob *P, int presolve, int method, int time_limit,
-                        int *code, int *status) {
+                        int iteration_limit, int *code, int *status) {
     GUARDED(epoch, {
         glp_smcp parm;
         glp_init_smcp(&parm);
@@ -202,6 +202,7 @@ int trellis_glp_simplex(uint64_t epoch, struct glp_prob *P, int presolve, int me
         parm.presolve = presolve;
         parm.meth = method;
         if (time_limit > 0) parm.tm_lim = time_limit;
+        if (iteration_limit > 0) parm.it_lim = iteration_limit;
         *code = glp_simplex(P, &parm);
         *status = glp_get_status(P);
     })

@@ -12,7 +12,8 @@ import TrellisTestSupport
 /// actions), a profile page (a centred header over wrapped posts), a dashboard of equal tiles, a
 /// form of label-field rows with footnotes and chat messages of plain constraints (a move ends at
 /// a vertex where two variables could move at no cost, each blocked alone: unique or not by the
-/// pair's test). Text is measured by the built-in model.
+/// pair's test) and settings rows with switches (a cold LP started from its pinned blocks).
+/// Text is measured by the built-in model.
 @Suite("Layout documents: resizes match fresh layouts on other screen shapes")
 struct DocumentResizeEquivalenceTests {
     static let sentence = "layout constraint solver view frame text wraps across lines when the screen is narrow and stays on one line when wide"
@@ -155,6 +156,27 @@ struct DocumentResizeEquivalenceTests {
         return document(views: views, constraints: constraints)
     }
 
+    /// Settings rows with switches: a vertical stack of horizontal stacks (margins relative),
+    /// each an icon, a column of a wrapping title over a subtitle of at most two lines (hidden
+    /// in every third row) and a switch. Every row's width is the list's, so the horizontal LP
+    /// is blocks joined only by the root's width (``PinnedBlocks``).
+    static func switches(_ rows: Int) -> String { switches(rows: Array(0..<rows)) }
+
+    /// ``switches(_:)``'s rows of the given indices only.
+    static func switches(rows: [Int]) -> String {
+        var views = [#"{"id": "list", "stack": {"axis": "vertical", "spacing": 0, "alignment": "fill", "arranged": [\#(rows.map { "\"r\($0)\"" }.joined(separator: ", "))]}}"#]
+        for i in rows {
+            let p = "r\(i)"
+            views += [#"{"id": "\#(p)", "parent": "list", "margins": {"left": 16, "right": 16, "top": 10, "bottom": 10}, "stack": {"axis": "horizontal", "spacing": 12, "alignment": "center", "marginsRelative": true, "arranged": ["\#(p).icon", "\#(p).texts", "\#(p).switch"]}}"#,
+                      #"{"id": "\#(p).icon", "parent": "\#(p)", "intrinsicSize": {"width": 29, "height": 29}}"#,
+                      #"{"id": "\#(p).texts", "parent": "\#(p)", "stack": {"axis": "vertical", "spacing": 2, "alignment": "leading", "arranged": ["\#(p).title", "\#(p).sub"]}}"#,
+                      #"{"id": "\#(p).title", "parent": "\#(p).texts", "text": "\#(words(i, 2 + i % 7))", "lines": 0, "lineBreak": "wordWrap"}"#,
+                      #"{"id": "\#(p).sub", "parent": "\#(p).texts", "text": "\#(words(i + 5, 3 + i % 4))", "lines": 2, "lineBreak": "wordWrap", "hidden": \#(i % 3 == 0)}"#,
+                      #"{"id": "\#(p).switch", "parent": "\#(p)", "intrinsicSize": {"width": 51, "height": 31}, "hugging": 750, "compression": 1000}"#]
+        }
+        return document(views: views, constraints: ["list~.top.leading.trailing == root~"])
+    }
+
     static func screen(_ name: String) -> String {
         switch name {
         case "pairs": pairs(8)
@@ -163,6 +185,7 @@ struct DocumentResizeEquivalenceTests {
         case "dashboard": dashboard(5)
         case "forms": forms(12)
         case "messages": messages(10)
+        case "switches": switches(16)
         default: cells(6)
         }
     }
@@ -176,7 +199,7 @@ struct DocumentResizeEquivalenceTests {
     static let widths: [Double] = [414, 375, 320, 414, 390, 375, 300, 414]
 
     @Test("each resize of a screen gives the frames of a fresh layout at its width",
-          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages"])
+          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages", "switches"])
     func resizesMatchFreshLayouts(screen: String) throws {
         let document = try LayoutDocument.parse(Self.screen(screen))
         let layout = try document.makeLayout()
@@ -199,7 +222,7 @@ struct DocumentResizeEquivalenceTests {
     }
 
     @Test("each text change of a screen gives the frames of a fresh layout with those texts",
-          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages"])
+          arguments: ["pairs", "toolbars", "cells", "profile", "dashboard", "forms", "messages", "switches"])
     func textChangesMatchFreshLayouts(screen: String) throws {
         // (A profile page's text change once read reduced costs a block of the split tableau had
         // not computed: its basis was not optimal at a level the solve skipped, and the next hand

@@ -349,7 +349,7 @@ struct IncrementalEquivalenceTests {
             let constants = state.baseConstants
             var solver = ComponentSolver(component: part, terms: state.terms, constants: constants, editRows: [])
             solver.reduces = false   // the plain LP: no closed forms, no folded rows, GLPK's own start
-            guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
+            guard case .solved(let values, _, _, _, _) = try solver.solve(Presolve.identity(component: part, terms: state.terms, constants: constants)) else {
                 Issue.record("seed \(seed): unreduced LP infeasible")
                 return
             }

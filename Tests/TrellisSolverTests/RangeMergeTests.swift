@@ -45,7 +45,7 @@ struct RangeMergeTests {
             let state = ComponentState(component: part, editOfRow: [:])
             var lp = ComponentSolver(component: part, terms: state.terms, constants: state.baseConstants, editRows: [])
             lp.reduces = false   // the required rows stay rows
-            guard case .solved(let values, _, _, _) = try lp.solve(Presolve.identity(component: part, terms: state.terms,
+            guard case .solved(let values, _, _, _, _) = try lp.solve(Presolve.identity(component: part, terms: state.terms,
                                                                                      constants: state.baseConstants)) else {
                 Issue.record("seed \(seed): the unreduced LP is infeasible")
                 return

@@ -24,7 +24,7 @@ struct ScalarComponentTests {
         let state = ComponentState(component: part[0], editOfRow: [:])
         var solver = ComponentSolver(component: part[0], terms: state.terms, constants: state.baseConstants, editRows: [])
         solver.reduces = false   // the LP, not the closed form
-        guard case .solved(let values, _, _, _) = try solver.solve(Presolve.identity(component: part[0], terms: state.terms,
+        guard case .solved(let values, _, _, _, _) = try solver.solve(Presolve.identity(component: part[0], terms: state.terms,
                                                                                    constants: state.baseConstants)) else { return nil }
         return values[0]
     }

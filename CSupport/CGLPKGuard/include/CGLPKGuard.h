@@ -88,13 +88,14 @@ int trellis_glp_scale_prob(uint64_t epoch, struct glp_prob *P, int flags);
 
 /* ---- Solving ----------------------------------------------------------------------------- */
 
-/** glp_simplex with output off (msg_lev GLP_MSG_OFF), `presolve` GLP_ON/GLP_OFF, `method`
- *  GLP_PRIMAL/GLP_DUALP/..., `time_limit` in ms (<= 0: none). `*code` is glp_simplex's return
- *  value and `*status` glp_get_status afterwards. */
 /** glp_get_it_cnt: simplex iterations made on the problem so far. */
 int trellis_glp_get_it_cnt(uint64_t epoch, struct glp_prob *P, int *count);
+/** glp_simplex with output off (msg_lev GLP_MSG_OFF), `presolve` GLP_ON/GLP_OFF, `method`
+ *  GLP_PRIMAL/GLP_DUALP/..., `time_limit` in ms (<= 0: none), `iteration_limit` simplex
+ *  iterations of this call (<= 0: none; reached, `*code` is GLP_EITLIM). `*code` is
+ *  glp_simplex's return value and `*status` glp_get_status afterwards. */
 int trellis_glp_simplex(uint64_t epoch, struct glp_prob *P, int presolve, int method, int time_limit,
-                        int *code, int *status);
+                        int iteration_limit, int *code, int *status);
 /** glp_exact with output off, like trellis_glp_simplex. */
 int trellis_glp_exact(uint64_t epoch, struct glp_prob *P, int time_limit, int *code, int *status);
 /** glp_adv_basis(P, 0). */

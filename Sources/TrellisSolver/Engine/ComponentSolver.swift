@@ -14,9 +14,11 @@ import TrellisSupport
 /// dense "objective ≤ z*" row and no ε are involved.
 struct ComponentSolver {
     enum Result {
-        /// Values of ``Component/variables``, in order, what later edit steps may reuse, and the
-        /// optimal basis for the next warm start.
-        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory.Compact?, iterations: Int = 0)
+        /// Values of ``Component/variables``, in order, what later edit steps may reuse, the
+        /// optimal basis for the next warm start, the simplex iterations made (the pinned
+        /// blocks' included), and whether the LP started from its pinned blocks' bases.
+        case solved(values: [Double], affine: AffineModel?, basis: BasisMemory.Compact?, iterations: Int = 0,
+                    blockStart: Bool = false)
         /// The required constraints cannot all hold.
         case infeasible
     }
@@ -146,14 +148,29 @@ struct ComponentSolver {
         var model = LPLowering(presolve, constraints: component.constraints, merge: merge, columnOfVariable: columnOfVariable,
                                variableOfColumn: variableOfColumn, keepsMatrix: !editRows.isEmpty || certifiesUniqueness)
         var warm = transplant(into: model.lp, presolve: presolve, variableOfColumn: variableOfColumn, errorColumns: model.errorColumns)
+        let levels = LPLowering.softLevels(presolve, constraints: component.constraints, errorColumns: model.errorColumns)
+            .map(\.columns)
+        // (A large LP may restart from its pinned blocks' bases when the crash basis is far
+        // from its first level's optimum.)
+        var restart: (() -> Void)?
+        var blockIterations: Int?
         if !warm && reduces {
             crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
                   errorColumns: model.errorColumns, merge: merge)
             warm = true
+            if presolve.rows.count >= PinnedBlocks.smallestLP {
+                let lowered = model
+                restart = {
+                    guard let blocks = PinnedBlocks(presolve, constraints: component.constraints, columnOfVariable: columnOfVariable,
+                                                    columnCount: variableOfColumn.count) else { return }
+                    blockIterations = startFromBlocks(blocks, lowered, presolve: presolve, columnOfVariable: columnOfVariable,
+                                                      variableOfColumn: variableOfColumn, merge: merge)
+                }
+            }
         }
-        let levels = LPLowering.softLevels(presolve, constraints: component.constraints, errorColumns: model.errorColumns)
-            .map(\.columns)
-        guard let last = try solveLevels(levels, of: &model, presolve: presolve, warm: warm) else { return .infeasible }
+        guard let last = try solveLevels(levels, of: &model, presolve: presolve, warm: warm, restart: restart) else {
+            return .infeasible
+        }
 
         let lp = model.lp
         for (column, variable) in variableOfColumn.enumerated() { remaining[variable] = lp.columnValue(column) }
@@ -168,11 +185,12 @@ struct ComponentSolver {
         try lp.verify()   // a GLPK fault caught by the guard: nothing read above can be trusted
         let values = presolve.expand(remaining)
         try checkRequired(values)
-        return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount)
+        return .solved(values: values, affine: affine, basis: basis, iterations: lp.iterationCount + (blockIterations ?? 0),
+                       blockStart: blockIterations != nil)
     }
 
     /// What the last solved level leaves for edit steps.
-    private struct LastLevel {
+    struct LastLevel {
         /// The factor applied to the level's weights (nil: no level was solved).
         var scale: Double?
         /// What a step that follows the basis in Swift reads (nil: it may not): each level's
@@ -182,9 +200,11 @@ struct ComponentSolver {
     }
 
     /// Optimises the levels one after another, fixing each one's optimal face before the next;
-    /// nil when the required rows (or the highest level's) cannot hold.
-    private func solveLevels(_ levels: [[LPLowering.WeightedColumn]], of model: inout LPLowering,
-                             presolve: Presolve, warm: Bool) throws -> LastLevel? {
+    /// nil when the required rows (or the highest level's) cannot hold. With `restart`, the
+    /// first level's run from the current basis stops after ``crashIterations``; `restart`
+    /// then sets another basis to run from.
+    func solveLevels(_ levels: [[LPLowering.WeightedColumn]], of model: inout LPLowering,
+                     presolve: Presolve, warm: Bool, restart: (() -> Void)? = nil) throws -> LastLevel? {
         let lp = model.lp
         var last = LastLevel()
         if levels.isEmpty {
@@ -224,7 +244,15 @@ struct ComponentSolver {
                 coefficients.append(cost)
             }
             lp.setObjective(columns: objectiveColumns, coefficients: coefficients)
-            let outcome = try runLevel(lp, first: step == 0, warm: warm, exact: costs.needExact)
+            let outcome: LinearProgram.Outcome
+            if step == 0, let restart, !lp.reachesOptimum(within: Self.crashIterations, timeLimit: timeLimit) {
+                restart()
+                outcome = try runLevel(lp, first: true, warm: warm, exact: costs.needExact)
+            } else if step == 0 && restart != nil {
+                outcome = costs.needExact ? try lp.finishExactly(timeLimit: timeLimit, timeLimitMessage: Self.exactLimitMessage) : .optimal
+            } else {
+                outcome = try runLevel(lp, first: step == 0, warm: warm, exact: costs.needExact)
+            }
             if outcome == .infeasible {
                 if step == 0 { return nil }
                 throw TrellisError.numericalFailure("a lower priority level became infeasible after fixing a higher one")
@@ -266,8 +294,11 @@ struct ComponentSolver {
     private func runLevel(_ lp: LinearProgram, first: Bool, warm: Bool, exact: Bool) throws -> LinearProgram.Outcome {
         let outcome = try run(lp, first: first, warm: warm)
         guard outcome == .optimal && exact else { return outcome }
-        return try lp.finishExactly(timeLimit: timeLimit, timeLimitMessage: "the solve's time budget ran out in an exact re-solve")
+        return try lp.finishExactly(timeLimit: timeLimit, timeLimitMessage: Self.exactLimitMessage)
     }
+
+    static let exactLimitMessage = "the solve's time budget ran out in an exact re-solve"
+
 
     /// The model edit steps move along: the edit rows' tableau columns, and the LP in Swift
     /// when a step may follow the basis through breakpoints.
@@ -309,109 +340,6 @@ struct ComponentSolver {
                                                   relation: constraint.relation, strength: constraint.strength))
         }
         return ScalarComponent(rows: scalarRows, lower: lower, upper: upper)
-    }
-
-    /// Sets the statuses remembered in ``warmStart`` on `lp`. Rows and columns it does not know
-    /// start basic (rows) or non-basic (columns); if the count of basic variables then differs
-    /// from the number of rows, new rows are made non-basic until it matches. Returns whether
-    /// `lp` holds a usable starting basis.
-    private func transplant(into lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                            errorColumns: [LPLowering.ErrorColumns]) -> Bool {
-        /// (row basic?, error-column bits) of constraint `source`, nil when unknown.
-        let rowStatus: (Int) -> (basic: Bool, errors: UInt8)?
-        /// Whether the column of variable `position` was basic (nil: unknown).
-        let columnStatus: (Int) -> Bool?
-        switch warmStart {
-        case .none:
-            return false
-        case .own(let basis):
-            rowStatus = { basis.rows[$0] < 0 ? nil : (basis.rows[$0] == 1, basis.errors[$0]) }
-            columnStatus = { basis.columns[$0] < 0 ? nil : basis.columns[$0] == 1 }
-        case .keyed(let memory):
-            guard !memory.isEmpty else { return false }
-            rowStatus = { source in
-                let key = ObjectIdentifier(component.constraints[source])
-                return memory.rows[key].map { ($0, memory.errors[key] ?? 0) }
-            }
-            columnStatus = { memory.columns[component.variables[$0].id] }
-        }
-        var basics = 0
-        var newRows: [Int] = []
-        for (i, row) in presolve.rows.enumerated() {
-            let status = rowStatus(row.source)
-            if let status {
-                lp.setRowStatus(i, status.basic ? .basic : .nonbasic)
-                if status.basic { basics += 1 }
-            } else {
-                lp.setRowStatus(i, .basic)
-                basics += 1
-                newRows.append(i)
-            }
-            let bits = status?.errors ?? 0
-            for (k, column) in errorColumns[i].enumerated() {
-                let basic = bits & (1 << k) != 0
-                lp.setColumnStatus(column, basic ? .basic : .nonbasic)
-                if basic { basics += 1 }
-            }
-        }
-        for (column, variable) in variableOfColumn.enumerated() {
-            let basic = columnStatus(variable) ?? false
-            lp.setColumnStatus(column, basic ? .basic : .nonbasic)
-            if basic { basics += 1 }
-        }
-        while basics > lp.rowCount, let row = newRows.popLast() {
-            lp.setRowStatus(row, .nonbasic)
-            basics -= 1
-        }
-        return basics == lp.rowCount
-    }
-
-    /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve.
-    private func crash(_ lp: LinearProgram, presolve: Presolve, columnOfVariable: [Int], variableOfColumn: [Int],
-                       errorColumns: [LPLowering.ErrorColumns], merge: RangeMerge?) {
-        let constraints = component.constraints
-        var rows: [CrashBasis.Row] = []
-        rows.reserveCapacity(presolve.rows.count)
-        var entries = LinearProgram.SparseRows(reservingRows: presolve.rows.count,
-                                               entries: presolve.rows.reduce(0) { $0 + $1.terms.count })
-        for (i, row) in presolve.rows.enumerated() {
-            let constraint = constraints[row.source]
-            let errors = errorColumns[i]
-            let range = merge?.range(ofSource: row.source)
-            rows.append(CrashBasis.Row(relation: constraint.relation, isRequired: constraint.strength.isRequired,
-                                       level: constraint.strength.level, weight: constraint.strength.weight,
-                                       // A merged range: aim at the target moved into it.
-                                       rhs: range.map { Self.clamp(-row.constant, $0.lower, $0.upper) } ?? -row.constant,
-                                       surplus: errors.count == 2 ? errors[0] : -1,
-                                       shortfall: errors.count == 2 ? errors[1] : -1,
-                                       error: errors.count == 1 ? errors[0] : -1,
-                                       range: range))
-            for term in row.terms { entries.append(column: Int32(columnOfVariable[term.variable]), value: term.coefficient) }
-            entries.endRow()
-        }
-        let basis = CrashBasis(rows: rows, entries: entries, layoutColumns: variableOfColumn.count,
-                               columnCount: lp.columnCount,
-                               lower: variableOfColumn.map { presolve.lower[$0] },
-                               upper: variableOfColumn.map { presolve.upper[$0] })
-        lp.setBasis(rows: basis.rowBasic, columns: basis.columnBasic)
-    }
-
-    /// Reads the statuses of the optimal basis, by position in the component.
-    private func harvest(_ lp: LinearProgram, presolve: Presolve, variableOfColumn: [Int],
-                         errorColumns: [LPLowering.ErrorColumns]) -> BasisMemory.Compact {
-        var basis = BasisMemory.Compact(rows: Array(filled: -1, count: component.constraints.count),
-                                        errors: Array(filled: 0, count: component.constraints.count),
-                                        columns: Array(filled: -1, count: component.variables.count))
-        for (i, row) in presolve.rows.enumerated() {
-            basis.rows[row.source] = lp.rowStatus(i) == .basic ? 1 : 0
-            var bits: UInt8 = 0
-            for (k, column) in errorColumns[i].enumerated() where lp.columnStatus(column) == .basic { bits |= 1 << k }
-            basis.errors[row.source] = bits
-        }
-        for (column, variable) in variableOfColumn.enumerated() {
-            basis.columns[variable] = lp.columnStatus(column) == .basic ? 1 : 0
-        }
-        return basis
     }
 
     /// Throws ``TrellisError/numericalFailure(_:)`` when a value is not finite: the answer of a

@@ -34,14 +34,16 @@ struct LPLowering {
     let errorColumns: [ErrorColumns]
     let columnCount: Int
 
-    /// Builds and loads (and scales) the LP of `presolve`'s rows, whose sources are `constraints`.
+    /// Builds and loads (and scales) the LP of `presolve`'s rows, whose sources are `constraints`
+    /// — or of those of them `selection` lists (its row `k` is `presolve.rows[selection[k]]`).
     /// `merge` bounds the error columns of merged ranges; `keepsMatrix` keeps ``matrix``.
-    init(_ presolve: Presolve, constraints: [Constraint], merge: RangeMerge?, columnOfVariable: [Int],
-         variableOfColumn: [Int], keepsMatrix: Bool) {
+    init(_ presolve: Presolve, selection: [Int]? = nil, constraints: [Constraint], merge: RangeMerge?,
+         columnOfVariable: [Int], variableOfColumn: [Int], keepsMatrix: Bool) {
+        let rows = Self.rows(of: presolve, selection: selection)
         var columnCount = variableOfColumn.count
         var errorColumns: [ErrorColumns] = []
-        errorColumns.reserveCapacity(presolve.rows.count)
-        for row in presolve.rows {
+        errorColumns.reserveCapacity(rows.count)
+        for row in rows {
             let constraint = constraints[row.source]
             if constraint.strength.isRequired {
                 errorColumns.append(ErrorColumns(first: columnCount, count: 0))
@@ -52,9 +54,9 @@ struct LPLowering {
             }
         }
 
-        let lp = LinearProgram(rows: presolve.rows.count, columns: columnCount)
+        let lp = LinearProgram(rows: rows.count, columns: columnCount)
         var rowBounds: [LinearProgram.Bound] = []
-        rowBounds.reserveCapacity(presolve.rows.count)
+        rowBounds.reserveCapacity(rows.count)
         var columnBounds = Array(filled: LinearProgram.Bound.free, count: columnCount)
         for (column, variable) in variableOfColumn.enumerated() {
             switch (presolve.lower[variable], presolve.upper[variable]) {
@@ -64,9 +66,9 @@ struct LPLowering {
             case (let lo?, let up?): columnBounds[column] = .range(min(lo, up), max(lo, up))
             }
         }
-        var matrix = LinearProgram.SparseRows(reservingRows: presolve.rows.count,
-                                              entries: presolve.rows.reduce(0) { $0 + $1.terms.count } + columnCount - variableOfColumn.count)
-        for (i, row) in presolve.rows.enumerated() {
+        var matrix = LinearProgram.SparseRows(reservingRows: rows.count,
+                                              entries: rows.reduce(0) { $0 + $1.terms.count } + columnCount - variableOfColumn.count)
+        for (i, row) in rows.enumerated() {
             let constraint = constraints[row.source]
             let errors = errorColumns[i]
             Self.appendRow(row, relation: constraint.relation, columnOfVariable: columnOfVariable,
@@ -104,12 +106,18 @@ struct LPLowering {
         var columns: [WeightedColumn]
     }
 
+    /// The rows an LP is built of: `presolve`'s, or those `selection` lists, in its order.
+    static func rows(of presolve: Presolve, selection: [Int]?) -> [Presolve.Row] {
+        guard let selection else { return presolve.rows }
+        return selection.map { presolve.rows[$0] }
+    }
+
     /// The error columns of the soft rows by level, highest level first, each with its weight
-    /// (few distinct levels: a short list, not a dictionary).
-    static func softLevels(_ presolve: Presolve, constraints: [Constraint],
+    /// (few distinct levels: a short list, not a dictionary). `selection` as for ``init``.
+    static func softLevels(_ presolve: Presolve, selection: [Int]? = nil, constraints: [Constraint],
                            errorColumns: [ErrorColumns]) -> [SoftLevel] {
         var levelColumns: [SoftLevel] = []
-        for (i, row) in presolve.rows.enumerated() where !constraints[row.source].strength.isRequired {
+        for (i, row) in rows(of: presolve, selection: selection).enumerated() where !constraints[row.source].strength.isRequired {
             let strength = constraints[row.source].strength
             let slot: Int
             if let found = levelColumns.firstIndex(where: { $0.level == strength.level }) {

@@ -199,7 +199,7 @@ extension SolverEngine {
             let solver = ComponentSolver(component: component, terms: component.terms, constants: constants, editRows: [],
                                          warmStart: .none, timeLimit: try remaining())
             statistics.componentSolves += 1
-            guard case .solved(let values, _, _, let iterations) = try solver.solve() else {
+            guard case .solved(let values, _, _, let iterations, _) = try solver.solve() else {
                 // Infeasible: each block on its own finds out, and names the conflict.
                 continue
             }

@@ -52,7 +52,7 @@ extension SolverEngine {
             solver.certifiesUniqueness = true
             statistics.componentSolves += 1
             let (result, unique) = try solver.solveCertifying()
-            guard case .solved(let values, let affine, let basis, let iterations) = result, unique else {
+            guard case .solved(let values, let affine, let basis, let iterations, _) = result, unique else {
                 return nil
             }
             statistics.simplexIterations += iterations

@@ -28,8 +28,9 @@ extension SolverEngine {
             solver.skipsLevelsAtZeroError = !state.solvesEveryLevel
             statistics.componentSolves += 1
             switch try solver.solve() {
-            case .solved(let values, let affine, let optimalBasis, let iterations):
+            case .solved(let values, let affine, let optimalBasis, let iterations, let blockStart):
                 statistics.simplexIterations += iterations
+                if blockStart { statistics.blockStarts += 1 }
                 let objective = state.objective(values: values, constants: constants)
                 let solution = ComponentState.Solution(values: values.map { $0 + 0 }, objective: objective, affine: affine,
                                                        basis: optimalBasis,

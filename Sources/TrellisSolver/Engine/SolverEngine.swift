@@ -106,6 +106,9 @@ final class SolverEngine {
         var affineSteps = 0
         /// Simplex iterations GLPK made (all levels, all components).
         var simplexIterations = 0
+        /// Cold LPs started from their pinned blocks' optimal bases, the crash basis being far
+        /// from the optimum (``PinnedBlocks``; their iterations in ``simplexIterations``).
+        var blockStarts = 0
         /// Affine steps that left the basis-preserving range and followed the basis through
         /// its breakpoints in Swift (counted in ``affineSteps`` too), and their pivots.
         var pivotingSteps = 0

@@ -42,6 +42,14 @@ extension LinearProgram {
         throw TrellisError.numericalFailure("GLPK could not solve \(subject()) (\(reasons.joined(separator: "; then ")))")
     }
 
+    /// Whether the dual simplex method from the current basis reaches the optimum within
+    /// `iterations` iterations (false: it did not — the limit or the time limit was reached, the
+    /// problem is infeasible, or the run failed; the basis is then wherever the run stopped).
+    func reachesOptimum(within iterations: Int, timeLimit: Int?) -> Bool {
+        precondition(iterations > 0, "LinearProgram.reachesOptimum: no iterations")
+        return simplex(presolve: false, dual: true, timeLimit: timeLimit, iterationLimit: Int32(iterations)) == .optimal
+    }
+
     /// Finishes an optimal level in exact arithmetic (its weights span more than 1e9).
     /// - Throws: ``TrellisError/limitExceeded(_:)`` (`timeLimitMessage`) when the time budget
     ///   runs out; ``TrellisError/numericalFailure(_:)`` when the exact run fails.

@@ -389,14 +389,15 @@ final class LinearProgram {
     ///   - presolve: use GLPK's presolver (fast from scratch, but it discards the basis: cold solves only).
     ///   - dual: dual simplex falling back to primal (after right-hand-side changes); primal otherwise.
     ///   - timeLimit: milliseconds, or nil.
-    func simplex(presolve: Bool, dual: Bool, timeLimit: Int? = nil) -> Outcome {
+    ///   - iterationLimit: iterations of this run, or 0 (none; reached: ``Outcome/failed(_:)``).
+    func simplex(presolve: Bool, dual: Bool, timeLimit: Int? = nil, iterationLimit: Int32 = 0) -> Outcome {
         precondition(rowCount > 0 && columnCount > 0, "LinearProgram.simplex: empty problem")
         if fault == nil, let reason = tooWideReason { return .failed(reason) }
         var code: Int32 = 0
         var status: Int32 = 0
         invalidate()
         guard guarded(trellis_glp_simplex(epoch, problem, presolve ? GLP_ON : GLP_OFF, dual ? GLP_DUALP : GLP_PRIMAL,
-                                          Self.milliseconds(timeLimit), &code, &status), "glp_simplex")
+                                          Self.milliseconds(timeLimit), iterationLimit, &code, &status), "glp_simplex")
         else { return .failed(fault?.description ?? "GLPK fault") }
         switch code {
         case 0:
