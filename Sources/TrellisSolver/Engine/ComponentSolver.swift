@@ -158,7 +158,7 @@ struct ComponentSolver {
             crash(model.lp, presolve: presolve, columnOfVariable: columnOfVariable, variableOfColumn: variableOfColumn,
                   errorColumns: model.errorColumns, merge: merge)
             warm = true
-            if presolve.rows.count >= PinnedBlocks.smallestLP {
+            if PinnedBlocks.mayExist(in: presolve, constraints: component.constraints) {
                 let lowered = model
                 restart = {
                     guard let blocks = PinnedBlocks(presolve, constraints: component.constraints, columnOfVariable: columnOfVariable,

@@ -119,6 +119,14 @@ struct PinnedBlocks {
         return groups
     }
 
+    /// Whether `presolve`'s rows are enough and one of them pins a column: a quick test,
+    /// without the blocks (most large LPs have none).
+    static func mayExist(in presolve: Presolve, constraints: [Constraint]) -> Bool {
+        presolve.rows.count >= smallestLP && presolve.rows.contains { row in
+            row.terms.count == 1 && constraints[row.source].relation == .equal && constraints[row.source].strength.isRequired
+        }
+    }
+
     /// Whether row `i` of `presolve` pins its one column.
     func isPin(row i: Int, of presolve: Presolve, columnOfVariable: [Int]) -> Bool {
         let terms = presolve.rows[i].terms
