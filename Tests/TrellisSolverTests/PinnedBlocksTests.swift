@@ -160,23 +160,16 @@ struct PinnedBlocksTests {
         return (constraints, width)
     }
 
-    @Test("Random blocks joined by a pinned width: the solve's objective is the unreduced LP's", arguments: 0..<24)
-    func randomBlocksMatchUnreduced(seed: Int) throws {
-        let (constraints, width) = Self.randomBlocks(seed: UInt64(seed) &* 7919 &+ 17)
-        let solver = Solver()
-        try solver.add(constraints)
-        _ = try solver.updateConstant(of: constraints.last!, to: -width)
-        try solver.solve()
-        // The same constraints solved as plain LPs: no presolve, no crash basis, no blocks.
+    /// The objective of `constraints` solved as plain LPs: no presolve, no crash basis, no blocks.
+    static func unreducedObjective(_ constraints: [Constraint]) throws -> Double? {
         var objective = 0.0
-        for part in Component.partition(solver.constraints) {
+        for part in Component.partition(constraints) {
             let state = ComponentState(component: part, editOfRow: [:])
             var plain = ComponentSolver(component: part, terms: state.terms, constants: state.baseConstants, editRows: [])
             plain.reduces = false
             guard case .solved(let values, _, _, _, _) = try plain.solve(Presolve.identity(component: part, terms: state.terms,
                                                                                         constants: state.baseConstants)) else {
-                Issue.record("seed \(seed): the unreduced LP is infeasible")
-                return
+                return nil
             }
             let valueOf = Dictionary(uniqueKeysWithValues: zip(part.variables.map(\.id), values))
             for constraint in part.constraints where !constraint.strength.isRequired {
@@ -185,8 +178,23 @@ struct PinnedBlocksTests {
                 }
             }
         }
-        #expect(Tolerance.close(solver.objective, objective, 1e-7),
-                "seed \(seed) (\(solver.statistics.blockStarts) block starts): \(solver.objective), unreduced \(objective)")
+        return objective
+    }
+
+    @Test("Random blocks joined by a pinned width: the solve's objective is the unreduced LP's, cold and after resizes",
+          arguments: 0..<24)
+    func randomBlocksMatchUnreduced(seed: Int) throws {
+        let (constraints, width) = Self.randomBlocks(seed: UInt64(seed) &* 7919 &+ 17)
+        let solver = Solver()
+        try solver.add(constraints)
+        var rootRow = constraints.last!
+        for (step, moved) in [width, width + 37, width - 52, width].enumerated() {
+            rootRow = try solver.updateConstant(of: rootRow, to: -moved)
+            try solver.solve()
+            let expected = try #require(try Self.unreducedObjective(solver.constraints), "seed \(seed): the unreduced LP is infeasible")
+            #expect(Tolerance.close(solver.objective, expected, 1e-7),
+                    "seed \(seed), width \(moved) (step \(step), \(solver.statistics.blockStarts) block starts): \(solver.objective), unreduced \(expected)")
+        }
     }
 
     /// (All 24 do today: their crash bases are more than 16 iterations from the optimum.)
