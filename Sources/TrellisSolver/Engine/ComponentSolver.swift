@@ -297,8 +297,8 @@ struct ComponentSolver {
         return try lp.finishExactly(timeLimit: timeLimit, timeLimitMessage: Self.exactLimitMessage)
     }
 
+    /// What a time budget that runs out in an exact finish says.
     static let exactLimitMessage = "the solve's time budget ran out in an exact re-solve"
-
 
     /// The model edit steps move along: the edit rows' tableau columns, and the LP in Swift
     /// when a step may follow the basis through breakpoints.
