@@ -19,7 +19,7 @@ public final class Variable: Sendable, CustomStringConvertible {
     /// The part of a layout item a variable stands for: its name is the owner's name, a dot and
     /// the part (`title.left`). Kept apart so that the four variables of an item share the owner's
     /// string instead of each allocating its own name; the name is joined when asked for.
-    package enum Part: UInt8, Sendable {
+    @usableFromInline package enum Part: UInt8, Sendable {
         case whole, left, top, width, height
 
         var suffix: String {
@@ -41,7 +41,17 @@ public final class Variable: Sendable, CustomStringConvertible {
     public let id: UInt64
 
     /// Declared after ``id`` so that the object stays 41 bytes (one 48-byte heap block).
-    private let part: Part
+    @usableFromInline package let part: Part
+
+    /// The axis of the item's part it stands for: 1 horizontal (left, width), 2 vertical (top,
+    /// height), 0 none (a variable made by name).
+    @inlinable package var axis: UInt8 {
+        switch part {
+        case .left, .width: 1
+        case .top, .height: 2
+        case .whole: 0
+        }
+    }
 
     /// The name used in descriptions, diagnostics and the `linear-system/1` format.
     public var name: String { part == .whole ? stem : stem + part.suffix }

@@ -169,6 +169,59 @@ struct FixedWidthRoundTests {
         }
     }
 
+    /// Rows of two cards in fill-equally stacks (16 pt insets, 12 pt apart, rows 12 pt apart),
+    /// each card a column of a 16:9 image (`height == width × 0.5625`) over a measured text.
+    static func cards(_ characters: [Double], width: Double) -> (View, [TextBox]) {
+        let root = View(id: "root")
+        root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+        var texts: [TextBox] = []
+        var above: View?
+        for r in 0..<(characters.count / 2) {
+            let cards = (0..<2).map { k -> View in
+                let image = View(id: "image\(r).\(k)"), text = TextBox(id: "text\(r).\(k)", characters: characters[2 * r + k])
+                texts.append(text)
+                Tails.install(image~.height == image~.width * 0.5625)
+                return Tails.stack(.vertical, spacing: 4, alignment: .fill) { [image, text] }
+            }
+            let row = Tails.stack(.horizontal, spacing: 12, distribution: .fillEqually, alignment: .top) { cards }
+            root.addSubview(row)
+            Tails.install(row~.leading == root~.leading + 16, row~.trailing == root~.trailing - 16)
+            if let above { Tails.install(row~.top == above~.bottom + 12) } else { Tails.install(row~.top == root~.top + 16) }
+            above = row
+        }
+        return (root, texts)
+    }
+
+    @Test("Cards whose 16:9 images tie each width to a height: the texts' widths still fixed along their axis, one solve a pass")
+    func widthsFixedPastAspectRatios() throws {
+        var random = SplitMix(state: 0xF9)
+        var characters = (0..<12).map { _ in Double(8 + random.below(120)) }
+        var width = 375.0
+        let (root, texts) = Self.cards(characters, width: width)
+        try root.layoutIfNeeded()
+        let pass = try #require(root.layoutPass)
+        #expect(pass.fixedWidthRounds == 1, "the cold pass")
+        for step in 0..<12 {
+            if random.below(2) == 0 {
+                width = Double(280 + random.below(300))
+                root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+            } else {
+                let index = random.below(texts.count)
+                characters[index] = Double(8 + random.below(120))
+                texts[index].characters = characters[index]
+                texts[index].invalidateIntrinsicContentSize()
+            }
+            let before = pass.fixedWidthRounds
+            try root.layoutIfNeeded()
+            #expect(pass.fixedWidthRounds == before + 1, "step \(step)")
+            #expect(!pass.keepsProbe, "step \(step)")
+            let (twin, _) = Self.cards(characters, width: width)
+            try twin.layoutIfNeeded()
+            let mismatch = frameMismatch(root.subtreeViews().map(\.frame), twin.subtreeViews().map(\.frame))
+            #expect(mismatch == nil, "step \(step), width \(width): \(mismatch ?? "")")
+        }
+    }
+
     @Test("Widths that content sizes move (bubbles capped at 70 % of the root): the first round stays on the unconstrained sizes")
     func widthsFollowingContent() throws {
         func bubbles(_ characters: [Double], width: Double) -> (View, [TextBox]) {

@@ -43,6 +43,11 @@ struct DeterminedVariables {
     private var lowestID: UInt64 = 0
     private var slotOfID = IdentityTable()
     var variableCount = 0
+    /// Per slot, its variable's axis (``Variable/axis``): a block is looked for along the axis
+    /// of the variable asked for first.
+    var slotAxis: [UInt8] = []
+    /// Per row, whether it names variables of both axes (an aspect ratio).
+    var rowSpansAxes: [Bool] = []
     /// Per slot, the row that fixes the variable (0 or more), the block that does (-2 - its
     /// index in ``blocks``), or -1.
     private var fixedBy: [Int32] = []
@@ -86,6 +91,7 @@ struct DeterminedVariables {
             }
         }
         keys.reserveCapacity(foundKeys.count)
+        rowSpansAxes.reserveCapacity(foundKeys.count)
         rowStart.reserveCapacity(foundKeys.count + 1)
         // A layout's variables are made together: their ids span a range not much wider than
         // their number, and an array over it serves as the table.
@@ -107,10 +113,15 @@ struct DeterminedVariables {
         coefficients.reserveCapacity(termCount)
         for index in Self.order(of: ids) {
             let key = foundKeys[index], expression = expressions[index]
+            var axes: UInt8 = 0
             for term in expression.terms {
-                termSlots.append(assignSlot(term.variable.id))
+                let slot = assignSlot(term.variable.id)
+                if Int(slot) == slotAxis.count { slotAxis.append(term.variable.axis) }
+                axes |= 1 << slotAxis[Int(slot)]
+                termSlots.append(slot)
                 coefficients.append(term.coefficient)
             }
+            rowSpansAxes.append(axes & 0b110 == 0b110)
             keys.append(key)
             constants.append(expression.constant)
             rowStart.append(termSlots.count)
