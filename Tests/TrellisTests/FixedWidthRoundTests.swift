@@ -143,9 +143,8 @@ struct FixedWidthRoundTests {
             let pass = try #require(root.layoutPass)
             #expect(pass.fixedWidthRounds == (wide ? 0 : 1), "wide \(wide): the cold pass")
             for step in 0..<12 {
-                if random.below(2) == 0 {
-                    width = Double(260 + random.below(300))
-                    root.frame = Rect(x: 0, y: 0, width: width, height: 2000)
+                if let resized = Self.maybeResize(root, random: &random, from: 260, height: 2000) {
+                    width = resized
                 } else {
                     let index = random.below(texts.count)
                     let row = characters.indices.first { r in characters[..<r].reduce(0) { $0 + $1.count } + characters[r].count > index }!
@@ -167,6 +166,14 @@ struct FixedWidthRoundTests {
                 #expect(mismatch == nil, "wide \(wide), step \(step), width \(width): \(mismatch ?? "")")
             }
         }
+    }
+
+    /// Half the time (by `random`), a new root width in `low ..< low + 300`, set and returned.
+    static func maybeResize(_ root: View, random: inout SplitMix, from low: Int, height: Double) -> Double? {
+        guard random.below(2) == 0 else { return nil }
+        let width = Double(low + random.below(300))
+        root.frame = Rect(x: 0, y: 0, width: width, height: height)
+        return width
     }
 
     /// Rows of two cards in fill-equally stacks (16 pt insets, 12 pt apart, rows 12 pt apart),
@@ -202,9 +209,8 @@ struct FixedWidthRoundTests {
         let pass = try #require(root.layoutPass)
         #expect(pass.fixedWidthRounds == 1, "the cold pass")
         for step in 0..<12 {
-            if random.below(2) == 0 {
-                width = Double(280 + random.below(300))
-                root.frame = Rect(x: 0, y: 0, width: width, height: 4000)
+            if let resized = Self.maybeResize(root, random: &random, from: 280, height: 4000) {
+                width = resized
             } else {
                 let index = random.below(texts.count)
                 characters[index] = Double(8 + random.below(120))
