@@ -22,9 +22,12 @@ protocol LayoutParticipant: AnyObject {
     var prepares: Bool { get }
     /// Whether ``settle(_:snapshot:)`` may say no (a stack's never does: the pass does not ask).
     var maySettleNot: Bool { get }
+    /// Whether ``begin(_:)`` does anything (a stack's does not: the pass does not call it).
+    var begins: Bool { get }
 }
 
 extension LayoutParticipant {
     var prepares: Bool { true }
+    var begins: Bool { true }
     var maySettleNot: Bool { true }
 }

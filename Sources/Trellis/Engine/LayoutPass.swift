@@ -193,14 +193,21 @@ final class LayoutPass {
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0
+            // Whether the stacks hold the constants for the sizes the next solve reads.
+            var stacksCurrent = false
             if let moved = fixedWidthRound(context: context, participants: participants, budget: budget,
                                              participantsCurrent: participantsCurrent) {
                 unsettled = moved
                 round = 1
+                // When only the root moved and every measured view kept, at its fixed width, the
+                // size the last solve read, the stacks follow those sizes since the last pass:
+                // the round does not prepare them (a settings form's resize walked every arranged
+                // view of its hundred stacks to move nothing, an eighth of the pass).
+                stacksCurrent = participantsCurrent && moved.isEmpty
             } else {
                 context.measuredSizes.reserveCapacity(engine.contentSizes.count)
-                for participant in participants.all { participant.begin(context) }
-                if let probe = firstRoundEngine(participants: participants.all, mode: mode),
+                participants.beginEach(context)
+                if let probe = firstRoundEngine(participants: participants, mode: mode),
                    let moved = firstRound(on: probe, context: context, participants: participants, budget: budget) {
                     unsettled = moved
                     round = 1
@@ -208,11 +215,15 @@ final class LayoutPass {
             }
             while round < Self.maximumRounds {
                 participantRounds += 1
-                participants.prepareEach(context)
+                if stacksCurrent {
+                    stacksCurrent = false
+                } else {
+                    participants.prepareEach(context)
+                }
                 let snapshot = try engine.solve(root: root, mode: mode, contentSizes: context.measuredSizes, budget: budget)
                 // A first round solved here from the unconstrained sizes is what a probe solves:
                 // the probe goes on from it (``LayoutEngine/fork()``) rather than starting cold.
-                if round == 0, probe == nil, probes(participants.all, mode: mode) { probe = engine.fork() }
+                if round == 0, probe == nil, probes(participants, mode: mode) { probe = engine.fork() }
                 unsettled = participants.unsettled(context, snapshot: snapshot)
                 if unsettled.isEmpty { return snapshot }
                 round += 1
@@ -240,16 +251,8 @@ final class LayoutPass {
     /// stacks hold the constants for the last sizes already and are not prepared.
     private func fixedWidthRound(context: PassContext, participants: RoundParticipants,
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
-        guard case .frame = context.mode else { return nil }
-        var measured: [SizeMeasurement] = []
-        measured.reserveCapacity(participants.all.count)
-        for participant in participants.all {
-            if let measurement = participant as? SizeMeasurement {
-                measured.append(measurement)
-            } else if !(participant is StackView) {
-                return nil
-            }
-        }
+        guard case .frame = context.mode, participants.onlyMeasurementsAndStacks else { return nil }
+        let measured = participants.measurements
         // (Asked before lowering while the rows stand, so that a layout whose widths are not
         // fixed lowers nothing here; a new lowering is asked after.)
         guard !measured.isEmpty,
@@ -259,15 +262,12 @@ final class LayoutPass {
         // resuming a thousand labels one by one was a fifth of a settings form's resize.
         let sizes = engine.contentSizes
         let shared = context.measuredSizes.isEmpty && sizes.count == measured.count
-            && measured.allSatisfy { sizes[$0.identifier] != nil }
+            && measured.allSatisfy { $0.hasSize(in: sizes) }
         if shared { context.measuredSizes = sizes } else { context.measuredSizes.reserveCapacity(sizes.count) }
-        for participant in participants.all {
-            if let measurement = participant as? SizeMeasurement {
-                if !shared { measurement.resume(context, from: sizes) }
-            } else {
-                participant.begin(context)
-            }
+        if !shared {
+            for measurement in measured { measurement.resume(context, from: sizes) }
         }
+        for participant in participants.beginningOthers { participant.begin(context) }
         participantRounds += 1
         if !participantsCurrent {
             participants.prepareEach(context)
@@ -280,7 +280,11 @@ final class LayoutPass {
         }
         probe = nil
         fixedWidthRounds += 1
-        return zip(measured, widths).compactMap { measurement, width in measurement.settle(context, width: width) ? nil : measurement }
+        var unsettled: [any LayoutParticipant] = []
+        for index in measured.indices where !measured[index].settle(context, width: widths[index]) {
+            unsettled.append(measured[index])
+        }
+        return unsettled
     }
 
     /// The first round on the probe (``firstRoundEngine(participants:mode:)``): what did not
@@ -310,7 +314,7 @@ final class LayoutPass {
     /// The probe is forked from ``engine`` after the first round of the pass before
     /// (``LayoutEngine/fork()``), which solved from the unconstrained sizes too; it is made
     /// afresh only when that pass did not fork it (its first round read fixed widths).
-    private func firstRoundEngine(participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> LayoutEngine? {
+    private func firstRoundEngine(participants: RoundParticipants, mode: LayoutEngine.Mode) -> LayoutEngine? {
         guard hasPassed, probes(participants, mode: mode) else {
             probe = nil
             return nil
@@ -323,10 +327,9 @@ final class LayoutPass {
 
     /// Whether passes with `participants` and `mode` run their first round on a probe: for a
     /// frame, with measured views, every other participant a stack.
-    private func probes(_ participants: [any LayoutParticipant], mode: LayoutEngine.Mode) -> Bool {
+    private func probes(_ participants: RoundParticipants, mode: LayoutEngine.Mode) -> Bool {
         guard case .frame = mode else { return false }
-        return participants.contains(where: { $0 is SizeMeasurement })
-            && participants.allSatisfy({ $0 is SizeMeasurement || $0 is StackView })
+        return participants.measures && participants.onlyMeasurementsAndStacks
     }
 
     /// The participants of a pass over `root`'s subtree: layout sets, measured views and stacks,

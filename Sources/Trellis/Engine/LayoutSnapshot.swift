@@ -119,6 +119,18 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
         hasher.combine(displayScale)
     }
 
+    /// The frame of the item with this key, looked for first at position `hint` — where the
+    /// caller found it last: the snapshots of one engine keep their items' order from pass to
+    /// pass — which it updates. (The entry is not copied: its strings would be retained and
+    /// released for every measured view at every round.)
+    @inline(__always)
+    func frame(of key: LayoutItemKey, hint: inout Int) -> Rect? {
+        if hint < entries.count, entries[hint].key == key { return entries[hint].frame }
+        guard let index = indexByKey[key] else { return nil }
+        hint = index
+        return entries[index].frame
+    }
+
     /// The entry of the item with this key.
     public func entry(for key: LayoutItemKey) -> Entry? {
         indexByKey[key].map { entries[$0] }
@@ -130,10 +142,10 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// The frame of the item with this key (relative to its parent).
-    public subscript(key: LayoutItemKey) -> Rect? { entry(for: key)?.frame }
+    public subscript(key: LayoutItemKey) -> Rect? { indexByKey[key].map { entries[$0].frame } }
 
     /// The frame of an item of the laid-out tree (relative to its parent).
-    public subscript(item: LayoutItem) -> Rect? { entry(for: item.key)?.frame }
+    public subscript(item: LayoutItem) -> Rect? { self[item.key] }
 
     /// The frame of the first item with this id (relative to its parent).
     public subscript(id id: String) -> Rect? { entry(forID: id)?.frame }
@@ -150,11 +162,10 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
             // Index 0 stands for the root; an entry's kind is its item's class.
             root.storedFrame = entries[0].frame
             for index in entries.indices.dropFirst() {
-                let frame = entries[index].frame
                 if entries[index].kind == .guide {
-                    unsafeDowncast(items[index], to: LayoutGuide.self).layoutFrame = frame
+                    Self.write(entries[index].frame, to: items[index])
                 } else {
-                    unsafeDowncast(items[index], to: View.self).storedFrame = frame
+                    unsafeDowncast(items[index], to: View.self).storedFrame = entries[index].frame
                 }
             }
             layoutPass.isApplied = false
@@ -183,6 +194,13 @@ public struct LayoutSnapshot: Sendable, Hashable, Codable, CustomStringConvertib
             count += 1
         }
         return count
+    }
+
+    /// Writes a guide's frame. (Apart, so that the loop over a pass's views, which writes every
+    /// view's frame at every pass, stays small.)
+    @inline(never)
+    private static func write(_ frame: Rect, to guide: LayoutItem) {
+        unsafeDowncast(guide, to: LayoutGuide.self).layoutFrame = frame
     }
 
     /// One line per item, indented by depth: `  title (16, 20, 120, 20)`.

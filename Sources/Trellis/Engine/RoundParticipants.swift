@@ -4,15 +4,40 @@
 /// participant was called both times.
 struct RoundParticipants {
     private(set) var all: [any LayoutParticipant]
-    /// Those whose ``LayoutParticipant/prepares`` is true, and whose
-    /// ``LayoutParticipant/maySettleNot`` is.
+    /// Those whose ``LayoutParticipant/begins`` is true, whose ``LayoutParticipant/prepares``
+    /// is, and whose ``LayoutParticipant/maySettleNot`` is.
+    private(set) var beginning: [any LayoutParticipant]
     private(set) var preparing: [any LayoutParticipant]
     private(set) var settling: [any LayoutParticipant]
+    /// The measured views' participants, in order, and the others whose
+    /// ``LayoutParticipant/begins`` is true. (Kept with the lists, as the survey keeps them
+    /// from pass to pass: a text screen's resize sorted a thousand participants by casting
+    /// each, twice a pass.)
+    private(set) var measurements: [SizeMeasurement]
+    private(set) var beginningOthers: [any LayoutParticipant]
+    /// Whether every participant is a measured view's or a stack (the pass's fixed-width round
+    /// and probe are for those).
+    private(set) var onlyMeasurementsAndStacks: Bool
 
     init(_ participants: [any LayoutParticipant]) {
         all = participants
+        beginning = participants.filter { $0.begins }
         preparing = participants.filter { $0.prepares }
         settling = participants.filter { $0.maySettleNot }
+        measurements = []
+        beginningOthers = []
+        onlyMeasurementsAndStacks = true
+        for participant in participants { sort(participant) }
+    }
+
+    /// Files `participant` in the lists of its kind (not in ``all`` and the lists by calls).
+    private mutating func sort(_ participant: any LayoutParticipant) {
+        if let measurement = participant as? SizeMeasurement {
+            measurements.append(measurement)
+            return
+        }
+        if participant.begins { beginningOthers.append(participant) }
+        if !(participant is StackView) { onlyMeasurementsAndStacks = false }
     }
 
     /// These after `others` (a root's own participants before those of its subtree).
@@ -21,17 +46,31 @@ struct RoundParticipants {
         let first = RoundParticipants(others)
         var joined = self
         joined.all = first.all + all
+        joined.beginning = first.beginning + beginning
         joined.preparing = first.preparing + preparing
         joined.settling = first.settling + settling
+        joined.measurements = first.measurements + measurements
+        joined.beginningOthers = first.beginningOthers + beginningOthers
+        joined.onlyMeasurementsAndStacks = first.onlyMeasurementsAndStacks && onlyMeasurementsAndStacks
         return joined
     }
 
     var isEmpty: Bool { all.isEmpty }
 
+    /// Whether a measured view takes part.
+    var measures: Bool { !measurements.isEmpty }
+
     mutating func append(_ participant: any LayoutParticipant) {
         all.append(participant)
+        if participant.begins { beginning.append(participant) }
         if participant.prepares { preparing.append(participant) }
         if participant.maySettleNot { settling.append(participant) }
+        sort(participant)
+    }
+
+    /// Begins the pass for every participant that does anything then, in order.
+    func beginEach(_ pass: PassContext) {
+        for participant in beginning { participant.begin(pass) }
     }
 
     /// Prepares every participant that may change anything, in order.

@@ -21,6 +21,17 @@ struct SizeTable: Sequence, Equatable {
     var count: Int { keys.count }
     var isEmpty: Bool { keys.isEmpty }
 
+    /// The size of the view `key`, looked for first at position `hint` — where the caller found
+    /// it last: a table made the same way from pass to pass keeps its order — which it updates.
+    /// (A text screen's pass asks for each of its thousand labels' sizes at every round.)
+    @inline(__always)
+    func size(of key: ObjectIdentifier, hint: inout Int) -> Size? {
+        if hint < keys.count, keys[hint] == key { return values[hint] }
+        guard let slot = slots?.index(of: key.tableKey) else { return nil }
+        hint = Int(slot)
+        return values[hint]
+    }
+
     /// The size of the view `key`; setting nil removes it.
     subscript(key: ObjectIdentifier) -> Size? {
         get { slots?.index(of: key.tableKey).map { values[Int($0)] } }

@@ -31,7 +31,9 @@ public final class LayoutGuide: LayoutItem {
     @exclusivity(unchecked) public internal(set) unowned(unsafe) var owningView: View?
 
     /// The guide's rectangle in the owning view's coordinate space, as of the last layout pass.
-    public internal(set) var layoutFrame: Rect = .zero
+    // (Not checked dynamically for exclusive access, like ``View/storedFrame``: a pass writes
+    // every guide's frame, a stack screen's hundred margin guides at every resize.)
+    @exclusivity(unchecked) public internal(set) var layoutFrame: Rect = .zero
 
     /// Creates a guide; add it to a view with ``View/addLayoutGuide(_:)``.
     /// - Parameter id: A name for diagnostics and snapshots.

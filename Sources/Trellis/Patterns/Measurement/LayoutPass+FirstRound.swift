@@ -9,9 +9,9 @@ extension LayoutPass {
     /// case: they are changes the pass takes as from outside, so the next pass solves again.
     func diagnosticFirstRound(root: View, mode: LayoutEngine.Mode) throws -> LayoutEngine? {
         let (participants, _) = participants(root: root)
-        guard participants.all.contains(where: { $0 is SizeMeasurement }) else { return nil }
+        guard participants.measures else { return nil }
         let context = PassContext(root: root, mode: mode)
-        for participant in participants.all { participant.begin(context) }
+        participants.beginEach(context)
         participants.prepareEach(context)
         let firstRound = LayoutEngine()
         _ = try firstRound.solve(root: root, mode: mode, contentSizes: context.measuredSizes)

@@ -91,7 +91,7 @@ final class SizeMeasurement: LayoutParticipant {
     /// width no content size moves (``LayoutEngine/widthsAreFixed(of:)``) the rounds then measure
     /// it at the same widths as from its unconstrained size.
     func resume(_ pass: PassContext, from sizes: SizeTable) {
-        if let size = sizes[identifier] {
+        if let size = sizes.size(of: identifier, hint: &sizeHint) {
             pass.measuredSizes[identifier] = size
         } else {
             begin(pass)
@@ -103,15 +103,25 @@ final class SizeMeasurement: LayoutParticipant {
     var prepares: Bool { false }
 
     func settle(_ pass: PassContext, snapshot: LayoutSnapshot) -> Bool {
-        guard let frame = snapshot[key] else { return true }
+        guard let frame = snapshot.frame(of: key, hint: &entryHint) else { return true }
         return settle(pass, width: frame.width)
+    }
+
+    /// Where the view's entry was in the last snapshot it was looked for in, and its size in the
+    /// last size table (the first places looked at: see ``LayoutSnapshot/frame(of:hint:)``).
+    @exclusivity(unchecked) private var entryHint = 0
+    @exclusivity(unchecked) private var sizeHint = 0
+
+    /// Whether `sizes` hold a size for the view.
+    func hasSize(in sizes: SizeTable) -> Bool {
+        sizes.size(of: identifier, hint: &sizeHint) != nil
     }
 
     /// Measures the view at `width`: whether the size the pass holds for it stands (if not, the
     /// pass holds the new size from then on).
     func settle(_ pass: PassContext, width: Double) -> Bool {
         let next = measured(atWidth: width)
-        let current = pass.measuredSizes[identifier]
+        let current = pass.measuredSizes.size(of: identifier, hint: &sizeHint)
         if let current, abs(current.width - next.width) <= Self.tolerance,
            abs(current.height - next.height) <= Self.tolerance { return true }
         pass.measuredSizes[identifier] = next

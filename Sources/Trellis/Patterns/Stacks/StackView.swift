@@ -317,6 +317,8 @@ open class StackView: View {
 extension StackView: LayoutParticipant {
     func begin(_ pass: PassContext) {}
 
+    var begins: Bool { false }
+
     /// Reads the state (hidden flags, spacings, content sizes); makes the rows when the
     /// structure changed, else moves the constants that changed — constant changes the layout
     /// pass takes without lowering anything else.
