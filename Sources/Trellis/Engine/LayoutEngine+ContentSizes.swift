@@ -19,6 +19,8 @@ extension LayoutEngine {
     /// The active constraints that name a baseline of `view`: its own (stored on it) and the superview shorthands of its
     /// subviews and guides (`child~.firstBaseline == superview`, stored on the child).
     static func constraintsReadingBaselines(of view: View) -> [LayoutConstraint] {
+        // (Most views — a label among a stack's rows — have none: asked first, nothing is made.)
+        guard mayHaveConstraintsReadingBaselines(of: view) else { return [] }
         var found: [LayoutConstraint] = []
         // (Straight over the operands and items: no list of them is made per constraint or
         // view — every label of a text change passes here.)
@@ -42,6 +44,14 @@ extension LayoutEngine {
         for subview in view.subviews { collect(from: subview, through: true) }
         for guide in view.layoutGuides { collect(from: guide, through: true) }
         return found
+    }
+
+    /// Whether a constraint stored on `view`, a subview or a guide of it names a baseline.
+    private static func mayHaveConstraintsReadingBaselines(of view: View) -> Bool {
+        if view.storedConstraints.namesBaseline() { return true }
+        for subview in view.subviews where subview.storedConstraints.namesBaseline() { return true }
+        for guide in view.layoutGuides where guide.storedConstraints.namesBaseline() { return true }
+        return false
     }
 
     /// The hugging and compression rows of `view` moved to content size `size` (from `before`,

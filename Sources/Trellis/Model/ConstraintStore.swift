@@ -15,6 +15,9 @@ struct ConstraintStore: Sequence {
     private var list: [LayoutConstraint] = []
     /// The position of each constraint in `list`, once the list is long.
     private var positions: [ObjectIdentifier: Int]?
+    /// Whether a stored constraint names a baseline, found at the first question since the
+    /// list last changed (0: not yet, 1: no, 2: yes).
+    private var baselineAnswer: UInt8 = 0
 
     /// The constraints, in no particular order.
     var values: [LayoutConstraint] { list }
@@ -31,7 +34,18 @@ struct ConstraintStore: Sequence {
     }
 
     /// Stores `constraint` (once).
+    /// Whether a stored constraint names a first or last baseline (of any item): asked for
+    /// every label at every text change (``LayoutEngine/constraintsReadingBaselines(of:)``),
+    /// where a label's handful of stack rows name none. Found once, until the list changes.
+    mutating func namesBaseline() -> Bool {
+        if baselineAnswer == 0 {
+            baselineAnswer = list.contains { $0.namesBaseline } ? 2 : 1
+        }
+        return baselineAnswer == 2
+    }
+
     mutating func insert(_ constraint: LayoutConstraint) {
+        baselineAnswer = 0
         let key = ObjectIdentifier(constraint)
         if positions != nil {
             // One lookup: the position is written, and put back in the rare case the constraint
@@ -59,6 +73,7 @@ struct ConstraintStore: Sequence {
     /// Removes the constraint with identity `key`, if stored.
     mutating func remove(_ key: ObjectIdentifier) {
         guard let position = position(of: key) else { return }
+        baselineAnswer = 0
         let last = list.removeLast()
         if position < list.count {
             list[position] = last
