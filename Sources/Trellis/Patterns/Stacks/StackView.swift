@@ -124,7 +124,7 @@ open class StackView: View {
     // stacks made a third of it in `swift_beginAccess`.)
     @exclusivity(unchecked) private var state = StackState()
     /// The pass (``PassContext/serial``) whose last round the state was read in.
-    @exclusivity(unchecked) private var preparedInPass: UInt64 = 0
+    @exclusivity(unchecked) private(set) var preparedInPass: UInt64 = 0
     /// How many times the whole state was read (for tests: which passes follow measured lengths alone).
     @exclusivity(unchecked) private(set) var stateReads = 0
 
