@@ -59,13 +59,16 @@ struct DeterminedVariables {
     var blocks: [Block] = []
 
     /// The variables that the required equalities among `rows` fix: by substitution, and in
-    /// blocks where that is what fixes `targets` (the variables to be asked for).
+    /// blocks where that is what fixes `targets` (the variables to be asked for). Only the
+    /// targets' axis is looked at where no row joins the axes (``keepAxis(of:axes:keys:expressions:ids:)``).
     init(_ rows: RowTable, targets: [Variable] = []) {
         // In the order the constraints were made, not the table's (which differs from run to
         // run): which of two rows fixes a variable decides the rounding of its value.
         var foundKeys: [RowKey] = []
         var expressions: [LinearExpression] = []
         var ids: [UInt64] = []
+        // Per row, the axes its variables stand for (bit 1 << ``Variable/axis``).
+        var axes: [UInt8] = []
         // (Through buffers, by index: an entry copied per row was two retains and releases,
         // and a settings form has 45,000 rows.)
         rows.keys.withUnsafeBufferPointer { keys in
@@ -87,9 +90,13 @@ struct DeterminedVariables {
                     ids.append(entries[index].source.id.rawValue)
                     foundKeys.append(keys[index])
                     expressions.append(expression)
+                    var mask: UInt8 = 0
+                    for term in expression.terms { mask |= 1 << term.variable.axis }
+                    axes.append(mask)
                 }
             }
         }
+        Self.keepAxis(of: targets, axes: axes, keys: &foundKeys, expressions: &expressions, ids: &ids)
         keys.reserveCapacity(foundKeys.count)
         rowSpansAxes.reserveCapacity(foundKeys.count)
         rowStart.reserveCapacity(foundKeys.count + 1)
@@ -127,6 +134,29 @@ struct DeterminedVariables {
             rowStart.append(termSlots.count)
         }
         fix(targets: targets.compactMap { slot(of: $0.id) })
+    }
+
+    /// Leaves out the rows of the other axis than `targets`', when every row names variables of
+    /// one axis only (no aspect ratio, no variable made by name): such rows can fix no target,
+    /// nor anything a target's rows name. (The vertical half of a screen's rows, read for
+    /// its measured views' widths, was half of what finding them cost a cold pass.)
+    private static func keepAxis(of targets: [Variable], axes: [UInt8], keys: inout [RowKey],
+                                 expressions: inout [LinearExpression], ids: inout [UInt64]) {
+        let horizontal: UInt8 = 1 << 1, vertical: UInt8 = 1 << 2
+        var wanted: UInt8 = 0
+        for target in targets { wanted |= 1 << target.axis }
+        guard wanted == horizontal || wanted == vertical,
+              axes.allSatisfy({ $0 == horizontal || $0 == vertical }), axes.contains(where: { $0 != wanted }) else { return }
+        var kept = 0
+        for index in axes.indices where axes[index] == wanted {
+            keys.swapAt(kept, index)
+            expressions.swapAt(kept, index)
+            ids.swapAt(kept, index)
+            kept += 1
+        }
+        keys.removeLast(keys.count - kept)
+        expressions.removeLast(expressions.count - kept)
+        ids.removeLast(ids.count - kept)
     }
 
     /// The slot of the variable with `id`, made when it has none yet.
