@@ -195,13 +195,25 @@ enum ImplicitRows {
         // (No set of the changed views: a text screen measures thousands at every resize. Every
         // key of `contentSizes` found in `oldSizes`, and as many keys: none went away.)
         var found = 0
-        for (key, size) in contentSizes {
-            let old = oldSizes[key]
-            if old != nil { found += 1 }
-            guard old != size else { continue }
-            guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
-                  (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
-            changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+        if contentSizes.keys == oldSizes.keys {
+            // The same views in the same order (the tables of one pass after another are made
+            // alike): compared place by place, nothing looked up.
+            found = oldSizes.count
+            for index in contentSizes.values.indices where contentSizes.values[index] != oldSizes.values[index] {
+                let size = contentSizes.values[index], before = oldSizes.values[index]
+                guard let view = scope.view(identifiedBy: contentSizes.keys[index]),
+                      (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
+                changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+            }
+        } else {
+            for (key, size) in contentSizes {
+                let old = oldSizes[key]
+                if old != nil { found += 1 }
+                guard old != size else { continue }
+                guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
+                      (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
+                changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+            }
         }
         if found != oldSizes.count {
             for (key, old) in oldSizes where contentSizes[key] == nil {
@@ -212,7 +224,19 @@ enum ImplicitRows {
         }
         // Views whose own content size changed (each marked once; not measured now or before:
         // a measured size is compared above).
-        for view in changedViews where contentSizes[ObjectIdentifier(view)] == nil && oldSizes[ObjectIdentifier(view)] == nil {
+        // (Looked for first one place after the last view's: the views are noted in the order
+        // a text change sets them, mostly the tables' own.)
+        var hint = 0, oldHint = 0
+        for view in changedViews {
+            let key = ObjectIdentifier(view)
+            if contentSizes.size(of: key, hint: &hint) != nil {
+                hint += 1
+                continue
+            }
+            if oldSizes.size(of: key, hint: &oldHint) != nil {
+                oldHint += 1
+                continue
+            }
             // The root's frame is an input: its content size has no rows then.
             if view === scope.root, case .frame = mode { continue }
             let size = view.intrinsicContentSize ?? Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
