@@ -57,11 +57,11 @@ extension ComponentSolver {
     }
 
     /// Sets a ``CrashBasis`` (the preferred layout) on `lp`, for a cold solve: the LP of
-    /// `presolve`'s rows, or of those `selection` lists (as ``LPLowering`` built it).
-    func crash(_ lp: LinearProgram, presolve: Presolve, selection: [Int]? = nil, columnOfVariable: [Int], variableOfColumn: [Int],
-               errorColumns: [LPLowering.ErrorColumns], merge: RangeMerge?) {
+    /// `presolve`'s rows, or of `rows` (as ``LPLowering`` built it).
+    func crash(_ lp: LinearProgram, presolve: Presolve, rows lpRows: [Presolve.Row]? = nil, columnOfVariable: [Int],
+               variableOfColumn: [Int], errorColumns: [LPLowering.ErrorColumns], merge: RangeMerge?) {
         let constraints = component.constraints
-        let lpRows = LPLowering.rows(of: presolve, selection: selection)
+        let lpRows = lpRows ?? presolve.rows
         var rows: [CrashBasis.Row] = []
         rows.reserveCapacity(lpRows.count)
         var entries = LinearProgram.SparseRows(reservingRows: lpRows.count,
@@ -134,19 +134,20 @@ extension ComponentSolver {
         var local = Array(repeating: -1, count: columnOfVariable.count)
         var iterations = 0
         for group in blocks.groups {
+            let rows = group.map { presolve.rows[$0] }
             var variables: [Int] = []
-            for i in group {
-                for term in presolve.rows[i].terms where local[term.variable] < 0 {
+            for row in rows {
+                for term in row.terms where local[term.variable] < 0 {
                     local[term.variable] = variables.count
                     variables.append(term.variable)
                 }
             }
             defer { for variable in variables { local[variable] = -1 } }
-            var part = LPLowering(presolve, selection: group, constraints: component.constraints, merge: merge,
+            var part = LPLowering(presolve, rows: rows, constraints: component.constraints, merge: merge,
                                   columnOfVariable: local, variableOfColumn: variables, keepsMatrix: false)
-            crash(part.lp, presolve: presolve, selection: group, columnOfVariable: local, variableOfColumn: variables,
+            crash(part.lp, presolve: presolve, rows: rows, columnOfVariable: local, variableOfColumn: variables,
                   errorColumns: part.errorColumns, merge: merge)
-            let levels = LPLowering.softLevels(presolve, selection: group, constraints: component.constraints,
+            let levels = LPLowering.softLevels(presolve, rows: rows, constraints: component.constraints,
                                                errorColumns: part.errorColumns).map(\.columns)
             guard (try? solveLevels(levels, of: &part, presolve: presolve, warm: true)) != nil,
                   (try? part.lp.verify()) != nil else { return nil }

@@ -35,11 +35,11 @@ struct LPLowering {
     let columnCount: Int
 
     /// Builds and loads (and scales) the LP of `presolve`'s rows, whose sources are `constraints`
-    /// — or of those of them `selection` lists (its row `k` is `presolve.rows[selection[k]]`).
+    /// — or of `rows`, some of them (its row `k` is `rows[k]`).
     /// `merge` bounds the error columns of merged ranges; `keepsMatrix` keeps ``matrix``.
-    init(_ presolve: Presolve, selection: [Int]? = nil, constraints: [Constraint], merge: RangeMerge?,
+    init(_ presolve: Presolve, rows: [Presolve.Row]? = nil, constraints: [Constraint], merge: RangeMerge?,
          columnOfVariable: [Int], variableOfColumn: [Int], keepsMatrix: Bool) {
-        let rows = Self.rows(of: presolve, selection: selection)
+        let rows = rows ?? presolve.rows
         var columnCount = variableOfColumn.count
         var errorColumns: [ErrorColumns] = []
         errorColumns.reserveCapacity(rows.count)
@@ -106,18 +106,12 @@ struct LPLowering {
         var columns: [WeightedColumn]
     }
 
-    /// The rows an LP is built of: `presolve`'s, or those `selection` lists, in its order.
-    static func rows(of presolve: Presolve, selection: [Int]?) -> [Presolve.Row] {
-        guard let selection else { return presolve.rows }
-        return selection.map { presolve.rows[$0] }
-    }
-
     /// The error columns of the soft rows by level, highest level first, each with its weight
-    /// (few distinct levels: a short list, not a dictionary). `selection` as for ``init``.
-    static func softLevels(_ presolve: Presolve, selection: [Int]? = nil, constraints: [Constraint],
+    /// (few distinct levels: a short list, not a dictionary). `rows` as for ``init``.
+    static func softLevels(_ presolve: Presolve, rows: [Presolve.Row]? = nil, constraints: [Constraint],
                            errorColumns: [ErrorColumns]) -> [SoftLevel] {
         var levelColumns: [SoftLevel] = []
-        for (i, row) in rows(of: presolve, selection: selection).enumerated() where !constraints[row.source].strength.isRequired {
+        for (i, row) in (rows ?? presolve.rows).enumerated() where !constraints[row.source].strength.isRequired {
             let strength = constraints[row.source].strength
             let slot: Int
             if let found = levelColumns.firstIndex(where: { $0.level == strength.level }) {
