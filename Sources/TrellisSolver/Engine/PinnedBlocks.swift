@@ -28,9 +28,7 @@ struct PinnedBlocks {
         // Pinned columns: exactly one required one-variable equality each (-2: more than one).
         pinRow = Array(repeating: -1, count: columnCount)
         var anyPin = false
-        for (i, row) in rows.enumerated() where row.terms.count == 1 {
-            let constraint = constraints[row.source]
-            guard constraint.strength.isRequired && constraint.relation == .equal else { continue }
+        for (i, row) in rows.enumerated() where Self.fixesItsColumn(row, constraints: constraints) {
             let column = columnOfVariable[row.terms.first!.variable]
             pinRow[column] = pinRow[column] == -1 ? Int32(i) : -2
             anyPin = true
@@ -122,9 +120,12 @@ struct PinnedBlocks {
     /// Whether `presolve`'s rows are enough and one of them pins a column: a quick test,
     /// without the blocks (most large LPs have none).
     static func mayExist(in presolve: Presolve, constraints: [Constraint]) -> Bool {
-        presolve.rows.count >= smallestLP && presolve.rows.contains { row in
-            row.terms.count == 1 && constraints[row.source].relation == .equal && constraints[row.source].strength.isRequired
-        }
+        presolve.rows.count >= smallestLP && presolve.rows.contains { fixesItsColumn($0, constraints: constraints) }
+    }
+
+    /// Whether `row` fixes its one column alone: a required one-variable equality.
+    private static func fixesItsColumn(_ row: Presolve.Row, constraints: [Constraint]) -> Bool {
+        row.terms.count == 1 && constraints[row.source].relation == .equal && constraints[row.source].strength.isRequired
     }
 
     /// Whether row `i` of `presolve` pins its one column.
