@@ -253,6 +253,7 @@ final class LayoutPass {
                                    budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
         guard case .frame = context.mode, participants.onlyMeasurementsAndStacks else { return nil }
         let measured = participants.measurements
+        assert(participants.beginning.allSatisfy { $0 is SizeMeasurement }, "a participant here begins a pass")
         // (Asked before lowering while the rows stand, so that a layout whose widths are not
         // fixed lowers nothing here; a new lowering is asked after.)
         guard !measured.isEmpty,
@@ -264,10 +265,11 @@ final class LayoutPass {
         let shared = context.measuredSizes.isEmpty && sizes.count == measured.count
             && measured.allSatisfy { $0.hasSize(in: sizes) }
         if shared { context.measuredSizes = sizes } else { context.measuredSizes.reserveCapacity(sizes.count) }
+        // (The measured views begin from the last sizes; the stacks, the only other
+        // participants here, do nothing at a pass's start: ``LayoutParticipant/begins``.)
         if !shared {
             for measurement in measured { measurement.resume(context, from: sizes) }
         }
-        for participant in participants.beginningOthers { participant.begin(context) }
         participantRounds += 1
         if !participantsCurrent {
             participants.prepareEach(context)

@@ -9,12 +9,10 @@ struct RoundParticipants {
     private(set) var beginning: [any LayoutParticipant]
     private(set) var preparing: [any LayoutParticipant]
     private(set) var settling: [any LayoutParticipant]
-    /// The measured views' participants, in order, and the others whose
-    /// ``LayoutParticipant/begins`` is true. (Kept with the lists, as the survey keeps them
-    /// from pass to pass: a text screen's resize sorted a thousand participants by casting
+    /// The measured views' participants, in order. (Kept with the lists, as the survey keeps
+    /// them from pass to pass: a text screen's resize sorted a thousand participants by casting
     /// each, twice a pass.)
     private(set) var measurements: [SizeMeasurement]
-    private(set) var beginningOthers: [any LayoutParticipant]
     /// Whether every participant is a measured view's or a stack (the pass's fixed-width round
     /// and probe are for those).
     private(set) var onlyMeasurementsAndStacks: Bool
@@ -25,7 +23,6 @@ struct RoundParticipants {
         preparing = participants.filter { $0.prepares }
         settling = participants.filter { $0.maySettleNot }
         measurements = []
-        beginningOthers = []
         onlyMeasurementsAndStacks = true
         for participant in participants { sort(participant) }
     }
@@ -36,7 +33,6 @@ struct RoundParticipants {
             measurements.append(measurement)
             return
         }
-        if participant.begins { beginningOthers.append(participant) }
         if !(participant is StackView) { onlyMeasurementsAndStacks = false }
     }
 
@@ -50,7 +46,6 @@ struct RoundParticipants {
         joined.preparing = first.preparing + preparing
         joined.settling = first.settling + settling
         joined.measurements = first.measurements + measurements
-        joined.beginningOthers = first.beginningOthers + beginningOthers
         joined.onlyMeasurementsAndStacks = first.onlyMeasurementsAndStacks && onlyMeasurementsAndStacks
         return joined
     }
