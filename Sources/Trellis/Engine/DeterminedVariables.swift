@@ -67,7 +67,8 @@ struct DeterminedVariables {
         var foundKeys: [RowKey] = []
         var expressions: [LinearExpression] = []
         var ids: [UInt64] = []
-        // Per row, the axes its variables stand for (bit 1 << ``Variable/axis``).
+        // Per row, the axes its variables stand for (bit 1 << ``Variable/axis``): for leaving
+        // out the other axis's rows, and for ``rowSpansAxes``.
         var axes: [UInt8] = []
         // (Through buffers, by index: an entry copied per row was two retains and releases,
         // and a settings form has 45,000 rows.)
@@ -96,7 +97,7 @@ struct DeterminedVariables {
                 }
             }
         }
-        Self.keepAxis(of: targets, axes: axes, keys: &foundKeys, expressions: &expressions, ids: &ids)
+        Self.keepAxis(of: targets, axes: &axes, keys: &foundKeys, expressions: &expressions, ids: &ids)
         keys.reserveCapacity(foundKeys.count)
         rowSpansAxes.reserveCapacity(foundKeys.count)
         rowStart.reserveCapacity(foundKeys.count + 1)
@@ -120,15 +121,13 @@ struct DeterminedVariables {
         coefficients.reserveCapacity(termCount)
         for index in Self.order(of: ids) {
             let key = foundKeys[index], expression = expressions[index]
-            var axes: UInt8 = 0
             for term in expression.terms {
                 let slot = assignSlot(term.variable.id)
                 if Int(slot) == slotAxis.count { slotAxis.append(term.variable.axis) }
-                axes |= 1 << slotAxis[Int(slot)]
                 termSlots.append(slot)
                 coefficients.append(term.coefficient)
             }
-            rowSpansAxes.append(axes & 0b110 == 0b110)
+            rowSpansAxes.append(axes[index] & 0b110 == 0b110)
             keys.append(key)
             constants.append(expression.constant)
             rowStart.append(termSlots.count)
@@ -140,7 +139,7 @@ struct DeterminedVariables {
     /// one axis only (no aspect ratio, no variable made by name): such rows can fix no target,
     /// nor anything a target's rows name. (The vertical half of a screen's rows, read for
     /// its measured views' widths, was half of what finding them cost a cold pass.)
-    private static func keepAxis(of targets: [Variable], axes: [UInt8], keys: inout [RowKey],
+    private static func keepAxis(of targets: [Variable], axes: inout [UInt8], keys: inout [RowKey],
                                  expressions: inout [LinearExpression], ids: inout [UInt64]) {
         let horizontal: UInt8 = 1 << 1, vertical: UInt8 = 1 << 2
         var wanted: UInt8 = 0
@@ -149,11 +148,13 @@ struct DeterminedVariables {
               axes.allSatisfy({ $0 == horizontal || $0 == vertical }), axes.contains(where: { $0 != wanted }) else { return }
         var kept = 0
         for index in axes.indices where axes[index] == wanted {
+            axes.swapAt(kept, index)
             keys.swapAt(kept, index)
             expressions.swapAt(kept, index)
             ids.swapAt(kept, index)
             kept += 1
         }
+        axes.removeLast(axes.count - kept)
         keys.removeLast(keys.count - kept)
         expressions.removeLast(expressions.count - kept)
         ids.removeLast(ids.count - kept)
