@@ -195,24 +195,26 @@ enum ImplicitRows {
         // (No set of the changed views: a text screen measures thousands at every resize. Every
         // key of `contentSizes` found in `oldSizes`, and as many keys: none went away.)
         var found = 0
+        // Notes that the view under `key` measures `size` now, `old` before (nil: unknown, its
+        // content size); false when an axis gained or lost a size.
+        func note(_ key: ObjectIdentifier, _ size: Size, old: Size?) -> Bool {
+            guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
+                  (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return false }
+            changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+            return true
+        }
         if contentSizes.keys == oldSizes.keys {
             // The same views in the same order (the tables of one pass after another are made
             // alike): compared place by place, nothing looked up.
             found = oldSizes.count
             for index in contentSizes.values.indices where contentSizes.values[index] != oldSizes.values[index] {
-                let size = contentSizes.values[index], before = oldSizes.values[index]
-                guard let view = scope.view(identifiedBy: contentSizes.keys[index]),
-                      (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
-                changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+                guard note(contentSizes.keys[index], contentSizes.values[index], old: oldSizes.values[index]) else { return nil }
             }
         } else {
             for (key, size) in contentSizes {
                 let old = oldSizes[key]
                 if old != nil { found += 1 }
-                guard old != size else { continue }
-                guard let view = scope.view(identifiedBy: key), let before = old ?? view.intrinsicContentSize,
-                      (before.width < 0) == (size.width < 0), (before.height < 0) == (size.height < 0) else { return nil }
-                changes.contents.append(ImplicitChanges.ContentChange(view: view, size: size, before: before))
+                guard old == size || note(key, size, old: old) else { return nil }
             }
         }
         if found != oldSizes.count {
