@@ -128,6 +128,46 @@ struct StackTwinTests {
         #expect(hiding.allSatisfy { !held($0) })
         #expect(feed.frames() == (try Feed(rows: 6, stacks: true).laidOut().frames()))
     }
+
+    @Test("Rows that stand back are made only when they first bind or are asked for, with the identities they would have had")
+    func rowsLeftUnmade() throws {
+        let feed = Feed(rows: 6, stacks: true)
+        try feed.root.layoutIfNeeded()
+        let engine = try #require(feed.root.engine)
+        let row = try #require(feed.rows[3] as? StackView)
+        // Hidden before anyone asks for the rows: its hiding rows are made at the toggle and held.
+        feed.avatars[3].isHidden = true
+        try feed.root.layoutIfNeeded()
+        let fresh = Feed(rows: 6, stacks: true)
+        fresh.avatars[3].isHidden = true
+        #expect(feed.frames() == (try fresh.laidOut().frames()))
+        let rows = row.arrangementConstraints
+        #expect(rows.map(\.id) == rows.map(\.id).sorted(), "the rows' identities are in the order the rows were made")
+        #expect(rows.map(ObjectIdentifier.init) == row.arrangementConstraints.map(ObjectIdentifier.init),
+                "asked again, the same rows")
+        let hiding = rows.filter { $0.label == "\(row.name) hiding" && $0.firstItem === feed.avatars[3] }
+        #expect(!hiding.isEmpty && hiding.allSatisfy { $0.isActive && engine.rows[.explicit(ObjectIdentifier($0))] != nil })
+        // The rows that stand back are out of the solver: those made when asked for (the visible
+        // text's hiding rows) inactive, the hidden avatar's spanning boundary active (it bound
+        // before); the layout is the same after the next passes.
+        let back = rows.filter(\.isStackRowStandingBack)
+        #expect(back.allSatisfy { engine.rows[.explicit(ObjectIdentifier($0))] == nil })
+        let textHiding = back.filter { $0.firstItem === feed.texts[3] && $0.label == "\(row.name) hiding" }
+        #expect(!textHiding.isEmpty && textHiding.allSatisfy { !$0.isActive })
+        #expect(back.contains { $0.firstItem === feed.avatars[3] && $0.isActive })
+        feed.avatars[3].isHidden = false
+        feed.texts[1].isHidden = true
+        try feed.root.layoutIfNeeded()
+        let again = Feed(rows: 6, stacks: true)
+        again.texts[1].isHidden = true
+        #expect(feed.frames() == (try again.laidOut().frames()))
+        // A stack's identities span one range per arrangement, whatever was made later.
+        let list = try #require(feed.rows[0].superview as? StackView)
+        for stack in [list] + feed.rows.compactMap({ $0 as? StackView }) {
+            let ids = stack.arrangementConstraints.map(\.id)
+            #expect(ids == ids.sorted(), "\(stack.name)")
+        }
+    }
 }
 
 extension StackTwinTests.Feed {

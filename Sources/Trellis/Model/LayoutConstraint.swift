@@ -73,6 +73,13 @@ public final class LayoutConstraint: CustomStringConvertible {
 
     private static let counter = Atomic<UInt64>(0)
 
+    /// A new identity, for a constraint made now or later (a stack's row left unmade until it
+    /// binds takes the identity it would have had among its siblings: constraints are collected
+    /// in the order of their identities).
+    static func reserveID() -> ID {
+        ID(rawValue: counter.wrappingAdd(1, ordering: .relaxed).newValue)
+    }
+
     /// The constraint's identity.
     public let id: ID
     /// Both sides' operands, the left side's first (``lhsCount`` of them): one list for both
@@ -173,11 +180,12 @@ public final class LayoutConstraint: CustomStringConvertible {
     }
 
     /// The same, written at `location` (no optional to copy; see ``location``), or
-    /// nowhere known when `hasLocation` is false.
+    /// nowhere known when `hasLocation` is false; its identity `id` when one was reserved for
+    /// it (``reserveID()``), else a new one.
     init(operands: [Operand], lhsCount: Int, relation: Relation, constantAttribute: LayoutAttribute,
          constant: LayoutConstant, priority: Priority, label: String?, writtenAt location: CodeLocation,
-         hasLocation: Bool = true, problem: String? = nil, implicitRole: String? = nil) {
-        self.id = ID(rawValue: Self.counter.wrappingAdd(1, ordering: .relaxed).newValue)
+         hasLocation: Bool = true, problem: String? = nil, implicitRole: String? = nil, id: ID? = nil) {
+        self.id = id ?? Self.reserveID()
         self.operands = operands
         self.lhsCount = lhsCount
         self.relation = relation

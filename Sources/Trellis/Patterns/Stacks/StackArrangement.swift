@@ -27,14 +27,28 @@ struct StackArrangement {
     /// hiding rows, a hidden view's spanning boundaries): far beyond any screen, so it never binds.
     static let inertLength = 10_000_000.0
 
-    /// A row as an (inactive) constraint, the rule its constant follows and the constant it has.
+    /// A row's constraint — or, for a row that stands back in the state the rows are made for
+    /// (``StackConstantRule/mayStandBack``: a visible view's hiding rows and the like), the
+    /// identity reserved for it at its place among the rows: the stack makes it
+    /// (``standingRow(_:constant:id:)``) when it first binds or is asked for. (Most of a
+    /// settings form's stacks' rows stand back for good: making them was a quarter of making
+    /// the rows.)
+    enum Slot {
+        case made(LayoutConstraint)
+        case standingBack(LayoutConstraint.ID)
+    }
+
+    /// A row: its constraint (or the identity kept for it), the rule its constant follows and
+    /// the constant it has.
     struct Row {
-        let constraint: LayoutConstraint
+        let slot: Slot
         let constant: Double
         let rule: StackConstantRule
     }
 
-    let stack: StackView
+    /// The stack (unowned: a stack keeps the arrangement its rows were made by, to make the
+    /// rows it left unmade).
+    unowned(unsafe) let stack: StackView
     /// The arranged views, hidden ones included, in order.
     let views: [View]
     /// The state the rows are made for.
@@ -44,16 +58,23 @@ struct StackArrangement {
     /// value witness (see ``LayoutConstraint/location``).
     let location: CodeLocation
     let hasLocation: Bool
+    /// The stack's axis and arrangement within its margins when the arrangement was made (a row
+    /// made later is made as its siblings were, whatever the stack's properties are by then).
+    private let horizontal: Bool
+    private let marginsRelative: Bool
 
-    init(stack: StackView, views: [View], state: StackState, location: CodeLocation?) {
+    /// The arrangement of `views` in `stack` in `state`; `labels`: those of an earlier
+    /// arrangement of the same rows (see ``StackView``'s rows left unmade).
+    init(stack: StackView, views: [View], state: StackState, location: CodeLocation?, labels: Labels = Labels()) {
         self.stack = stack
+        self.labels = labels
         self.views = views
         self.state = state
         self.location = location ?? .nowhere
         self.hasLocation = location != nil
+        self.horizontal = stack.axis == .horizontal
+        self.marginsRelative = stack.isLayoutMarginsRelativeArrangement
     }
-
-    private var horizontal: Bool { stack.axis == .horizontal }
     /// Along the axis: start edge, end edge, dimension.
     private var start: LayoutAttribute { horizontal ? .leading : .top }
     private var end: LayoutAttribute { horizontal ? .trailing : .bottom }
@@ -64,7 +85,7 @@ struct StackArrangement {
     private var crossCenter: LayoutAttribute { horizontal ? .centerY : .centerX }
     private var crossLength: LayoutAttribute { horizontal ? .height : .width }
     /// The item the views are arranged in: the stack or its margins guide.
-    private var canvas: LayoutItem { stack.isLayoutMarginsRelativeArrangement ? stack.layoutMarginsGuide : stack }
+    private var canvas: LayoutItem { marginsRelative ? stack.layoutMarginsGuide : stack }
 
     /// Whether the stack chains every arranged view, hidden ones included, with gaps that follow
     /// the hidden flags (``StackConstantRule/chainGap(_:)``): gaps between edges in a fill,
@@ -96,7 +117,7 @@ struct StackArrangement {
 
     /// Each role's label, made once per arrangement and shared by its rows (a string made per
     /// row was a tenth of making a stack's rows).
-    let labels = Labels()
+    let labels: Labels
 
     final class Labels {
         /// (role, label) pairs: a handful, found by a scan that compares the roles' addresses
@@ -162,30 +183,71 @@ struct StackArrangement {
     private func row(_ role: StaticString, _ operands: [Term], left: Int, _ relation: Relation, constant: Double,
                      priority: Priority, rule: StackConstantRule, problem: String?) -> Row {
         let value = rule == .fixed ? constant : state.constant(rule)
+        let constraint = make(role, operands, left: left, relation, constant: value, priority: priority,
+                              mayStandBack: rule.mayStandBack, problem: problem)
+        return Row(slot: .made(constraint), constant: value, rule: rule)
+    }
+
+    /// The constraint of a row (`id`: the identity reserved for it, else a new one).
+    private func make(_ role: StaticString, _ operands: [Term], left: Int, _ relation: Relation, constant: Double,
+                      priority: Priority, mayStandBack: Bool, problem: String? = nil,
+                      id: LayoutConstraint.ID? = nil) -> LayoutConstraint {
         let constraint = LayoutConstraint(operands: operands, lhsCount: left, relation: relation,
                                           constantAttribute: left > 0 ? operands[0].attribute : .width,
-                                          constant: LayoutConstant(value), priority: priority, label: label(role),
-                                          writtenAt: location, hasLocation: hasLocation, problem: problem)
-        constraint.mayStandBack = rule.mayStandBack
-        return Row(constraint: constraint, constant: value, rule: rule)
+                                          constant: LayoutConstant(constant), priority: priority, label: label(role),
+                                          writtenAt: location, hasLocation: hasLocation, problem: problem, id: id)
+        constraint.mayStandBack = mayStandBack
+        return constraint
+    }
+
+    /// The row of `rule`, one whose row may stand back (``StackConstantRule/mayStandBack``):
+    /// left unmade, its identity reserved, when it stands back in the state.
+    private func rowThatMayStandBack(_ rule: StackConstantRule) -> Row {
+        let value = state.constant(rule)
+        guard abs(value) != Self.inertLength else {
+            return Row(slot: .standingBack(LayoutConstraint.reserveID()), constant: value, rule: rule)
+        }
+        return Row(slot: .made(standingRow(rule, constant: value)), constant: value, rule: rule)
+    }
+
+    /// The constraint of the row of `rule` — a hiding, fill-order or spanning row, one that may
+    /// stand back — with `constant` (`id`: the identity reserved for it when it was left unmade).
+    func standingRow(_ rule: StackConstantRule, constant: Double, id: LayoutConstraint.ID? = nil) -> LayoutConstraint {
+        let role: StaticString, operands: [Term], relation: Relation, priority: Priority
+        switch rule {
+        case .hidingUpper(let index), .hidingLower(let index):
+            (role, operands, priority) = ("hiding", [Term(views[index], length)], Self.hidingPriority)
+            relation = if case .hidingUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
+        case .fillOrderUpper(let index), .fillOrderLower(let index):
+            (role, operands, priority) = ("fill order", [Term(views[index], length)], Self.tieBreakPriority)
+            relation = if case .fillOrderUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
+        case .spanning(let index, let sign):
+            // (`<=` the canvas's cross end, or `>=` its cross start.)
+            let attribute = sign > 0 ? crossEnd : crossStart
+            (role, operands, priority) = ("spanning boundary", [Term(views[index], attribute), Term(canvas, attribute)], .required)
+            relation = sign > 0 ? .lessThanOrEqual : .greaterThanOrEqual
+        case .fixed, .spacing, .chainGap, .intrinsicLength:
+            preconditionFailure("a \(rule) row never stands back")
+        }
+        return make(role, operands, left: 1, relation, constant: constant, priority: priority, mayStandBack: true, id: id)
     }
 
     /// The rows of a stack as the stack keeps them: three lists, parallel (made straight into
     /// them: a list of ``Row``s split into three afterwards retained and released each
     /// constraint twice more).
     struct Rows {
-        private(set) var constraints: [LayoutConstraint] = []
+        private(set) var slots: [Slot] = []
         private(set) var rules: [StackConstantRule] = []
         private(set) var constants: [Double] = []
 
         mutating func reserveCapacity(_ count: Int) {
-            constraints.reserveCapacity(count)
+            slots.reserveCapacity(count)
             rules.reserveCapacity(count)
             constants.reserveCapacity(count)
         }
 
         mutating func append(_ row: Row) {
-            constraints.append(row.constraint)
+            slots.append(row.slot)
             rules.append(row.rule)
             constants.append(row.constant)
         }
@@ -302,11 +364,9 @@ struct StackArrangement {
             }
             return
         }
-        for (index, view) in views.enumerated() {
-            rows.append(row("hiding", [Term(view, length)], .lessThanOrEqual, priority: Self.hidingPriority,
-                            rule: .hidingUpper(index)))
-            rows.append(row("hiding", [Term(view, length)], .greaterThanOrEqual, priority: Self.hidingPriority,
-                            rule: .hidingLower(index)))
+        for index in views.indices {
+            rows.append(rowThatMayStandBack(.hidingUpper(index)))
+            rows.append(rowThatMayStandBack(.hidingLower(index)))
         }
     }
 
@@ -323,10 +383,8 @@ struct StackArrangement {
                     }
                     continue
                 }
-                rows.append(row("fill order", [Term(view, length)], .lessThanOrEqual, priority: Self.tieBreakPriority,
-                                rule: .fillOrderUpper(index)))
-                rows.append(row("fill order", [Term(view, length)], .greaterThanOrEqual, priority: Self.tieBreakPriority,
-                                rule: .fillOrderLower(index)))
+                rows.append(rowThatMayStandBack(.fillOrderUpper(index)))
+                rows.append(rowThatMayStandBack(.fillOrderLower(index)))
             }
         case .fillEqually:
             equalLengthRows(visible.map { views[$0] }, into: &rows)
@@ -379,16 +437,17 @@ struct StackArrangement {
             for view in views { rows.append(row("alignment", Term(view, attribute), .equal, side)) }
         }
         func spanning(_ attribute: LayoutAttribute, _ relation: Relation) {
-            let side = Term(canvas, attribute)
-            for index in views.indices {
-                guard hidingByConstants else {
-                    if !state.hidden[index] {
-                        rows.append(row("spanning boundary", Term(views[index], attribute), relation, side))
-                    }
-                    continue
+            guard hidingByConstants else {
+                let side = Term(canvas, attribute)
+                for index in views.indices where !state.hidden[index] {
+                    rows.append(row("spanning boundary", Term(views[index], attribute), relation, side))
                 }
-                rows.append(row("spanning boundary", Term(views[index], attribute), relation, side,
-                                rule: .spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1)))
+                return
+            }
+            // (Made by ``standingRow(_:constant:id:)``, which reads the side from the sign.)
+            assert(relation == .lessThanOrEqual ? attribute == crossEnd : attribute == crossStart)
+            for index in views.indices {
+                rows.append(rowThatMayStandBack(.spanning(index, sign: relation == .lessThanOrEqual ? 1 : -1)))
             }
         }
         switch stack.alignment {

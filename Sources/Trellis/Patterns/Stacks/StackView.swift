@@ -106,13 +106,19 @@ open class StackView: View {
     @exclusivity(unchecked) private var customSpacings: [LayoutItemKey: Double] = [:]
     /// Where the stack was made, for the location of its constraints.
     let location: CodeLocation?
-    /// The rows made for the current structure (``StackArrangement``), one constraint each.
-    @exclusivity(unchecked) private var group = ConstraintGroup([])
-    /// Per row of ``group``: the rule its constant follows, and the constant it has.
+    /// The rows made for the current structure (``StackArrangement``), one constraint each — or,
+    /// for a row that stood back when they were made, the identity reserved for it
+    /// (``StackArrangement/Slot``): made when it first binds, or when ``arrangementConstraints``
+    /// is read, by ``rowMaker``.
+    @exclusivity(unchecked) private var slots: [StackArrangement.Slot] = []
+    /// The arrangement that made the rows (its views, axis and labels, not its state): it makes
+    /// the rows left unmade.
+    @exclusivity(unchecked) private var rowMaker: StackArrangement?
+    /// Per row of ``slots``: the rule its constant follows, and the constant it has.
     @exclusivity(unchecked) private var rules: [StackConstantRule] = []
     @exclusivity(unchecked) private var constants: [Double] = []
-    /// Per row of ``group``: whether the stack left it inactive, standing back, until it first
-    /// binds (see ``makeRows()``).
+    /// Per row of ``slots``: whether the stack left it inactive (unmade, or made but not stored
+    /// on its items), standing back, until it first binds (see ``makeRows()``).
     @exclusivity(unchecked) private var leftInactive: [Bool] = []
     /// What the rows were made for; nil until they are made.
     @exclusivity(unchecked) private var structure: StackStructure?
@@ -229,7 +235,28 @@ open class StackView: View {
     /// try root.layoutIfNeeded()
     /// print(row.arrangementConstraints.map(\.description).joined(separator: "\n"))
     /// ```
-    public var arrangementConstraints: [LayoutConstraint] { group.constraints }
+    public var arrangementConstraints: [LayoutConstraint] {
+        slots.indices.map { index in
+            switch slots[index] {
+            case .made(let row): return row
+            case .standingBack: return madeRow(index)
+            }
+        }
+    }
+
+    /// The constraint of row `index`, made now (with the identity kept for it, inactive) if it
+    /// was left unmade.
+    private func madeRow(_ index: Int) -> LayoutConstraint {
+        switch slots[index] {
+        case .made(let row):
+            return row
+        case .standingBack(let id):
+            guard let rowMaker else { preconditionFailure("\(name): a row left unmade without its arrangement") }
+            let row = rowMaker.standingRow(rules[index], constant: constants[index], id: id)
+            slots[index] = .made(row)
+            return row
+        }
+    }
 
     /// Reads like `row (StackView horizontal) frame (16, 16, 343, 44)`.
     /// A stack takes part in every layout pass: it reads its state and moves its rows' constants (see ``LayoutParticipant``).
@@ -278,33 +305,37 @@ open class StackView: View {
     /// Whether every row is active but those the stack left inactive until they first bind:
     /// else a row was deactivated from outside, and the rows are made again.
     private var rowsInPlace: Bool {
-        let rows = group.constraints
-        guard !rows.isEmpty else { return false }
-        for index in rows.indices where !rows[index].isActive && !leftInactive[index] { return false }
+        guard !slots.isEmpty else { return false }
+        for index in slots.indices where !leftInactive[index] {
+            guard case .made(let row) = slots[index], row.isActive else { return false }
+        }
         return true
     }
 
     /// Makes the rows for the current structure, replacing the old ones.
     private func makeRows() {
-        let rows = StackArrangement(stack: self, views: arranged, state: state, location: location).rows()
-        group.deactivate()
+        let arrangement = StackArrangement(stack: self, views: arranged, state: state, location: location)
+        let rows = arrangement.rows()
         // Every new row names the stack, its margins guide or an arranged view: the layouts to
         // tell are those of the stack and of the arranged views (told once each, not once a row).
-        group = ConstraintGroup(rows.constraints)
+        ConstraintGroup(arrangementConstraintsMade).deactivate()
+        slots = rows.slots
+        // (Without the state: its lists are the stack's, written in place at every pass.)
+        rowMaker = StackArrangement(stack: self, views: arranged, state: StackState(), location: location,
+                                    labels: arrangement.labels)
         rules = rows.rules
         constants = rows.constants
         // A row that stands back (``LayoutConstraint/isStackRowStandingBack``: a visible view's
-        // hiding rows, a hidden view's spanning boundaries) is stored on its items the first
-        // time it stops (``moveConstants(lengthsOnly:)``): until then no layout collects it.
-        // (A third of a settings form's rows; storing, collecting and setting them aside cost
-        // as much as making them.)
+        // hiding rows, a hidden view's spanning boundaries) is made and stored on its items the
+        // first time it stops (``moveConstants(lengthsOnly:)``): until then no layout collects
+        // it. (A third of a settings form's rows; making, storing, collecting and setting them
+        // aside was a sixth of a cold pass's stacks.)
         // (By index: a zip or a key path here is a generic type a process's first pass makes.)
-        leftInactive = [Bool](repeating: false, count: group.constraints.count)
-        for index in group.constraints.indices {
-            if group.constraints[index].isStackRowStandingBack {
-                leftInactive[index] = true
-            } else {
-                group.constraints[index].setActive(true)
+        leftInactive = [Bool](repeating: false, count: slots.count)
+        for index in slots.indices {
+            switch slots[index] {
+            case .made(let row): row.setActive(true)
+            case .standingBack: leftInactive[index] = true
             }
         }
         setNeedsLayout()
@@ -349,7 +380,7 @@ extension StackView: LayoutParticipant {
         stateReads += 1
         state.read(arranged, spacing: { custom.isEmpty ? spacing : custom[$0.key] ?? spacing },
                    length: { self.intrinsicLength(of: $0, pass) })
-        guard !needsRows, rowsInPlace || group.constraints.isEmpty, let structure, structure.matches(self, state) else {
+        guard !needsRows, rowsInPlace || slots.isEmpty, let structure, structure.matches(self, state) else {
             makeRows()
             return
         }
@@ -413,20 +444,34 @@ extension StackView: LayoutParticipant {
     @inline(never)
     private func moveConstant(_ index: Int, to value: Double) {
         constants[index] = value
-        group.constraints[index].constant = LayoutConstant(value)
-        if leftInactive[index] { activateIfBinding(index) }
+        if leftInactive[index] {
+            activateIfBinding(index)
+        } else if case .made(let row) = slots[index] {
+            row.constant = LayoutConstant(value)
+        }
     }
 
-    /// Activates row `index`, left inactive standing back, if it binds now: stored on its items,
-    /// and the layouts told of it as of a changed constant (their engines add its row; see
-    /// ``LayoutEngine``). (Apart, so that moving constants stays inlined where a resize calls it.)
+    /// Row `index`, left inactive standing back, at its new constant (``constants``): if it
+    /// binds now, made if it was not, stored on its items, and the layouts told of it as of a
+    /// changed constant (their engines add its row; see ``LayoutEngine``). (Apart, so that
+    /// moving constants stays inlined where a resize calls it.)
     @inline(never)
     private func activateIfBinding(_ index: Int) {
-        let row = group.constraints[index]
-        guard !row.isStackRowStandingBack else { return }
+        let value = constants[index]
+        if case .made(let row) = slots[index] { row.constant = LayoutConstant(value) }
+        guard abs(value) != StackArrangement.inertLength else { return }
+        let row = madeRow(index)
         leftInactive[index] = false
         row.setActive(true)
         row.noteChange()
+    }
+
+    /// The rows made so far (those left unmade are inactive: there is nothing to deactivate).
+    private var arrangementConstraintsMade: [LayoutConstraint] {
+        slots.compactMap { slot in
+            guard case .made(let row) = slot else { return nil }
+            return row
+        }
     }
 
     /// Always settled, on purpose: a stack's rows depend only on its arranged views, settings
