@@ -57,7 +57,10 @@ extension LayoutEngine {
                 // Each once (a group update names a few; no set for so few).
                 if changedConstraints[..<index].contains(where: { $0 === constraint }) { continue }
                 let key = RowKey.explicit(ObjectIdentifier(constraint))
-                guard constraint.isActive, let slot = rows.index(forKey: key) else { return nil }
+                // (A stack's row that stands back now leaves the solver: the general route takes
+                // its row out, where moving its constant would pin a view millions of points away.)
+                guard constraint.isActive, let slot = rows.index(forKey: key),
+                      !constraint.mayStandBack || !constraint.isStackRowStandingBack else { return nil }
                 // Its constant alone changed: that constant is all there is to lower. (What that
                 // cannot judge, the full lowering below gives up on too.)
                 if let constant = constantLoweredAlone(of: constraint, in: scope) {
