@@ -116,7 +116,7 @@ struct StackTwinTests {
         try feed.root.layoutIfNeeded()
         let row = try #require(feed.rows[2] as? StackView)
         let hiding = row.arrangementConstraints.filter { $0.label?.hasSuffix(" hiding") ?? false }
-        #expect(hiding.count == 2 && hiding.filter(held).count == 1, "the hidden text's hiding row is held")
+        #expect(hiding.count == 4 && hiding.filter(held).count == 2, "the hidden text's two hiding rows are held")
         #expect(all.filter(\.isStackRowStandingBack).allSatisfy { !held($0) })
         let fresh = Feed(rows: 6, stacks: true)
         fresh.texts[2].isHidden = true

@@ -215,10 +215,12 @@ struct StackArrangement {
     func standingRow(_ rule: StackConstantRule, constant: Double, id: LayoutConstraint.ID? = nil) -> LayoutConstraint {
         let role: StaticString, operands: [Term], relation: Relation, priority: Priority
         switch rule {
-        case .hiding(let index):
-            (role, operands, relation, priority) = ("hiding", [Term(views[index], length)], .equal, Self.hidingPriority)
-        case .fillOrder(let index):
-            (role, operands, relation, priority) = ("fill order", [Term(views[index], length)], .equal, Self.tieBreakPriority)
+        case .hidingUpper(let index), .hidingLower(let index):
+            (role, operands, priority) = ("hiding", [Term(views[index], length)], Self.hidingPriority)
+            relation = if case .hidingUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
+        case .fillOrderUpper(let index), .fillOrderLower(let index):
+            (role, operands, priority) = ("fill order", [Term(views[index], length)], Self.tieBreakPriority)
+            relation = if case .fillOrderUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
         case .spanning(let index, let sign):
             // (`<=` the canvas's cross end, or `>=` its cross start.)
             let attribute = sign > 0 ? crossEnd : crossStart
@@ -254,7 +256,7 @@ struct StackArrangement {
     /// Every row of the stack in its current state.
     func rows() -> Rows {
         var rows = Rows()
-        rows.reserveCapacity(views.count * (hidingByConstants ? 7 : 5) + 4)
+        rows.reserveCapacity(views.count * (hidingByConstants ? 9 : 5) + 4)
         guard !views.isEmpty else {
             fitRows(into: &rows)
             return rows
@@ -354,7 +356,7 @@ struct StackArrangement {
         }
     }
 
-    /// Each arranged view's length held at zero while it is hidden (``StackConstantRule/hiding(_:)``).
+    /// Each arranged view's length held at zero while it is hidden (``StackConstantRule/hidingUpper(_:)``).
     private func hidingRows(into rows: inout Rows) {
         guard hidingByConstants else {
             for (index, view) in views.enumerated() where state.hidden[index] {
@@ -362,7 +364,10 @@ struct StackArrangement {
             }
             return
         }
-        for index in views.indices { rows.append(rowThatMayStandBack(.hiding(index))) }
+        for index in views.indices {
+            rows.append(rowThatMayStandBack(.hidingUpper(index)))
+            rows.append(rowThatMayStandBack(.hidingLower(index)))
+        }
     }
 
     private func distributionRows(_ visible: [Int], into rows: inout Rows) {
@@ -378,7 +383,8 @@ struct StackArrangement {
                     }
                     continue
                 }
-                rows.append(rowThatMayStandBack(.fillOrder(index)))
+                rows.append(rowThatMayStandBack(.fillOrderUpper(index)))
+                rows.append(rowThatMayStandBack(.fillOrderLower(index)))
             }
         case .fillEqually:
             equalLengthRows(visible.map { views[$0] }, into: &rows)

@@ -11,10 +11,9 @@ import TrellisSupport
 /// after the first; from a visible view to a run of hidden views and from the run to the next
 /// visible view half that spacing each (the run sits in the middle of the gap, as in UIKit); zero
 /// inside a run and before the first or after the last visible view (those runs sit at the
-/// stack's start or end). Each view's length is held to zero at 999 while it is hidden by a row
-/// whose constant is ``hiding(_:)`` — `inertLength` while it is visible: the row stands back (it
-/// is not given to the solver, see ``LayoutConstraint/isStackRowStandingBack``) — and its
-/// spanning boundaries across the axis stand
+/// stack's start or end). Each view's length is held to zero at 999 while it is hidden by two
+/// rows whose constants are ``hidingUpper(_:)`` and ``hidingLower(_:)`` — `±inertLength` while
+/// it is visible, so that they never bind — and its spanning boundaries across the axis stand
 /// back by ``StackArrangement/inertLength`` while it is hidden (a hidden view never widens a
 /// stack).
 enum StackConstantRule: Equatable {
@@ -24,14 +23,15 @@ enum StackConstantRule: Equatable {
     case spacing(after: Int)
     /// The gap from arranged view `index` to the next one in a chained stack (see the rule above).
     case chainGap(Int)
-    /// `length == c` of arranged view `index` at 999: 0 while hidden, `inertLength` (standing
-    /// back) while visible.
-    case hiding(Int)
-    /// `length == c` of arranged view `index` at 1 (``StackDistribution/fill``'s tie-break: every
-    /// visible view but the last prefers its intrinsic length): that length, else `inertLength`
-    /// (standing back). (One equality, where there were two inequalities: at one priority their
-    /// penalties are the same, and a row fewer for every arranged label of a form.)
-    case fillOrder(Int)
+    /// `length <= c` of arranged view `index` at 999: 0 while hidden, `+inertLength` while visible.
+    case hidingUpper(Int)
+    /// `length >= c` of arranged view `index` at 999: 0 while hidden, `-inertLength` while visible.
+    case hidingLower(Int)
+    /// `length <= c` of arranged view `index` at 1 (``StackDistribution/fill``'s tie-break: every
+    /// visible view but the last prefers its intrinsic length): that length, else `+inertLength`.
+    case fillOrderUpper(Int)
+    /// The lower side of ``fillOrderUpper(_:)``: the intrinsic length, else `-inertLength`.
+    case fillOrderLower(Int)
     /// The intrinsic length of arranged view `index` (0 without one).
     case intrinsicLength(Int)
     /// The offset of arranged view `index`'s spanning boundary on the side `sign` points to
@@ -42,15 +42,15 @@ enum StackConstantRule: Equatable {
     /// the hidden flags).
     var readsLength: Bool {
         switch self {
-        case .fillOrder, .intrinsicLength: true
-        case .fixed, .spacing, .chainGap, .hiding, .spanning: false
+        case .fillOrderUpper, .fillOrderLower, .intrinsicLength: true
+        case .fixed, .spacing, .chainGap, .hidingUpper, .hidingLower, .spanning: false
         }
     }
 
     /// Whether the rule stands its row back (``StackArrangement/inertLength``) in some states.
     var mayStandBack: Bool {
         switch self {
-        case .hiding, .fillOrder, .spanning: true
+        case .hidingUpper, .hidingLower, .fillOrderUpper, .fillOrderLower, .spanning: true
         case .fixed, .spacing, .chainGap, .intrinsicLength: false
         }
     }
@@ -114,10 +114,14 @@ struct StackState {
             let spacing = spacings[before]
             if before == index && after == index + 1 { return spacing }
             return before == index || after == index + 1 ? spacing / 2 : 0
-        case .hiding(let index):
+        case .hidingUpper(let index):
             return hidden[index] ? 0 : inert
-        case .fillOrder(let index):
+        case .hidingLower(let index):
+            return hidden[index] ? 0 : -inert
+        case .fillOrderUpper(let index):
             return hidden[index] || index == lastVisible ? inert : lengths[index] ?? inert
+        case .fillOrderLower(let index):
+            return hidden[index] || index == lastVisible ? -inert : lengths[index] ?? -inert
         case .intrinsicLength(let index):
             return lengths[index] ?? 0
         case .spanning(let index, let sign):

@@ -31,7 +31,7 @@
 /// **Hidden arranged views** take no room, as in UIKit: the visible views and the gaps between
 /// them are exactly as if the hidden ones were not arranged (the custom spacing after a hidden
 /// view is unused), and each hidden view has a deterministic place:
-/// - along the axis it has zero length (a row at priority 999) and sits in the middle of the
+/// - along the axis it has zero length (two rows at priority 999) and sits in the middle of the
 ///   gap between the visible views around it — half the spacing on each side, as UIKit places it;
 ///   a run of hidden views sits there end to end. Hidden views before the first visible view sit
 ///   at the start of the stack (or of its margins), those after the last visible view at its end;
@@ -51,7 +51,7 @@
 /// In a ``StackDistribution/fill`` stack every arranged view keeps its rows whether hidden or not,
 /// and a toggle moves their constants (the rule is ``StackConstantRule``): the gaps of a chain
 /// through all arranged views (the spacing, half of it next to a run of hidden views, zero inside
-/// one and at the ends), each view's hiding row (zero while hidden, standing back by
+/// one and at the ends), each view's hiding rows (zero while hidden, standing back by
 /// 10,000,000 points while visible) and its spanning boundaries.
 ///
 /// The rows are those of UIStackView (see ``StackDistribution`` and ``StackAlignment``), except
