@@ -210,16 +210,33 @@ struct StackArrangement {
         return Row(slot: .made(standingRow(rule, constant: value)), constant: value, rule: rule)
     }
 
+    /// The two rows of a view's pair (its hiding rows, its fill-order rows), each as
+    /// ``rowThatMayStandBack(_:)`` makes it: when both are made, over one list of operands.
+    private func pairThatMayStandBack(_ upper: StackConstantRule, _ lower: StackConstantRule, of index: Int,
+                                      into rows: inout Rows) {
+        let above = state.constant(upper), below = state.constant(lower)
+        guard abs(above) != Self.inertLength, abs(below) != Self.inertLength else {
+            rows.append(rowThatMayStandBack(upper))
+            rows.append(rowThatMayStandBack(lower))
+            return
+        }
+        let operands = [Term(views[index], length)]
+        rows.append(Row(slot: .made(standingRow(upper, constant: above, operands: operands)), constant: above, rule: upper))
+        rows.append(Row(slot: .made(standingRow(lower, constant: below, operands: operands)), constant: below, rule: lower))
+    }
+
     /// The constraint of the row of `rule` — a hiding, fill-order or spanning row, one that may
-    /// stand back — with `constant` (`id`: the identity reserved for it when it was left unmade).
-    func standingRow(_ rule: StackConstantRule, constant: Double, id: LayoutConstraint.ID? = nil) -> LayoutConstraint {
+    /// stand back — with `constant` (`id`: the identity reserved for it when it was left unmade;
+    /// `operands`: the view's length, shared with the other row of its pair).
+    func standingRow(_ rule: StackConstantRule, constant: Double, id: LayoutConstraint.ID? = nil,
+                     operands shared: [Term]? = nil) -> LayoutConstraint {
         let role: StaticString, operands: [Term], relation: Relation, priority: Priority
         switch rule {
         case .hidingUpper(let index), .hidingLower(let index):
-            (role, operands, priority) = ("hiding", [Term(views[index], length)], Self.hidingPriority)
+            (role, operands, priority) = ("hiding", shared ?? [Term(views[index], length)], Self.hidingPriority)
             relation = if case .hidingUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
         case .fillOrderUpper(let index), .fillOrderLower(let index):
-            (role, operands, priority) = ("fill order", [Term(views[index], length)], Self.tieBreakPriority)
+            (role, operands, priority) = ("fill order", shared ?? [Term(views[index], length)], Self.tieBreakPriority)
             relation = if case .fillOrderUpper = rule { .lessThanOrEqual } else { .greaterThanOrEqual }
         case .spanning(let index, let sign):
             // (`<=` the canvas's cross end, or `>=` its cross start.)
@@ -365,8 +382,7 @@ struct StackArrangement {
             return
         }
         for index in views.indices {
-            rows.append(rowThatMayStandBack(.hidingUpper(index)))
-            rows.append(rowThatMayStandBack(.hidingLower(index)))
+            pairThatMayStandBack(.hidingUpper(index), .hidingLower(index), of: index, into: &rows)
         }
     }
 
@@ -383,8 +399,7 @@ struct StackArrangement {
                     }
                     continue
                 }
-                rows.append(rowThatMayStandBack(.fillOrderUpper(index)))
-                rows.append(rowThatMayStandBack(.fillOrderLower(index)))
+                pairThatMayStandBack(.fillOrderUpper(index), .fillOrderLower(index), of: index, into: &rows)
             }
         case .fillEqually:
             equalLengthRows(visible.map { views[$0] }, into: &rows)

@@ -65,9 +65,13 @@ struct StackState {
     var spacings: [Double] = []
     /// Per arranged view: its intrinsic length along the axis, or nil.
     var lengths: [Double?] = []
-    /// Per arranged view: the last visible view at or before it, and the first at or after it.
-    var visibleAtOrBefore: [Int?] = []
-    var visibleAtOrAfter: [Int?] = []
+    /// Per arranged view: the last visible view at or before it, and the first at or after it —
+    /// kept only while a view is hidden (``allVisible``: each view's are itself; two lists made
+    /// and filled per stack at every read for nothing, in most stacks).
+    private var visibleAtOrBefore: [Int?] = []
+    private var visibleAtOrAfter: [Int?] = []
+    /// Whether no arranged view is hidden.
+    private var allVisible = true
     /// The last visible arranged view.
     var lastVisible: Int?
 
@@ -80,13 +84,22 @@ struct StackState {
             hidden = Array(filled: false, count: count)
             spacings = Array(filled: 0, count: count)
             lengths = Array(filled: nil, count: count)
-            visibleAtOrBefore = Array(filled: nil, count: count)
-            visibleAtOrAfter = Array(filled: nil, count: count)
         }
+        var anyHidden = false
         for (index, view) in views.enumerated() {
             hidden[index] = view.isHidden
+            anyHidden = anyHidden || hidden[index]
             spacings[index] = spacing(view)
             lengths[index] = length(view)
+        }
+        allVisible = !anyHidden
+        guard anyHidden else {
+            lastVisible = count > 0 ? count - 1 : nil
+            return
+        }
+        if visibleAtOrBefore.count != count {
+            visibleAtOrBefore = Array(filled: nil, count: count)
+            visibleAtOrAfter = Array(filled: nil, count: count)
         }
         var last: Int?
         for index in 0..<count {
@@ -110,6 +123,7 @@ struct StackState {
         case .spacing(let index):
             return spacings[index]
         case .chainGap(let index):
+            if allVisible { return spacings[index] }
             guard let before = visibleAtOrBefore[index], let after = visibleAtOrAfter[index + 1] else { return 0 }
             let spacing = spacings[before]
             if before == index && after == index + 1 { return spacing }

@@ -1,3 +1,5 @@
+import TrellisSupport
+
 /// A view that lines up its arranged views along an axis — UIStackView, lowered to constraints.
 ///
 /// Make one with ``Tails/stack(_:spacing:distribution:alignment:id:file:line:_:)`` (or the
@@ -331,7 +333,7 @@ open class StackView: View {
         // it. (A third of a settings form's rows; making, storing, collecting and setting them
         // aside was a sixth of a cold pass's stacks.)
         // (By index: a zip or a key path here is a generic type a process's first pass makes.)
-        leftInactive = [Bool](repeating: false, count: slots.count)
+        leftInactive = Array(filled: false, count: slots.count)
         for index in slots.indices {
             switch slots[index] {
             case .made(let row): row.setActive(true)
