@@ -56,4 +56,40 @@ struct DocumentSettledResizeTests {
         // (Both kinds of resize were taken.)
         #expect(keptSizes >= 4 && changedSizes >= 2, "kept \(keptSizes), changed \(changedSizes)")
     }
+
+    @Test("a text change prepares each stack once: the fixed-width round starts from the sizes the stacks hold; a plain view's new content size besides prepares them there too")
+    func textChangesPrepareStacksOnce() throws {
+        let document = try LayoutDocument.parse(Self.settings(rows: 8, long: 3))
+        /// Row 2's title reads `words` (and with `icon`, row 5's icon has a content size of that width).
+        func change(_ layout: DocumentLayout, _ words: String, icon: Double?) throws {
+            let entry = try #require(document.views.first { $0.id == "row2.title" }?.text)
+            var text = entry
+            text.text = words
+            try #require(layout.item(id: "row2.title") as? View).sizeForWidth = LayoutDocument.modelTextMeasure(of: text)
+            if let icon {
+                try #require(layout.item(id: "row5.icon") as? View).intrinsicContentSize = Size(width: icon, height: 29)
+            }
+        }
+        let layout = try document.makeLayout(width: 375)
+        _ = try DocumentResizeEquivalenceTests.frames(layout, of: document)
+        let pass = try #require(layout.root.layoutPass)
+        let stacks = try (["form"] + (0..<8).map { "row\($0)" }).map { try #require(layout.item(id: $0) as? StackView) }
+        let steps: [(String, Double?)] = [("Bluetooth", nil), ("Notifications, sounds and badges on the lock screen", nil),
+                                          ("Wi-Fi", 20), ("Personal hotspot", nil), ("Cellular data options", 40)]
+        for (words, icon) in steps {
+            let prepared = stacks.map(\.prepareCount), rounds = pass.participantRounds, fixed = pass.fixedWidthRounds
+            try change(layout, words, icon: icon)
+            let changed = try DocumentResizeEquivalenceTests.frames(layout, of: document)
+            let fresh = try document.makeLayout(width: 375)
+            try change(fresh, words, icon: icon)
+            let mismatch = frameMismatch(changed, try DocumentResizeEquivalenceTests.frames(fresh, of: document))
+            #expect(mismatch == nil, "\(words): \(mismatch ?? "")")
+            #expect(pass.fixedWidthRounds == fixed + 1, "\(words): the widths were fixed")
+            // Every round prepares the stacks but the fixed-width round of a change of measured
+            // views alone.
+            let expected = pass.participantRounds - rounds - (icon == nil ? 1 : 0)
+            let counts = zip(stacks, prepared).map { $0.prepareCount - $1 }
+            #expect(counts.allSatisfy { $0 == expected }, "\(words): \(counts), expected \(expected)")
+        }
+    }
 }

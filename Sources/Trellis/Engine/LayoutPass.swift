@@ -66,6 +66,11 @@ final class LayoutPass {
     /// text): then a stack's rows can have moved only with its arranged views' lengths. (Set and
     /// cleared with ``participantsCurrent`` but for content-size changes: true whenever it is.)
     @exclusivity(unchecked) private var participantsCurrentButSizes = false
+    /// Whether every content-size change noted since the last successful pass was a measured
+    /// view's (``View/sizeForWidth``: its size is measured, not read from the view): then,
+    /// while ``participantsCurrentButSizes``, the stacks hold the constants for the last solve's
+    /// sizes of every arranged view. (Set and cleared with ``participantsCurrentButSizes``.)
+    @exclusivity(unchecked) private var onlyMeasuredSizesChanged = false
     /// Rounds run with participants, for tests (a pass that is a single solve adds none).
     @exclusivity(unchecked) private(set) var participantRounds = 0
     /// First rounds that read fixed widths instead of solving, for tests
@@ -83,6 +88,7 @@ final class LayoutPass {
         if !isRunning { isDirty = true }
         participantsCurrent = false
         participantsCurrentButSizes = false
+        onlyMeasuredSizesChanged = false
         engine.markDirty()
         probe?.markDirty()
     }
@@ -94,6 +100,7 @@ final class LayoutPass {
         if !isRunning { isDirty = true }
         participantsCurrent = false
         participantsCurrentButSizes = false
+        onlyMeasuredSizesChanged = false
     }
 
     /// Notes that `view`'s content size may have changed (``View/intrinsicContentSize``): the
@@ -102,6 +109,7 @@ final class LayoutPass {
     func markContentSizeChanged(_ view: View) {
         if !isRunning { isDirty = true }
         participantsCurrent = false
+        if !view.hasSizeMeasurement { onlyMeasuredSizesChanged = false }
         engine.markContentSizeChanged(view)
         probe?.markContentSizeChanged(view)
     }
@@ -112,6 +120,7 @@ final class LayoutPass {
         if !isRunning { isDirty = true }
         participantsCurrent = false
         participantsCurrentButSizes = false
+        onlyMeasuredSizesChanged = false
         engine.markChanged(constraint, constantOnly: constantOnly)
         probe?.markChanged(constraint, constantOnly: constantOnly)
     }
@@ -132,14 +141,17 @@ final class LayoutPass {
         last = nil      // so that the last snapshot's entries can take the new frames in place
         let resets = engine.statistics.resets
         let current = participantsCurrent, currentButSizes = participantsCurrentButSizes
+        let stacksHoldLastSizes = currentButSizes && onlyMeasuredSizesChanged
         participantsCurrent = false
         participantsCurrentButSizes = false
+        onlyMeasuredSizesChanged = false
         do {
             let snapshot = try rounds(root: root, mode: mode, participantsCurrent: current,
-                                      currentButSizes: currentButSizes)
+                                      currentButSizes: currentButSizes, stacksHoldLastSizes: stacksHoldLastSizes)
             last = LastPass(mode: mode, limits: root.layoutLimits, snapshot: snapshot)
             participantsCurrent = true
             participantsCurrentButSizes = true
+            onlyMeasuredSizesChanged = true
             hasPassed = true
             isApplied = false
             return snapshot
@@ -173,7 +185,7 @@ final class LayoutPass {
     /// and every participant is a stack, nothing a participant reads changed: the pass is a
     /// single solve, as without participants.
     private func rounds(root: View, mode: LayoutEngine.Mode, participantsCurrent: Bool,
-                        currentButSizes: Bool) throws -> LayoutSnapshot {
+                        currentButSizes: Bool, stacksHoldLastSizes: Bool) throws -> LayoutSnapshot {
         let budget = PassBudget(root.layoutLimits)
         // (Checked on the kept survey first: the list of a thousand stacks is not even made.)
         if participantsCurrent, let survey, survey.onlyStacks, !survey.safeArea,
@@ -196,7 +208,8 @@ final class LayoutPass {
             // Whether the stacks hold the constants for the sizes the next solve reads.
             var stacksCurrent = false
             if let moved = fixedWidthRound(context: context, participants: participants, budget: budget,
-                                             participantsCurrent: participantsCurrent) {
+                                             participantsCurrent: participantsCurrent,
+                                             stacksHoldLastSizes: stacksHoldLastSizes) {
                 unsettled = moved
                 round = 1
                 // When only the root moved and every measured view kept, at its fixed width, the
@@ -248,9 +261,12 @@ final class LayoutPass {
     /// the rows lowered do not (a constraint changed since the last pass), or lowering failed.
     ///
     /// When only the root's frame changed since the last pass (`participantsCurrent`), the
-    /// stacks hold the constants for the last sizes already and are not prepared.
-    private func fixedWidthRound(context: PassContext, participants: RoundParticipants,
-                                   budget: PassBudget, participantsCurrent: Bool) -> [any LayoutParticipant]? {
+    /// stacks hold the constants for the last sizes already and are not prepared; nor when
+    /// besides it only measured views changed (`stacksHoldLastSizes`: new texts) and the round
+    /// starts from the last solve's sizes of exactly these views — the sizes the stacks hold
+    /// (a text change prepared every stack twice, the first time to move nothing).
+    private func fixedWidthRound(context: PassContext, participants: RoundParticipants, budget: PassBudget,
+                                 participantsCurrent: Bool, stacksHoldLastSizes: Bool) -> [any LayoutParticipant]? {
         guard case .frame = context.mode, participants.onlyMeasurementsAndStacks else { return nil }
         let measured = participants.measurements
         assert(participants.beginning.allSatisfy { $0 is SizeMeasurement }, "a participant here begins a pass")
@@ -271,7 +287,7 @@ final class LayoutPass {
             for measurement in measured { measurement.resume(context, from: sizes) }
         }
         participantRounds += 1
-        if !participantsCurrent {
+        if !participantsCurrent && !(shared && stacksHoldLastSizes) {
             participants.prepareEach(context)
         }
         guard (try? engine.lower(root: context.root, mode: context.mode, contentSizes: context.measuredSizes,

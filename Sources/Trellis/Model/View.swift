@@ -260,8 +260,14 @@ open class View: LayoutItem {
     }
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
     @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
-        didSet { setNeedsLayout() }
+        didSet {
+            hasSizeMeasurement = layoutParticipants.contains { $0 is SizeMeasurement }
+            setNeedsLayout()
+        }
     }
+    /// Whether a size measurement (``sizeForWidth``) is among ``layoutParticipants`` (asked for
+    /// every view whose content size changes).
+    @exclusivity(unchecked) private(set) var hasSizeMeasurement = false
     /// Everything that takes part in a layout pass on this view's behalf: its attached
     /// ``layoutParticipants``, and the view itself when it is one (a ``StackView`` overrides this).
     var participantsInLayout: [any LayoutParticipant] { layoutParticipants }

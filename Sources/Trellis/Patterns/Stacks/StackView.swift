@@ -135,6 +135,8 @@ open class StackView: View {
     @exclusivity(unchecked) private(set) var preparedInPass: UInt64 = 0
     /// How many times the whole state was read (for tests: which passes follow measured lengths alone).
     @exclusivity(unchecked) private(set) var stateReads = 0
+    /// How many times the stack was prepared (for tests: which rounds prepare the stacks).
+    @exclusivity(unchecked) private(set) var prepareCount = 0
 
     /// Notes a change of what the rows are (not only their constants): they are made again at the next pass.
     private func structureChanged() {
@@ -365,6 +367,7 @@ extension StackView: LayoutParticipant {
     /// text change, 40 %).
     func prepare(_ pass: PassContext) {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
+        prepareCount += 1
         let sinceThisPass = pass.serial == preparedInPass
         preparedInPass = pass.serial
         // (When only the root changed since the last pass, the rows are as that pass left them:
