@@ -201,7 +201,7 @@ final class LayoutPass {
             return try engine.solve(root: root, mode: mode, contentSizes: SizeTable(), budget: budget)
         }
         let context = PassContext(root: root, mode: mode, onlyRootChanged: participantsCurrent,
-                                  onlySizesChanged: currentButSizes)
+                                  onlySizesChanged: currentButSizes, onlyMeasuredSizesChanged: stacksHoldLastSizes)
         do {
             var unsettled: [any LayoutParticipant] = []
             var round = 0

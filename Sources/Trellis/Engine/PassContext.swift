@@ -17,16 +17,22 @@ final class PassContext {
     /// frame and views' content sizes (true too when ``onlyRootChanged``): a stack's constants
     /// then follow its arranged views' lengths alone.
     let onlySizesChanged: Bool
+    /// Whether nothing a participant reads changed since the last successful pass but the root's
+    /// frame and measured views' content sizes (new texts; true too when ``onlyRootChanged``): a
+    /// stack's constants then follow its measured views' lengths alone.
+    let onlyMeasuredSizesChanged: Bool
     /// This pass among all passes of the process (a participant that took part in it already
     /// knows that only measured sizes can have changed since).
     let serial: UInt64
     private static let serials = Atomic<UInt64>(0)
 
-    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false, onlySizesChanged: Bool = false) {
+    init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false, onlySizesChanged: Bool = false,
+         onlyMeasuredSizesChanged: Bool = false) {
         self.root = root
         self.mode = mode
         self.onlyRootChanged = onlyRootChanged
-        self.onlySizesChanged = onlyRootChanged || onlySizesChanged
+        self.onlySizesChanged = onlyRootChanged || onlySizesChanged || onlyMeasuredSizesChanged
+        self.onlyMeasuredSizesChanged = onlyRootChanged || onlyMeasuredSizesChanged
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
     }
 

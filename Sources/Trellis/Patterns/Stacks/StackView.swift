@@ -358,11 +358,11 @@ extension StackView: LayoutParticipant {
     /// structure changed, else moves the constants that changed — constant changes the layout
     /// pass takes without lowering anything else.
     ///
-    /// When only the root's frame changed since the last pass (``PassContext/onlyRootChanged``),
-    /// or the stack was prepared in an earlier round of this pass, the only thing the constants
-    /// follow that can have moved is the length of a measured arranged view; when content sizes
-    /// changed besides (``PassContext/onlySizesChanged``: new texts), the length of any arranged
-    /// view. The stack then follows those lengths alone instead of reading its state (a settings
+    /// When only the root's frame and measured views' sizes changed since the last pass
+    /// (``PassContext/onlyMeasuredSizesChanged``: a resize, new texts), or the stack was prepared
+    /// in an earlier round of this pass, the only thing the constants follow that can have moved
+    /// is the length of a measured arranged view; when other views' content sizes changed
+    /// besides (``PassContext/onlySizesChanged``), the length of any arranged view. The stack then follows those lengths alone instead of reading its state (a settings
     /// form's thousand stacks read theirs at every round of every resize: 45 % of the pass; at a
     /// text change, 40 %).
     func prepare(_ pass: PassContext) {
@@ -374,7 +374,7 @@ extension StackView: LayoutParticipant {
         // in place, or none — a row deactivated from outside marks the layout dirty. Asking
         // walked every row of every stack at every resize.)
         if !needsRows {
-            if pass.onlyRootChanged || (sinceThisPass && rowsInPlace) {
+            if pass.onlyMeasuredSizesChanged || (sinceThisPass && rowsInPlace) {
                 if followLengths(pass, everyView: false) { return }
             } else if pass.onlySizesChanged, followLengths(pass, everyView: true) {
                 return
