@@ -261,13 +261,19 @@ open class View: LayoutItem {
     /// Layout sets and size measurements attached to the view (see ``LayoutParticipant``).
     @exclusivity(unchecked) var layoutParticipants: [any LayoutParticipant] = [] {
         didSet {
-            hasSizeMeasurement = layoutParticipants.contains { $0 is SizeMeasurement }
+            sizeMeasurement = nil
+            for participant in layoutParticipants {
+                if let measurement = participant as? SizeMeasurement { sizeMeasurement = measurement }
+            }
             setNeedsLayout()
         }
     }
-    /// Whether a size measurement (``sizeForWidth``) is among ``layoutParticipants`` (asked for
-    /// every view whose content size changes).
-    @exclusivity(unchecked) private(set) var hasSizeMeasurement = false
+    /// The size measurement (``sizeForWidth``) among ``layoutParticipants``, if any (at most
+    /// one): kept apart, as every label's new text asks for it twice — a cast of each
+    /// participant each time.
+    @exclusivity(unchecked) private(set) var sizeMeasurement: SizeMeasurement?
+    /// Whether the view has a size measurement (asked for every view whose content size changes).
+    var hasSizeMeasurement: Bool { sizeMeasurement != nil }
     /// Everything that takes part in a layout pass on this view's behalf: its attached
     /// ``layoutParticipants``, and the view itself when it is one (a ``StackView`` overrides this).
     var participantsInLayout: [any LayoutParticipant] { layoutParticipants }
@@ -339,9 +345,7 @@ open class View: LayoutItem {
     /// label.invalidateIntrinsicContentSize()
     /// ```
     open func invalidateIntrinsicContentSize() {
-        for participant in layoutParticipants {
-            (participant as? SizeMeasurement)?.forgetMeasurements()
-        }
+        sizeMeasurement?.forgetMeasurements()
         contentSizeChanged()
     }
 

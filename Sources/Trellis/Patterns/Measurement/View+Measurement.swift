@@ -45,12 +45,4 @@ extension View {
             if let newValue { layoutParticipants.append(SizeMeasurement(view: self, measure: newValue)) }
         }
     }
-
-    /// The view's measurement (``sizeForWidth``), if it has one.
-    var sizeMeasurement: SizeMeasurement? {
-        for participant in layoutParticipants {
-            if let measurement = participant as? SizeMeasurement { return measurement }
-        }
-        return nil
-    }
 }
