@@ -362,9 +362,9 @@ extension StackView: LayoutParticipant {
     /// (``PassContext/onlyMeasuredSizesChanged``: a resize, new texts), or the stack was prepared
     /// in an earlier round of this pass, the only thing the constants follow that can have moved
     /// is the length of a measured arranged view; when other views' content sizes changed
-    /// besides (``PassContext/onlySizesChanged``), the length of any arranged view. The stack then follows those lengths alone instead of reading its state (a settings
-    /// form's thousand stacks read theirs at every round of every resize: 45 % of the pass; at a
-    /// text change, 40 %).
+    /// besides (``PassContext/onlySizesChanged``), the length of any arranged view. The stack
+    /// then follows those lengths alone instead of reading its state (a settings form's thousand
+    /// stacks read theirs at every round of every resize: 45 % of the pass; at a text change, 40 %).
     func prepare(_ pass: PassContext) {
         // Within a pass, from round to round, only measured sizes change (as after a resize).
         prepareCount += 1
