@@ -33,7 +33,6 @@ struct ConstraintStore: Sequence {
         return list.firstIndex { ObjectIdentifier($0) == key }
     }
 
-    /// Stores `constraint` (once).
     /// Whether a stored constraint names a first or last baseline (of any item): asked for
     /// every label at every text change (``LayoutEngine/constraintsReadingBaselines(of:)``),
     /// where a label's handful of stack rows name none. Found once, until the list changes.
@@ -44,6 +43,7 @@ struct ConstraintStore: Sequence {
         return baselineAnswer == 2
     }
 
+    /// Stores `constraint` (once).
     mutating func insert(_ constraint: LayoutConstraint) {
         baselineAnswer = 0
         let key = ObjectIdentifier(constraint)
