@@ -10,27 +10,24 @@ final class PassContext {
     /// Measured content sizes (height-for-width) by view, used instead of ``View/intrinsicContentSize``.
     @exclusivity(unchecked) var measuredSizes = SizeTable()
     /// Whether nothing a participant reads changed since the last successful pass but the root's
-    /// frame (and, within this pass, the measured sizes): a stack whose arranged views' lengths
-    /// stand then holds the constants a prepare would give it.
-    let onlyRootChanged: Bool
-    /// Whether nothing a participant reads changed since the last successful pass but the root's
-    /// frame and views' content sizes (true too when ``onlyRootChanged``): a stack's constants
-    /// then follow its arranged views' lengths alone.
+    /// frame and views' content sizes (true too when only the root's frame changed): a stack's
+    /// constants then follow its arranged views' lengths alone.
     let onlySizesChanged: Bool
     /// Whether nothing a participant reads changed since the last successful pass but the root's
-    /// frame and measured views' content sizes (new texts; true too when ``onlyRootChanged``): a
-    /// stack's constants then follow its measured views' lengths alone.
+    /// frame and measured views' content sizes (a resize, new texts): a stack's constants then
+    /// follow its measured views' lengths alone.
     let onlyMeasuredSizesChanged: Bool
     /// This pass among all passes of the process (a participant that took part in it already
     /// knows that only measured sizes can have changed since).
     let serial: UInt64
     private static let serials = Atomic<UInt64>(0)
 
+    /// A pass over `root` held by `mode`; `onlyRootChanged`: nothing but the root's frame
+    /// changed since the last successful pass (which implies the other two).
     init(root: View, mode: LayoutEngine.Mode, onlyRootChanged: Bool = false, onlySizesChanged: Bool = false,
          onlyMeasuredSizesChanged: Bool = false) {
         self.root = root
         self.mode = mode
-        self.onlyRootChanged = onlyRootChanged
         self.onlySizesChanged = onlyRootChanged || onlySizesChanged || onlyMeasuredSizesChanged
         self.onlyMeasuredSizesChanged = onlyRootChanged || onlyMeasuredSizesChanged
         serial = Self.serials.wrappingAdd(1, ordering: .relaxed).newValue
